@@ -1,0 +1,117 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import { installValidationMessages } from '@bookla/shared';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config/env.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './features/auth/auth.routes.ts';
+import { teamsRoutes } from './features/teams/teams.routes.ts';
+import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { referenceRoutes } from './features/reference/reference.routes.ts';
+import { systemRoutes } from './features/system/system.routes.ts';
+import { createJobRunner } from './lib/jobs.ts';
+import { createTransport, registerMailJob } from './lib/mailer.ts';
+import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { csrfPlugin } from './plugins/csrf.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { languagePlugin } from './plugins/language.ts';
+import { openapiPlugin, registerDocsRoute } from './plugins/openapi.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { sessionPlugin } from './plugins/session.ts';
+import { webPlugin } from './plugins/web.ts';
+import './types.ts';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Tests pass their own limiter (e.g. with a fake clock). */
+  limiter?: RateLimiter;
+  /** Start the background job loop (server: yes; tests run jobs explicitly). */
+  runJobs?: boolean;
+  /** Where log lines go (tests read them to prove secrets stay out). */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Log redaction: no cookies, tokens or passwords in logs. */
+const REDACT = [
+  'req.headers.cookie',
+  'req.headers.authorization',
+  'req.headers["x-xsrf-token"]',
+  'res.headers["set-cookie"]',
+  '*.password',
+  '*.password_confirm',
+  '*.password_confirmation',
+  '*.token',
+];
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, database } = opts;
+  installValidationMessages();
+
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: { paths: REDACT, censor: '[redacted]' },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
+    },
+    trustProxy: config.secure,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const log = app.log;
+  const jobs = createJobRunner(database.db, log);
+  const mailTransport = createTransport(config.smtpUrl);
+  app.decorate('deps', {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    limiter: opts.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter()),
+    jobs,
+    mailTransport,
+  });
+  registerMailJob(jobs, database.db, mailTransport, log);
+
+  // Plumbing, in the order requests meet it.
+  await app.register(openapiPlugin);
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(cookie, { secret: config.sessionSecret });
+  await app.register(languagePlugin);
+  await app.register(securityPlugin);
+  await app.register(sessionPlugin);
+  await app.register(authPlugin);
+  await app.register(csrfPlugin);
+  await app.register(errorHandlerPlugin);
+
+  // Features: the whole route table, in one place.
+  await app.register(systemRoutes);
+  await app.register(referenceRoutes);
+  await app.register(authRoutes);
+  await app.register(teamsRoutes);
+  await app.register(catalogueRoutes);
+  registerDocsRoute(app);
+
+  await app.register(webPlugin);
+
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await app.deps.limiter.close();
+    mailTransport?.close();
+  });
+  if (opts.runJobs) {
+    app.addHook('onReady', async () => {
+      jobs.start();
+      const purge = setInterval(
+        () => void app.sessions.purgeExpired().catch((err: unknown) => log.warn({ err }, 'session purge failed')),
+        3600_000,
+      );
+      purge.unref();
+      app.addHook('onClose', async () => clearInterval(purge));
+    });
+  }
+  return app;
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "users" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
+CREATE UNIQUE INDEX "invitations_open_uq" ON "invitations" USING btree ("team_id",lower("email")) WHERE accepted_at IS NULL AND revoked_at IS NULL;

@@ -1,0 +1,4 @@
+export * from './reference.ts';
+export * from './system.ts';
+export * from './accounts.ts';
+export * from './catalogue.ts';

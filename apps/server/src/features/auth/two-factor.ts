@@ -1,0 +1,226 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import type { AppDeps } from '../../types.ts';
+import { AppError, validationError } from '../../lib/app-error.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { checkLimit, consumeLimit } from '../../plugins/rate-limit.ts';
+import { constantTimeEqual, sha256 } from '../../lib/tokens.ts';
+import * as repo from './auth.repo.ts';
+
+/**
+ * Two-factor authentication with TOTP (RFC 6238: HMAC-SHA-1, 30 s steps, 6 digits, one step
+ * of clock drift either way) and ten single-use recovery codes (stored as SHA-256).
+ * The TOTP secret is stored encrypted (AES-256-GCM, key derived from SESSION_SECRET by HKDF).
+ */
+export const TOTP_STEP_S = 30;
+export const TOTP_DIGITS = 6;
+export const RECOVERY_CODE_COUNT = 10;
+
+// ------------------------------------------------------------------------------ base32 (RFC 4648)
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+export function base32Encode(bytes: Buffer): string {
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += ALPHABET[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  if (bits > 0) out += ALPHABET[(value << (5 - bits)) & 31];
+  return out;
+}
+
+export function base32Decode(input: string): Buffer {
+  const clean = input.toUpperCase().replace(/[\s=-]/g, '');
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const ch of clean) {
+    const idx = ALPHABET.indexOf(ch);
+    if (idx < 0) throw new Error('invalid base32');
+    value = (value << 5) | idx;
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
+}
+
+// ------------------------------------------------------------------------------ TOTP
+
+/** HOTP (RFC 4226) of a counter. */
+export function hotp(secret: Buffer, counter: number, digits = TOTP_DIGITS): string {
+  const msg = Buffer.alloc(8);
+  msg.writeBigUInt64BE(BigInt(counter));
+  const mac = createHmac('sha1', secret).update(msg).digest();
+  const offset = mac[mac.length - 1]! & 0x0f;
+  const code = (mac.readUInt32BE(offset) & 0x7fffffff) % 10 ** digits;
+  return String(code).padStart(digits, '0');
+}
+
+/** The TOTP code of a base32 secret at a time (ms). */
+export function totp(secretBase32: string, at = Date.now(), digits = TOTP_DIGITS): string {
+  return hotp(base32Decode(secretBase32), Math.floor(at / 1000 / TOTP_STEP_S), digits);
+}
+
+/** The time step the code belongs to (current step or one before/after), or null. */
+export function matchTotpStep(secretBase32: string, code: string, at = Date.now()): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
+  const secret = base32Decode(secretBase32);
+  const step = Math.floor(at / 1000 / TOTP_STEP_S);
+  let matched: number | null = null;
+  for (const drift of [-1, 0, 1]) if (constantTimeEqual(hotp(secret, step + drift), code)) matched = step + drift;
+  return matched;
+}
+
+/** True when the code matches the current step or one step before/after. */
+export function verifyTotp(secretBase32: string, code: string, at = Date.now()): boolean {
+  return matchTotpStep(secretBase32, code, at) !== null;
+}
+
+export function newTotpSecret(): string {
+  return base32Encode(randomBytes(20));
+}
+
+export function otpauthUrl(issuer: string, account: string, secret: string): string {
+  const label = encodeURIComponent(`${issuer}:${account}`);
+  const q = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(TOTP_DIGITS), period: String(TOTP_STEP_S) });
+  return `otpauth://totp/${label}?${q.toString()}`;
+}
+
+// ------------------------------------------------------------------------------ secret at rest
+
+function key(sessionSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', sessionSecret, 'bookla-totp', 'totp-secret-v1', 32));
+}
+
+/** `v1.<iv>.<tag>.<ciphertext>` (base64url). */
+export function encryptSecret(sessionSecret: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key(sessionSecret), iv);
+  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
+  return ['v1', iv, cipher.getAuthTag(), ct].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+}
+
+export function decryptSecret(sessionSecret: string, stored: string): string {
+  const [version, iv, tag, ct] = stored.split('.');
+  if (version !== 'v1' || !iv || !tag || !ct) throw new Error('unknown secret format');
+  const decipher = createDecipheriv('aes-256-gcm', key(sessionSecret), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+// ------------------------------------------------------------------------------ recovery codes
+
+/** `xxxxx-xxxxx` from an unambiguous alphabet, 50 bits each. */
+export function newRecoveryCodes(): string[] {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyz23456789';
+  return Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const raw = [...randomBytes(10)].map((b) => alphabet[b % alphabet.length]).join('');
+    return `${raw.slice(0, 5)}-${raw.slice(5)}`;
+  });
+}
+
+const normalizeRecovery = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, '');
+export const recoveryHash = (code: string) => sha256(normalizeRecovery(code));
+
+// ------------------------------------------------------------------------------ service
+
+type Deps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
+type User = repo.UserRow;
+
+export const isTwoFactorEnabled = (user: Pick<User, 'totpEnabledAt' | 'totpSecret'>) => !!user.totpEnabledAt && !!user.totpSecret;
+
+/** Checks a TOTP or recovery code of a user with 2FA enabled; a recovery code is used up. */
+export async function checkUserCode(deps: Deps, user: User, code: string): Promise<boolean> {
+  const trimmed = code.trim().replace(/\s/g, '');
+  if (/^\d{6}$/.test(trimmed)) {
+    if (!user.totpSecret) return false;
+    const step = matchTotpStep(decryptSecret(deps.config.sessionSecret, user.totpSecret), trimmed);
+    // Each code works once: a code seen on the wire cannot be replayed within its window.
+    return step !== null && repo.claimTotpStep(deps.db, user.id, step);
+  }
+  if (normalizeRecovery(code).length !== 10) return false;
+  return repo.consumeRecoveryCode(deps.db, user.id, recoveryHash(code));
+}
+
+/** Attempts with a wrong code or password count as failed logins of the account. */
+const accountKey = (user: User) => user.email.trim().toLowerCase();
+async function guarded<T>(deps: Deps, user: User, ip: string, attempt: () => Promise<T | false>): Promise<T | false> {
+  await checkLimit(deps.limiter, 'loginFailuresPerIp', ip);
+  await checkLimit(deps.limiter, 'loginFailuresPerAccount', accountKey(user));
+  const result = await attempt();
+  if (result === false) {
+    await consumeLimit(deps.limiter, 'loginFailuresPerIp', ip);
+    await consumeLimit(deps.limiter, 'loginFailuresPerAccount', accountKey(user));
+  }
+  return result;
+}
+
+/** Second step of a login: true when the code is right (limits apply). */
+export async function verifyLoginCode(deps: Deps, user: User, code: string, ip: string): Promise<boolean> {
+  const ok = await guarded(deps, user, ip, async () => (await checkUserCode(deps, user, code)) || false);
+  if (ok) await deps.limiter.reset(`loginFailuresPerAccount:${accountKey(user)}`);
+  return ok === true;
+}
+
+/** A password-step login waits this long for its second factor. */
+export const PENDING_LOGIN_TTL_MS = 10 * 60_000;
+
+/**
+ * Second login step: the user whose password was accepted (kept in the session) and a valid
+ * code. Wrong codes count as failed logins; an old or missing first step must be redone.
+ */
+export async function completeLogin(deps: Deps, pending: { userId: unknown; at: unknown }, code: string, ip: string): Promise<User> {
+  const fresh = typeof pending.at === 'number' && Date.now() - pending.at < PENDING_LOGIN_TTL_MS;
+  const user = fresh && typeof pending.userId === 'number' ? await repo.findUserById(deps.db, pending.userId) : undefined;
+  if (!user || !isTwoFactorEnabled(user))
+    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_expired', {}, undefined, { success: false });
+  if (!(await verifyLoginCode(deps, user, code, ip))) {
+    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_invalid', {}, undefined, { success: false });
+  }
+  return user;
+}
+
+/** Setup: a new secret, kept (encrypted) in the session until confirmed. */
+export function startSetup(deps: Deps, user: User): { secret: string; otpauth_url: string; pendingEncrypted: string } {
+  if (isTwoFactorEnabled(user)) throw new AppError('CONFLICT', 'auth:two_factor_already_enabled');
+  const secret = newTotpSecret();
+  return {
+    secret,
+    otpauth_url: otpauthUrl(deps.config.appName, user.email, secret),
+    pendingEncrypted: encryptSecret(deps.config.sessionSecret, secret),
+  };
+}
+
+/** Confirm: the first code proves the app has the secret; enables 2FA and returns the recovery codes once. */
+export async function confirmSetup(deps: Deps, user: User, pendingEncrypted: unknown, code: string, ip: string): Promise<string[]> {
+  if (isTwoFactorEnabled(user)) throw new AppError('CONFLICT', 'auth:two_factor_already_enabled');
+  if (typeof pendingEncrypted !== 'string')
+    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_not_pending', {}, { code: ['auth:two_factor_not_pending'] });
+  let secret: string;
+  try {
+    secret = decryptSecret(deps.config.sessionSecret, pendingEncrypted);
+  } catch {
+    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_not_pending', {}, { code: ['auth:two_factor_not_pending'] });
+  }
+  const ok = await guarded(deps, user, ip, async () => verifyTotp(secret, code.trim()) || false);
+  if (!ok) throw validationError({ code: ['auth:two_factor_invalid'] });
+  const codes = newRecoveryCodes();
+  await repo.enableTotp(deps.db, user.id, encryptSecret(deps.config.sessionSecret, secret), codes.map(recoveryHash));
+  return codes;
+}
+
+/** Disable: needs the current password (a wrong one counts as a failed login). */
+export async function disable(deps: Deps, user: User, password: string, ip: string): Promise<void> {
+  const ok = await guarded(deps, user, ip, async () => (await verifyPassword(user.passwordHash, password)) || false);
+  if (!ok) throw validationError({ password: ['auth:password_incorrect'] });
+  await repo.disableTotp(deps.db, user.id);
+}

@@ -1,0 +1,64 @@
+import { teamLogoSchema } from '@bookla/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../../lib/app-error.ts';
+import { currentTeam, requirePermission } from '../../plugins/auth.ts';
+import { idParam, successReply } from './http.ts';
+import * as logos from './logo.service.ts';
+import { logoUrl } from './teams.service.ts';
+
+const logoReply = successReply.extend({ logo_url: z.string() });
+
+/** Company logo upload/removal (owner/admin) and the public avatar. */
+export async function logoRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+  const tags = ['teams'];
+  const manage = requirePermission('team.manage');
+
+  app.post(
+    '/api/team/logo',
+    {
+      preValidation: manage,
+      // A 2 MB image is about 2.7 MB as base64.
+      bodyLimit: 3 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Uploads the company logo (data URL of a PNG, JPEG or WebP, at most 2 MB)',
+        body: teamLogoSchema,
+        response: { 200: logoReply },
+      },
+    },
+    async (request) => {
+      const team = await logos.saveLogo(db, config.dataDir, currentTeam(request), request.body.data_url);
+      return { success: true as const, message: request.t('teams:logo.saved'), logo_url: logoUrl(team) };
+    },
+  );
+
+  app.delete(
+    '/api/team/logo',
+    { preValidation: manage, schema: { tags, summary: 'Removes the company logo', response: { 200: logoReply } } },
+    async (request) => {
+      const team = await logos.deleteLogo(db, config.dataDir, currentTeam(request));
+      return { success: true as const, message: request.t('teams:logo.removed'), logo_url: logoUrl(team) };
+    },
+  );
+
+  app.get(
+    '/avatar/team/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Company logo, or an SVG with the initials when there is none (public)',
+        params: z.object({ id: z.string().max(20) }),
+      },
+    },
+    async (request, reply) => {
+      const id = idParam.safeParse(request.params.id);
+      if (!id.success || !/^\d+$/.test(request.params.id)) throw notFound();
+      const avatar = await logos.teamAvatar(db, config.dataDir, id.data);
+      return reply.header('Cache-Control', 'public, max-age=300').type(avatar.type).send(avatar.body);
+    },
+  );
+}

@@ -1,0 +1,126 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
+import { avatarSvg, initials, sniffImage } from './logo.service.ts';
+import { owner, staff, teamRow, uid } from './test-helpers.ts';
+
+let t: TestApp;
+let app: FastifyInstance;
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'bookla-logo-'));
+  t = await buildTestApp({ config: { dataDir } });
+  app = t.app;
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000dIHDR-rest-of-a-png')]);
+const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF-rest')]);
+const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 rest')]);
+const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+
+describe('avatar', () => {
+  it('serves an SVG with the initials and a colour from the id, publicly cached', async () => {
+    const a = await owner(app, { teamName: `yoga Studio ${uid()}` });
+    const res = await app.inject(`/avatar/team/${a.team.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.body).toContain('>YS</text>');
+    expect(res.body).toContain(`hsl(${(a.team.id * 137) % 360}, 55%, 38%)`);
+    expect(res.body).not.toContain(a.team.name);
+    expect(res.body).not.toMatch(/<script|on\w+=/i);
+  });
+
+  it('answers 404 JSON for unknown or malformed ids', async () => {
+    for (const id of ['999999', 'abc', '-1', '1.5', '99999999999999999999']) {
+      const res = await app.inject(`/avatar/team/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ message: 'Not Found' });
+    }
+  });
+
+  it('makes initials safely', () => {
+    expect(initials('Bookla')).toBe('B');
+    expect(initials('  école de ski  ')).toBe('ÉD');
+    expect(initials('<script> & co')).toBe('SC');
+    expect(initials('---')).toBe('?');
+    expect(avatarSvg(1, '"><svg onload=alert(1)>')).not.toContain('onload');
+    expect(sniffImage(Buffer.from('GIF89a'))).toBeUndefined();
+  });
+});
+
+describe('logo upload', () => {
+  it('stores PNG, JPEG and WebP, serves the newest and removes replaced files', async () => {
+    const a = await owner(app);
+    const dir = join(dataDir, 'uploads', 'teams', String(a.team.id));
+    for (const [mime, bytes, ext] of [
+      ['image/png', PNG, 'png'],
+      ['image/jpeg', JPEG, 'jpg'],
+      ['image/webp', WEBP, 'webp'],
+    ] as const) {
+      const res = await a.client.post('/api/team/logo', { data_url: dataUrl(mime, bytes) });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().logo_url).toMatch(new RegExp(`^/avatar/team/${a.team.id}\\?v=[0-9a-f]{18}$`));
+      const files = readdirSync(dir);
+      expect(files).toHaveLength(1);
+      expect(files[0]).toMatch(new RegExp(`^logo-[0-9a-f]{18}\\.${ext}$`));
+      const served = await app.inject(`/avatar/team/${a.team.id}`);
+      expect(served.headers['content-type']).toBe(mime);
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(served.headers['cache-control']).toBe('public, max-age=300');
+    }
+    const team = (await a.client.get('/api/srl/team')).json().team;
+    expect(team.has_logo).toBe(true);
+    expect(team.logo_url).toContain('?v=');
+  });
+
+  it('checks the magic bytes, not only the declared type, and the size', async () => {
+    const a = await owner(app);
+    const post = (data_url: string) => a.client.post('/api/team/logo?language=en', { data_url });
+    const type = ['Please upload a PNG, JPEG or WebP image.'];
+    expect((await post(dataUrl('image/png', JPEG))).json().errors.data_url).toEqual(type);
+    expect((await post(dataUrl('image/png', Buffer.from('<svg onload=alert(1)>')))).json().errors.data_url).toEqual(type);
+    expect((await post(dataUrl('image/gif', Buffer.from('GIF89a....')))).json().errors.data_url).toEqual(type);
+    expect((await post(dataUrl('image/svg+xml', Buffer.from('<svg/>')))).json().errors.data_url).toEqual(type);
+    expect((await post('not a data url')).json().errors.data_url).toEqual(type);
+    const big = Buffer.concat([PNG, Buffer.alloc(2_000_001 - PNG.length)]);
+    const tooBig = await post(dataUrl('image/png', big));
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json().errors.data_url).toEqual(['The image may be at most 2 MB.']);
+    const justRight = Buffer.concat([PNG, Buffer.alloc(2_000_000 - PNG.length)]);
+    expect((await post(dataUrl('image/png', justRight))).statusCode).toBe(200);
+    expect((await teamRow(app, a.team.id)).logoPath).toMatch(/^uploads\/teams\/\d+\/logo-[0-9a-f]+\.png$/);
+  });
+
+  it('removes the logo and falls back to the avatar', async () => {
+    const a = await owner(app);
+    await a.client.post('/api/team/logo', { data_url: dataUrl('image/png', PNG) });
+    const file = join(dataDir, (await teamRow(app, a.team.id)).logoPath!);
+    expect(existsSync(file)).toBe(true);
+    const res = await a.client.request('DELETE', '/api/team/logo');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().logo_url).toBe(`/avatar/team/${a.team.id}`);
+    expect(existsSync(file)).toBe(false);
+    expect((await app.inject(`/avatar/team/${a.team.id}`)).headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+
+  it('is for owners and admins of the current company only', async () => {
+    const a = await owner(app);
+    const editor = await staff(app, a.team, 'editor');
+    const admin = await staff(app, a.team, 'admin');
+    expect((await editor.client.post('/api/team/logo', { data_url: dataUrl('image/png', PNG) })).statusCode).toBe(403);
+    expect((await editor.client.request('DELETE', '/api/team/logo')).statusCode).toBe(403);
+    expect((await new TestClient(app).post('/api/team/logo', { data_url: dataUrl('image/png', PNG) })).statusCode).toBe(401);
+    expect(
+      (await admin.client.post('/api/team/logo', { data_url: dataUrl('image/png', PNG), team_id: 1, logo_path: '/etc/passwd' })).statusCode,
+    ).toBe(200);
+    expect((await teamRow(app, a.team.id)).logoPath).toMatch(/^uploads\/teams\//);
+  });
+});

@@ -1,0 +1,205 @@
+import { basename, extname } from 'node:path';
+import {
+  validateVatId,
+  type Role,
+  type Team,
+  type TeamBillingInput,
+  type TeamCreateInput,
+  type TeamFeatures,
+  type TeamGeneralInput,
+  type TeamSettings,
+} from '@bookla/shared';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { notFound, validationError } from '../../lib/app-error.ts';
+import { isCountry } from '../reference/reference.service.ts';
+import { createDefaultTypeSets } from '../catalogue/catalogue.service.ts';
+import * as repo from './teams.repo.ts';
+import type { TeamRow } from './teams.repo.ts';
+
+/** Companies: the API's team shape, creation, switching and settings. */
+
+export function logoUrl(team: Pick<TeamRow, 'id' | 'logoPath'>): string {
+  if (!team.logoPath) return `/avatar/team/${team.id}`;
+  // The file name is random per upload, so it busts caches when the logo changes.
+  const version = basename(team.logoPath, extname(team.logoPath)).replace(/^logo-/, '');
+  return `/avatar/team/${team.id}?v=${encodeURIComponent(version)}`;
+}
+
+export function toTeam(team: TeamRow, role: Role): Team {
+  return {
+    id: team.id,
+    name: team.name,
+    phone_prefix: team.phonePrefix,
+    phone_number: team.phoneNumber,
+    currency: team.currency,
+    languages: team.languages,
+    time_zone: team.timeZone,
+    billing_address: team.billingAddress,
+    billing_address_line_2: team.billingAddressLine2,
+    billing_city: team.billingCity,
+    billing_state: team.billingState,
+    billing_postal_code: team.billingPostalCode,
+    billing_country: team.billingCountry,
+    vat_id: team.vatId,
+    checklist_completed: team.checklistCompleted,
+    logo_url: logoUrl(team),
+    has_logo: !!team.logoPath,
+    role,
+  };
+}
+
+export function toTeamSettings(team: TeamRow): TeamSettings {
+  return {
+    require_2fa: team.require2fa,
+    languages: team.languages,
+    currency: team.currency,
+    time_zone: team.timeZone,
+    checklist_completed: team.checklistCompleted,
+    features: { ...DEFAULT_FEATURES, ...team.features },
+  };
+}
+
+export const DEFAULT_FEATURES: TeamFeatures = { subscriptions: false, waiting_list: true, resources: true, embeds: true };
+
+export async function teamsOfUser(db: DbOrTx, userId: number): Promise<Team[]> {
+  const rows = await repo.listTeamsOfUser(db, userId);
+  return rows.map((r) => toTeam(r.team, r.role));
+}
+
+type TeamFields = Partial<TeamCreateInput>;
+
+/**
+ * The server-side checks of the company step (spec §5): name unique (case-insensitive),
+ * country known, currency and time zone known, VAT ID valid for the billing country.
+ * Returns field errors (`prefix` + field, e.g. `team.vat_id` for the registration) and the
+ * normalized VAT ID. Exported for the registration's team step.
+ */
+export async function teamInputProblems(
+  db: DbOrTx,
+  input: TeamFields,
+  opts: { exceptTeamId?: number; prefix?: string; country?: string } = {},
+): Promise<{ fields: Record<string, string[]>; vatId: string | null | undefined }> {
+  const p = opts.prefix ?? '';
+  const fields: Record<string, string[]> = {};
+  const add = (field: string, key: string) => (fields[p + field] ??= []).push(key);
+  if (input.name !== undefined && (await repo.teamNameTaken(db, input.name, opts.exceptTeamId))) add('name', 'teams:validation.name_taken');
+  if (input.currency !== undefined && !(await repo.currencyExists(db, input.currency)))
+    add('currency', 'teams:validation.currency_invalid');
+  if (input.time_zone !== undefined && !(await repo.timeZoneExists(db, input.time_zone)))
+    add('time_zone', 'teams:validation.time_zone_invalid');
+  const country = input.billing_country ?? opts.country;
+  let countryOk = true;
+  if (input.billing_country !== undefined && !(await isCountry(db as Db, input.billing_country))) {
+    countryOk = false;
+    add('billing_country', 'teams:validation.country_invalid');
+  }
+  let vatId = input.vat_id;
+  if (input.vat_id) {
+    const result = validateVatId(input.vat_id, countryOk ? country : undefined);
+    if (result.valid) vatId = result.normalized ?? input.vat_id;
+    else add('vat_id', `teams:validation.vat_${result.reason ?? 'format'}`);
+  }
+  return { fields, vatId };
+}
+
+/** A unique index said no (two requests raced past the name check). */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Creates a company owned by the user, who becomes its owner and switches to it. */
+export async function createTeam(db: Db, userId: number, input: TeamCreateInput): Promise<TeamRow> {
+  const { fields, vatId } = await teamInputProblems(db, input);
+  if (Object.keys(fields).length) throw validationError(fields);
+  try {
+    return await db.transaction(async (tx) => {
+      const team = await repo.insertTeam(tx, {
+        name: input.name,
+        ownerId: userId,
+        phonePrefix: input.phone_prefix,
+        phoneNumber: input.phone_number,
+        currency: input.currency,
+        languages: input.languages,
+        timeZone: input.time_zone,
+        billingAddress: input.billing_address,
+        billingAddressLine2: input.billing_address_line_2,
+        billingCity: input.billing_city,
+        billingState: input.billing_state,
+        billingPostalCode: input.billing_postal_code,
+        billingCountry: input.billing_country,
+        vatId: vatId ?? null,
+      });
+      await repo.insertMember(tx, team.id, userId, 'owner');
+      await createDefaultTypeSets(tx, team.id);
+      await repo.setCurrentTeam(tx, userId, team.id);
+      return team;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationError({ name: ['teams:validation.name_taken'] });
+    throw err;
+  }
+}
+
+/** Makes a team the user's current one; only teams the user belongs to (404 otherwise). */
+export async function switchTeam(db: Db, userId: number, teamId: number): Promise<Team> {
+  const role = await repo.findRole(db, teamId, userId);
+  const team = role ? await repo.findTeam(db, teamId) : undefined;
+  if (!role || !team) throw notFound();
+  await repo.setCurrentTeam(db, userId, teamId);
+  return toTeam(team, role);
+}
+
+async function saveTeam(db: Db, teamId: number, values: Parameters<typeof repo.updateTeam>[2]): Promise<TeamRow> {
+  try {
+    const team = await repo.updateTeam(db, teamId, values);
+    if (!team) throw notFound();
+    return team;
+  } catch (err) {
+    if (isUniqueViolation(err)) throw validationError({ name: ['teams:validation.name_taken'] });
+    throw err;
+  }
+}
+
+export async function updateGeneral(db: Db, teamId: number, input: TeamGeneralInput): Promise<TeamRow> {
+  const { fields } = await teamInputProblems(db, input, { exceptTeamId: teamId });
+  if (Object.keys(fields).length) throw validationError(fields);
+  return saveTeam(db, teamId, {
+    name: input.name,
+    phonePrefix: input.phone_prefix,
+    phoneNumber: input.phone_number,
+    currency: input.currency,
+    languages: input.languages,
+    timeZone: input.time_zone,
+  });
+}
+
+export async function updateBilling(db: Db, teamId: number, input: TeamBillingInput): Promise<TeamRow> {
+  const { fields, vatId } = await teamInputProblems(db, input, { exceptTeamId: teamId });
+  if (Object.keys(fields).length) throw validationError(fields);
+  return saveTeam(db, teamId, {
+    billingAddress: input.billing_address,
+    billingAddressLine2: input.billing_address_line_2,
+    billingCity: input.billing_city,
+    billingState: input.billing_state,
+    billingPostalCode: input.billing_postal_code,
+    billingCountry: input.billing_country,
+    vatId: vatId ?? null,
+  });
+}
+
+export async function updateFeatures(db: Db, teamId: number, changes: Partial<TeamFeatures>): Promise<TeamFeatures> {
+  const known = Object.fromEntries(Object.entries(changes).filter(([key, value]) => key in DEFAULT_FEATURES && typeof value === 'boolean'));
+  const team = await repo.mergeFeatures(db, teamId, known);
+  if (!team) throw notFound();
+  return { ...DEFAULT_FEATURES, ...team.features };
+}
+
+/**
+ * Turns the two-factor requirement on or off. Turning it on needs the acting user's own
+ * two-factor authentication first, so nobody locks themselves out.
+ */
+export async function updateSecurity(db: Db, teamId: number, requireTwoFactor: boolean, actorHasTwoFactor: boolean): Promise<TeamRow> {
+  if (requireTwoFactor && !actorHasTwoFactor) throw validationError({ require_2fa: ['teams:validation.own_two_factor_first'] });
+  return saveTeam(db, teamId, { require2fa: requireTwoFactor });
+}

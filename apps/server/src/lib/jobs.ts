@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.ts';
+import { jobs } from '../db/schema/index.ts';
+
+/**
+ * A small PostgreSQL job queue. Jobs are claimed with FOR UPDATE SKIP LOCKED, so any number of
+ * instances can poll the same table without doing a job twice. A failed job is retried with
+ * exponential backoff until `max_attempts`; a crashed worker's claim expires (`locked_until`).
+ */
+export type JobHandler = (payload: Record<string, unknown>, ctx: { attempt: number; maxAttempts: number; jobId: number }) => Promise<void>;
+
+export interface EnqueueOptions {
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+export async function enqueueJob(db: DbOrTx, type: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}) {
+  const [row] = await db
+    .insert(jobs)
+    .values({ type, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8 })
+    .returning({ id: jobs.id });
+  return row!.id;
+}
+
+/** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */
+export function backoffMs(attempt: number): number {
+  return Math.min(3600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
+}
+
+export interface JobRunner {
+  register(type: string, handler: JobHandler): void;
+  /** Claims and runs due jobs until none is left (or `max` ran). Returns how many ran. */
+  runDue(max?: number): Promise<number>;
+  start(intervalMs?: number): void;
+  stop(): Promise<void>;
+}
+
+const LOCK_MS = 5 * 60_000;
+
+export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
+  const handlers = new Map<string, JobHandler>();
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+
+  async function claim(): Promise<
+    { id: number; type: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number } | undefined
+  > {
+    const types = [...handlers.keys()];
+    if (!types.length) return undefined;
+    const result = await db.execute(sql`
+      UPDATE jobs SET status = 'running', attempts = attempts + 1,
+             locked_until = now() + ${`${LOCK_MS} milliseconds`}::interval, updated_at = now()
+      WHERE id = (
+        SELECT id FROM jobs
+        WHERE type IN ${types} AND run_at <= now()
+          AND (status = 'queued' OR (status = 'running' AND locked_until < now()))
+        ORDER BY run_at, id
+        FOR UPDATE SKIP LOCKED
+        LIMIT 1)
+      RETURNING id, type, payload, attempts, max_attempts`);
+    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    if (!row) return undefined;
+    return {
+      id: Number(row.id),
+      type: String(row.type),
+      payload: row.payload as Record<string, unknown>,
+      attempts: Number(row.attempts),
+      maxAttempts: Number(row.max_attempts),
+    };
+  }
+
+  async function runOne(): Promise<boolean> {
+    const job = await claim();
+    if (!job) return false;
+    const handler = handlers.get(job.type)!;
+    try {
+      await handler(job.payload, { attempt: job.attempts, maxAttempts: job.maxAttempts, jobId: job.id });
+      await db.execute(
+        sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now() WHERE id = ${job.id}`,
+      );
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const final = job.attempts >= job.maxAttempts;
+      const runAt = new Date(Date.now() + backoffMs(job.attempts));
+      log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, final, err: message }, 'job failed');
+      await db.execute(sql`
+        UPDATE jobs SET status = ${final ? 'failed' : 'queued'}, run_at = ${runAt.toISOString()}::timestamptz,
+               locked_until = NULL, last_error = ${message.slice(0, 2000)}, updated_at = now()
+        WHERE id = ${job.id}`);
+    }
+    return true;
+  }
+
+  async function runDue(max = 100): Promise<number> {
+    let n = 0;
+    while (n < max && (await runOne())) n++;
+    return n;
+  }
+
+  return {
+    register(type, handler) {
+      handlers.set(type, handler);
+    },
+    runDue,
+    start(intervalMs = 2000) {
+      if (timer) return;
+      timer = setInterval(() => {
+        if (running) return;
+        running = runDue()
+          .catch((err: unknown) => {
+            log.error({ err }, 'job runner failed');
+            return 0;
+          })
+          .finally(() => (running = undefined));
+      }, intervalMs);
+      timer.unref();
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      await running;
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import { isInternalStaff, roleHas, type Permission, type Role } from '@bookla/shared';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { teamMembers, teams, users } from '../db/schema/index.ts';
+import { AppError, forbidden, unauthenticated } from '../lib/app-error.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
+
+/** Who is calling: the user, the current team of the session and the role there. */
+export interface Auth {
+  user: UserRow;
+  team: TeamRow | null;
+  role: Role | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: Auth | null;
+  }
+}
+
+/** True when the current team requires two-factor authentication and the user has none. */
+export function twoFactorMissing(request: FastifyRequest): boolean {
+  const auth = request.auth;
+  return !!auth?.team?.require2fa && !auth.user.totpEnabledAt;
+}
+
+function twoFactorRequired(): AppError {
+  return new AppError('FORBIDDEN', 'teams:two_factor_required', {}, undefined, { code: 'TWO_FACTOR_REQUIRED' });
+}
+
+/** Whether the caller holds a permission right now: role matrix, e-mail domain, team's 2FA rule. */
+export function can(request: FastifyRequest, permission: Permission): boolean {
+  const auth = request.auth;
+  if (!auth) return false;
+  if (permission === 'internal.staff') return isInternalStaff(auth.user.email, request.server.deps.config.internalStaffDomains);
+  if (!auth.role || !auth.team || twoFactorMissing(request)) return false;
+  return roleHas(auth.role, permission);
+}
+
+/** preHandler: a logged-in user (401 otherwise). */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw unauthenticated();
+}
+
+/**
+ * The current team: 401 without a session, 409 `NO_COMPANY` without a team (the client runs the
+ * company check of spec §4), 403 `TWO_FACTOR_REQUIRED` when the team requires 2FA the user lacks.
+ */
+export function currentTeam(request: FastifyRequest): TeamRow & { role: Role } {
+  const auth = request.auth;
+  if (!auth) throw unauthenticated();
+  if (!auth.team || !auth.role) throw new AppError('CONFLICT', 'auth:no_company', {}, undefined, { code: 'NO_COMPANY' });
+  if (twoFactorMissing(request)) throw twoFactorRequired();
+  return Object.assign(auth.team, { role: auth.role });
+}
+
+/** preHandler: logged in, with a current team whose rules the user meets. */
+export async function requireTeam(request: FastifyRequest): Promise<void> {
+  currentTeam(request);
+}
+
+/** preHandler factory: `requireTeam` plus a permission of the role matrix (403 otherwise). */
+export function requirePermission(permission: Permission) {
+  return async (request: FastifyRequest) => {
+    if (permission !== 'internal.staff') currentTeam(request);
+    else if (!request.auth) throw unauthenticated();
+    if (!can(request, permission)) throw forbidden();
+  };
+}
+
+/** Loads user, team and role for the session's user on every request. */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  const { db } = app.deps;
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const userId = request.session?.userId;
+    if (!userId) return;
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) return;
+    const teamId = request.session?.teamId ?? user.currentTeamId;
+    let team: TeamRow | null = null;
+    let role: Role | null = null;
+    if (teamId) {
+      const [row] = await db
+        .select({ team: teams, role: teamMembers.role })
+        .from(teamMembers)
+        .innerJoin(teams, eq(teams.id, teamMembers.teamId))
+        .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, user.id)));
+      if (row) {
+        team = row.team;
+        role = row.role;
+      }
+    }
+    request.auth = { user, team, role };
+  });
+});

@@ -1,0 +1,159 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, lt, ne, or } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Db } from '../db/client.ts';
+import { sessions } from '../db/schema/index.ts';
+
+/**
+ * Cookie sessions stored in PostgreSQL (CONTRACT §2, Sanctum SPA style).
+ * - The cookie holds a 256-bit random token (signed with SESSION_SECRET); the table keeps its hash.
+ * - Limits: 3 h of inactivity, 12 h absolute.
+ * - Login rotates the id (`rotateSession`), logout destroys the row (`destroySession`).
+ * - The CSRF token lives in the row; the XSRF-TOKEN cookie mirrors it for the SPA to echo back.
+ */
+export const SESSION_COOKIE = 'bookla_session';
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const INACTIVITY_MS = 3 * 3600_000;
+export const ABSOLUTE_MS = 12 * 3600_000;
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_MS = 60_000;
+
+export interface SessionState {
+  id: string;
+  userId: number | null;
+  teamId: number | null;
+  csrfToken: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+export function safeEqual(a: string, b: string): boolean {
+  const ab = Buffer.from(a);
+  const bb = Buffer.from(b);
+  return ab.length === bb.length && timingSafeEqual(ab, bb);
+}
+
+function isExpired(s: { lastSeenAt: Date; expiresAt: Date }, now = Date.now()): boolean {
+  return s.expiresAt.getTime() <= now || s.lastSeenAt.getTime() + INACTIVITY_MS <= now;
+}
+
+async function loadSession(db: Db, token: string): Promise<SessionState | null> {
+  const id = hashToken(token);
+  const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+  if (!row) return null;
+  if (isExpired(row)) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (Date.now() - row.lastSeenAt.getTime() > TOUCH_MS) {
+    row.lastSeenAt = new Date();
+    await db.update(sessions).set({ lastSeenAt: row.lastSeenAt }).where(eq(sessions.id, id));
+  }
+  return { ...row };
+}
+
+export interface SessionApi {
+  /** Returns the current session, creating an anonymous one when there is none. */
+  ensure(request: FastifyRequest, reply: FastifyReply): Promise<SessionState>;
+  /** New id (and CSRF token) for a login: the old id stops working at once. */
+  rotate(request: FastifyRequest, reply: FastifyReply, values: { userId: number | null; teamId?: number | null }): Promise<SessionState>;
+  /** Logout: removes the row and clears the cookies. */
+  destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  /** Updates team or data of the current session. */
+  update(request: FastifyRequest, values: Partial<Pick<SessionState, 'teamId' | 'data'>>): Promise<void>;
+  /** Ends every session of a user, optionally keeping one (password change, "log out elsewhere"). */
+  destroyUserSessions(userId: number, exceptId?: string): Promise<void>;
+  /** Deletes expired rows; run periodically. */
+  purgeExpired(): Promise<number>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionApi;
+  }
+}
+
+export const sessionPlugin = fp(async (app: FastifyInstance) => {
+  const { db, config } = app.deps;
+  const cookieOpts = { path: '/', sameSite: 'lax' as const, secure: config.secure };
+
+  function setCookies(reply: FastifyReply, token: string, csrf: string) {
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOpts, httpOnly: true, signed: true, maxAge: ABSOLUTE_MS / 1000 });
+    reply.setCookie(XSRF_COOKIE, csrf, { ...cookieOpts, httpOnly: false, maxAge: ABSOLUTE_MS / 1000 });
+  }
+
+  async function create(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number | null,
+    teamId: number | null,
+    data: Record<string, unknown>,
+  ) {
+    const token = newToken();
+    const now = new Date();
+    const row: SessionState = {
+      id: hashToken(token),
+      userId,
+      teamId,
+      csrfToken: newToken(),
+      data,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
+    };
+    await db.insert(sessions).values({ ...row, ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null });
+    setCookies(reply, token, row.csrfToken);
+    request.session = row;
+    return row;
+  }
+
+  const api: SessionApi = {
+    async ensure(request, reply) {
+      return request.session ?? create(request, reply, null, null, {});
+    },
+    async rotate(request, reply, values) {
+      const old = request.session;
+      if (old) await db.delete(sessions).where(eq(sessions.id, old.id));
+      return create(request, reply, values.userId, values.teamId ?? null, old?.data ?? {});
+    },
+    async destroy(request, reply) {
+      if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      request.session = null;
+      reply.clearCookie(SESSION_COOKIE, cookieOpts);
+      reply.clearCookie(XSRF_COOKIE, cookieOpts);
+    },
+    async update(request, values) {
+      const s = request.session;
+      if (!s) return;
+      await db.update(sessions).set(values).where(eq(sessions.id, s.id));
+      Object.assign(s, values);
+    },
+    async destroyUserSessions(userId, exceptId) {
+      await db.delete(sessions).where(exceptId ? and(eq(sessions.userId, userId), ne(sessions.id, exceptId)) : eq(sessions.userId, userId));
+    },
+    async purgeExpired() {
+      const now = new Date();
+      const gone = await db
+        .delete(sessions)
+        .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - INACTIVITY_MS))))
+        .returning({ id: sessions.id });
+      return gone.length;
+    },
+  };
+  app.decorate('sessions', api);
+  app.decorateRequest('session', null);
+
+  app.addHook('onRequest', async (request) => {
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw) return;
+    const unsigned = request.unsignCookie(raw);
+    if (!unsigned.valid || !unsigned.value) return;
+    request.session = await loadSession(db, unsigned.value);
+  });
+});

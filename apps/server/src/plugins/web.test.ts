@@ -1,0 +1,71 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  // A stand-in for apps/web/dist, so this test does not depend on a web build.
+  const dist = mkdtempSync(join(tmpdir(), 'bookla-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><html lang="de"><head><title>Bookla</title></head><body><div id="root"></div></body></html>',
+  );
+  writeFileSync(join(dist, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  t = await buildTestApp({ config: { webDist: dist, secure: true } });
+});
+afterAll(() => t.close());
+
+const title = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
+
+describe('serving the web app', () => {
+  it('serves hashed assets with immutable caching and compression', async () => {
+    const res = await t.app.inject({ url: '/assets/main-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('puts the page title with the product suffix and the language into index.html', async () => {
+    const de = await t.app.inject('/de/login');
+    expect(de.statusCode).toBe(200);
+    expect(de.headers['cache-control']).toBe('no-cache');
+    expect(title(de.body)).toBe('Anmelden | Bookla');
+    expect(de.body).toContain('<html lang="de"');
+    const fr = await t.app.inject('/fr/register');
+    expect(title(fr.body)).toBe('S&#39;inscrire | Bookla');
+    expect(fr.body).toContain('<html lang="fr"');
+    const landing = await t.app.inject({ url: '/', headers: { 'accept-language': 'en' } });
+    expect(title(landing.body)).toBe('Online booking for courses and events | Bookla');
+  });
+
+  it('titles content pages from their stored title', async () => {
+    const res = await t.app.inject('/en/imprint');
+    const api = await t.app.inject('/api/content/imprint/frontend?language=en');
+    expect(title(res.body)).toBe(`${api.json().title} | Bookla`);
+  });
+
+  it('falls back to the SPA for unknown non-API paths, but not for /api', async () => {
+    const spa = await t.app.inject('/en/anything-unknown');
+    expect(spa.statusCode).toBe(200);
+    expect(spa.headers['content-type']).toMatch(/text\/html/);
+    expect(title(spa.body)).toBe('Page not found | Bookla');
+    const api = await t.app.inject('/api/anything-unknown');
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toEqual({ message: 'Not Found' });
+  });
+
+  it('passes the app state as a JSON data block, not as script', async () => {
+    const res = await t.app.inject('/en/backend');
+    const match = /<script id="app-state" type="application\/json">(.*?)<\/script>/.exec(res.body);
+    expect(match).toBeTruthy();
+    expect(JSON.parse(match![1]!)).toMatchObject({ authenticated: false, user: null, language: 'en', appName: 'Bookla' });
+  });
+
+  it('sends HSTS when served over https', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.headers['strict-transport-security']).toContain('max-age=31536000');
+  });
+});

@@ -1,0 +1,27 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config/env.ts';
+import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
+import { seedReferenceData } from './db/seed/index.ts';
+
+/** config → db → migrate → seed → listen (nothing else). */
+const started = Date.now();
+const config = loadConfig();
+const database = await openDatabase(databaseOptionsFromConfig(config));
+await database.migrate();
+await seedReferenceData(database.db);
+const app = await buildApp({ config, database, runJobs: true });
+await app.listen({ port: config.port, host: config.host });
+app.log.info(
+  { url: config.appUrl, database: database.kind, smtp: config.smtpUrl ? 'smtp' : 'archive only', ms: Date.now() - started },
+  `${config.appName} is ready`,
+);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info({ signal }, 'shutting down');
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
+  });
+}

@@ -1,0 +1,83 @@
+import type { Permission } from '@bookla/shared/permissions';
+import { lazy, Suspense, type ComponentType } from 'react';
+import { redirect, type RouteObject } from 'react-router';
+import { PageLoader } from '../components/page-loader';
+import type { PlannedPageHandle, PlannedPageKey } from '../routes/backoffice/planned-page';
+import { requireAuthLoader } from './route-guards';
+
+// Every back-office page comes from the same dynamic import, so the bundler emits one chunk.
+const backofficeGroup = () => import('../routes/backoffice/backoffice-group');
+type BackofficeGroup = Awaited<ReturnType<typeof backofficeGroup>>;
+
+/**
+ * The back office is not a router `lazy` route on purpose: the router starts loading every
+ * matched route's `lazy` at once, before loaders run, so a logged-out visitor would download
+ * the back-office chunk only to be redirected. With React.lazy it loads after the guard passed.
+ */
+function backofficeComponent(name: keyof BackofficeGroup): ComponentType {
+  const Lazy = lazy(async () => ({ default: (await backofficeGroup())[name] as ComponentType }));
+  return function BackofficeRoute() {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <Lazy />
+      </Suspense>
+    );
+  };
+}
+
+const Layout = backofficeComponent('BackendLayout');
+const RedirectOnly = () => null;
+const Planned = backofficeComponent('PlannedPage');
+
+/** A sidebar screen whose tools come with a later issue (title and purpose only). */
+function planned(path: string, page: PlannedPageKey, permission?: Permission): RouteObject {
+  const handle: PlannedPageHandle = { page, permission };
+  return { path, handle, Component: Planned };
+}
+
+/** Routes below `/:lang`: the back office (spec §2), all behind the login guard. */
+export const backofficeRoutes: RouteObject[] = [
+  {
+    path: 'backend',
+    loader: requireAuthLoader,
+    Component: Layout,
+    children: [
+      { index: true, Component: backofficeComponent('DashboardPage') },
+      planned('statistics', 'statistics', 'nav.statistics'),
+      planned('subscriptions', 'subscriptions', 'nav.subscriptions'),
+      planned('courses', 'courses', 'nav.courses'),
+      planned('courses/calendar', 'calendar', 'nav.courses'),
+      planned('sa/resources', 'resources', 'nav.sa_resources'),
+      planned('discounts', 'discounts', 'nav.discounts'),
+      planned('course/locations', 'locations', 'nav.locations'),
+      planned('orders', 'orders', 'nav.orders'),
+      planned('orders/additional_sales', 'additionalSales', 'nav.orders'),
+      planned('customers/participant', 'participants', 'nav.customers.participant'),
+      planned('customers/order', 'orderCustomers', 'nav.customers.order'),
+      planned('customers/waitinglist', 'waitinglist', 'nav.customers.waitinglist'),
+      planned('course/type_sets', 'typeSets', 'nav.attributes'),
+      planned('course/attributes', 'attributes', 'nav.attributes'),
+      planned('course/fields', 'fields', 'nav.attributes'),
+      planned('course/options', 'products', 'nav.attributes'),
+      // Company creation (route name config.team.create) is open to every user, company or not.
+      { path: 'config/team/create', Component: backofficeComponent('CompanyCreatePage') },
+      { path: 'config/team', loader: ({ params }) => redirect(`/${params.lang}/backend/config/team/general`), Component: RedirectOnly },
+      { path: 'config/team/:tab', Component: backofficeComponent('CompanySettingsPage') },
+      planned('config/integration', 'integrations', 'nav.config'),
+      planned('config/tax', 'taxes', 'nav.config'),
+      planned('config/course/defaults/basic', 'courseDefaults', 'nav.config'),
+      { path: 'config/features', Component: backofficeComponent('FeaturesPage') },
+      planned('archive/team', 'emailArchive'),
+      planned('bexio', 'bexio', 'internal.staff'),
+      { path: 'profile', Component: backofficeComponent('ProfilePage') },
+      { path: '*', Component: backofficeComponent('BackendNotFoundPage') },
+    ],
+  },
+  {
+    // Spec §2: `/{lang}/ticket/checkin` is a back-office screen outside `/backend`.
+    path: 'ticket/checkin',
+    loader: requireAuthLoader,
+    Component: Layout,
+    children: [{ index: true, handle: { page: 'ticketCheckin' } satisfies PlannedPageHandle, Component: Planned }],
+  },
+];

@@ -1,0 +1,150 @@
+import { notifications } from '@mantine/notifications';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_APP_STATE, setAppState } from '../lib/app-state';
+import { applyLanguage } from '../lib/language';
+import { fakeFetch, json } from '../test/fake-fetch';
+import { renderRoutes } from '../test/render';
+import { routes } from './router';
+
+const faq = [{ question: { de: 'Was kostet es?', en: 'What does it cost?' }, answer: { de: 'Wenig.', en: 'Little.' } }];
+
+function serve() {
+  return fakeFetch((call) => {
+    const path = call.url.split('?')[0];
+    if (path === '/api/faq') return json(faq);
+    if (path === '/api/content/imprint/frontend') {
+      return json({ title: 'Imprint', content: '<p>Bookla AG, <strong>Zürich</strong></p>', seo_desc: 'Who we are', seo_keywords: '' });
+    }
+    if (path?.startsWith('/api/content/')) return json({ message: 'Not Found' }, 404);
+    return json({ message: 'Not Found' }, 404);
+  });
+}
+
+const logIn = () => setAppState({ authenticated: true, user: { id: 1, firstname: 'Anna' }, permissions: ['nav.orders'] });
+
+describe('routes', () => {
+  beforeEach(async () => {
+    setAppState(DEFAULT_APP_STATE);
+    await applyLanguage('en');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('/ shows the landing page with pricing and the FAQ', async () => {
+    serve();
+    renderRoutes(routes, '/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bookla' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pay-As-You-Go' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Business' })).toBeInTheDocument();
+    expect(screen.getByText('7.9% plus CHF 0.49 per sale')).toBeInTheDocument();
+    expect(screen.getByText('CHF 139')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'What does it cost?' })).toBeInTheDocument();
+    expect(document.title).toBe('Online booking for courses and events | Bookla');
+    const footer = screen.getByRole('navigation', { name: 'Legal information' });
+    expect(within(footer).getByRole('link', { name: 'Imprint' })).toHaveAttribute('href', '/en/imprint');
+    expect(within(footer).getAllByRole('link')).toHaveLength(7);
+    expect(screen.getByRole('link', { name: 'Register your company' })).toHaveAttribute('href', '/en/register');
+  });
+
+  it('/{lang}/provider is the landing page in that language', async () => {
+    serve();
+    renderRoutes(routes, '/de/provider');
+    expect(await screen.findByRole('button', { name: 'Was kostet es?' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Preise' })).toBeInTheDocument();
+    expect(document.documentElement.lang).toBe('de');
+  });
+
+  it.each([
+    ['/xx/provider', '/en/error/404'],
+    ['/error/404', '/en/error/404'],
+    ['/en/no-such-page', '/en/error/404'],
+    ['/fr/a/b/c', '/fr/error/404'],
+    ['/en', '/en/provider'],
+  ])('%s → %s', async (from, to) => {
+    serve();
+    const { router } = renderRoutes(routes, from);
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+  });
+
+  it('the 404 page has a heading, title and a way home', async () => {
+    renderRoutes(routes, '/en/error/404');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/en/provider');
+    expect(document.title).toBe('Page not found | Bookla');
+  });
+
+  it('sends a logged-out visitor of the back office to login in the same language', async () => {
+    const { router } = renderRoutes(routes, '/fr/backend/orders');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/fr/login'));
+    expect(await screen.findByRole('heading', { name: 'Se connecter' })).toBeInTheDocument();
+  });
+
+  it('shows the back office with its sidebar to a logged-in user', async () => {
+    serve();
+    logIn();
+    renderRoutes(routes, '/en/backend');
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.getByText('Welcome, Anna!')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Back office navigation' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getAllByRole('link', { name: 'Orders' })[0]).toHaveAttribute('href', '/en/backend/orders');
+    // The top bar with the burger is for small screens; happy-dom's window is desktop-sized.
+    expect(screen.getByRole('button', { name: 'Toggle navigation', hidden: true })).toHaveAttribute('aria-expanded', 'false');
+    expect(document.title).toBe('Dashboard | Bookla');
+
+    // The back-office layout mounts the toasts (spec §2: bottom right, 5000 ms).
+    act(() => {
+      notifications.show({ message: 'Saved' });
+    });
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+  });
+
+  it('answers unknown back-office paths inside the back office', async () => {
+    serve();
+    logIn();
+    renderRoutes(routes, '/en/backend/no-such-screen');
+    expect(await screen.findByText('This page of the back office does not exist.')).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Back office navigation' });
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('sends a logged-in user from login and register to the back office', async () => {
+    logIn();
+    const { router } = renderRoutes(routes, '/en/register');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/backend'));
+  });
+
+  it('login shows the status notice', async () => {
+    renderRoutes(routes, '/en/login/expired');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent('Your session has expired.');
+    expect(screen.getByRole('link', { name: 'Register your company' })).toHaveAttribute('href', '/en/register');
+    expect(document.title).toBe('Log in | Bookla');
+  });
+
+  it('renders a content page from the server, with its title', async () => {
+    const { calls } = serve();
+    renderRoutes(routes, '/en/imprint');
+    const article = await screen.findByRole('article');
+    expect(within(article).getByRole('heading', { level: 1, name: 'Imprint' })).toBeInTheDocument();
+    expect(within(article).getByText('Zürich').tagName).toBe('STRONG');
+    expect(calls.some((c) => c.url === '/api/content/imprint/frontend?language=en')).toBe(true);
+    await waitFor(() => expect(document.title).toBe('Imprint | Bookla'));
+    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Who we are');
+  });
+
+  it('sends a content page the server does not know to the 404 page', async () => {
+    serve();
+    const { router } = renderRoutes(routes, '/en/copyright');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/error/404'));
+  });
+
+  it('shows the waiting-list confirmation in the shop layout', async () => {
+    renderRoutes(routes, '/de/waitinglist/remove/success');
+    expect(await screen.findByRole('heading', { name: 'Von der Warteliste entfernt' })).toBeInTheDocument();
+    expect(screen.getByText(/Sie können dieses Fenster jetzt schliessen/)).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Rechtliche Informationen' })).not.toBeInTheDocument();
+  });
+});

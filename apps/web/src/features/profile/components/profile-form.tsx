@@ -1,0 +1,121 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LANGUAGES, type Language } from '@bookla/shared/i18n';
+import { profileSchema, SALUTATIONS, type Profile, type ProfileInput } from '@bookla/shared/teams';
+import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { PanelSection } from '../../../components/panel-section';
+import { useLocation, useNavigate } from 'react-router';
+import type { z } from 'zod';
+import { PageLoader } from '../../../components/page-loader';
+import { FormSelect } from '../../../components/form/select-fields';
+import { FormTextInput } from '../../../components/form/text-fields';
+import { notifyError, notifySuccess } from '../../teams/notify';
+import { refreshAppState } from '../../teams/session-state';
+import { api } from '../../../lib/api-client';
+import { setAppState } from '../../../lib/app-state';
+import { applyApiError } from '../../../lib/forms';
+import { applyLanguage, replaceLanguageInPath } from '../../../lib/language';
+import { useProfile, useUpdateProfile } from '../api/profile-api';
+
+type Values = z.input<typeof profileSchema>;
+
+/** The UI follows the profile's language: texts, the address's `:lang`, and the server's cookie. */
+function useSwitchUiLanguage() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return async (next: Language) => {
+    await api
+      .get(`/api/language/change/${next}`, { language: false })
+      .catch((e: unknown) => console.error('Could not store the language', e));
+    setAppState({ language: next });
+    await applyLanguage(next);
+    const pathname = replaceLanguageInPath(location.pathname, next);
+    if (pathname !== location.pathname) await navigate({ pathname, search: location.search, hash: location.hash }, { replace: true });
+  };
+}
+
+function Form({ profile }: { profile: Profile }) {
+  const { t } = useTranslation('profile');
+  const { t: tc } = useTranslation();
+  const update = useUpdateProfile();
+  const switchUiLanguage = useSwitchUiLanguage();
+  const { control, handleSubmit, reset, setError, formState } = useForm<Values, unknown, ProfileInput>({
+    resolver: zodResolver(profileSchema),
+    defaultValues: {
+      salutation: (SALUTATIONS as readonly string[]).includes(profile.salutation)
+        ? (profile.salutation as Values['salutation'])
+        : undefined,
+      firstname: profile.firstname,
+      lastname: profile.lastname,
+      language: profile.language,
+    },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await update.mutateAsync(values);
+      reset(values);
+      await refreshAppState().catch((e: unknown) => console.error('Could not reload the app state', e));
+      if (values.language !== profile.language) await switchUiLanguage(values.language);
+      // After a language switch the toast is in the new language.
+      notifySuccess(t('personal.saved', { lng: values.language }));
+    } catch (error) {
+      if (!applyApiError(error, setError)) notifyError(error);
+    }
+  });
+
+  const saving = formState.isSubmitting;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="personal-title">
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <FormSelect
+            control={control}
+            name="salutation"
+            label={t('personal.salutation')}
+            data={SALUTATIONS.map((value) => ({ value, label: t(`personal.${value}`) }))}
+            placeholder={tc('choose')}
+            required
+          />
+          <FormTextInput control={control} name="firstname" label={t('personal.firstname')} autoComplete="given-name" required />
+          <FormTextInput control={control} name="lastname" label={t('personal.lastname')} autoComplete="family-name" required />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <TextInput label={t('personal.email')} value={profile.email} readOnly autoComplete="email" />
+          <FormSelect
+            control={control}
+            name="language"
+            label={t('personal.language')}
+            description={t('personal.languageHint')}
+            data={LANGUAGES.map((value) => ({ value, label: tc(`language.${value}`) }))}
+            required
+          />
+        </SimpleGrid>
+        <Group justify="flex-end">
+          <Button type="submit" disabled={saving}>
+            {t('personal.save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Profile → personal data: salutation, name, language (the e-mail address is shown, not changed). */
+export function ProfileForm() {
+  const { t } = useTranslation('profile');
+  const { t: tb } = useTranslation('backend');
+  const profile = useProfile();
+  return (
+    <PanelSection headingId="personal-title" title={t('personal.title')}>
+      {profile.isPending ? (
+        <PageLoader />
+      ) : profile.isError ? (
+        <Alert color="red">{tb('errors.load')}</Alert>
+      ) : (
+        <Form profile={profile.data} />
+      )}
+    </PanelSection>
+  );
+}

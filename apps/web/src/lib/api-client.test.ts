@@ -1,0 +1,143 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeFetch, json } from '../test/fake-fetch';
+import { api, ApiError, configureApiClient, readXsrfToken, toQueryString } from './api-client';
+
+const setCookie = (value: string) => {
+  document.cookie = `XSRF-TOKEN=${value}; path=/`;
+};
+const clearCookie = () => {
+  document.cookie = 'XSRF-TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+};
+
+describe('api client', () => {
+  const onUnauthorized = vi.fn();
+
+  beforeEach(() => {
+    clearCookie();
+    onUnauthorized.mockReset();
+    configureApiClient({ getLanguage: () => 'fr', onUnauthorized });
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends cookies, JSON headers and the UI language', async () => {
+    const { calls } = fakeFetch(() => json([{ value: 'CH' }]));
+    const data = await api.get<{ value: string }[]>('/api/srl/options/country');
+
+    expect(data).toEqual([{ value: 'CH' }]);
+    expect(calls[0]!.url).toBe('/api/srl/options/country?language=fr');
+    expect(calls[0]!.headers).toMatchObject({ accept: 'application/json', 'accept-language': 'fr' });
+    expect(calls[0]!.headers['x-xsrf-token']).toBeUndefined();
+    expect(vi.mocked(fetch).mock.calls[0]![1]).toMatchObject({ credentials: 'include', method: 'GET' });
+  });
+
+  it('can leave the language out and keeps a language given by the caller', async () => {
+    const { calls } = fakeFetch(() => json({}));
+    await api.get('/api/srl/state', { language: false });
+    await api.get('/api/faq', { query: { language: 'de' } });
+    expect(calls[0]!.url).toBe('/api/srl/state');
+    expect(calls[0]!.headers['accept-language']).toBeUndefined();
+    expect(calls[1]!.url).toBe('/api/faq?language=de');
+  });
+
+  it('fetches the CSRF cookie before the first write and sends the decoded token', async () => {
+    const { calls } = fakeFetch((call) => {
+      if (call.url === '/sanctum/csrf-cookie') {
+        setCookie('abc%3D%3D'); // the server URL-encodes the cookie value
+        return new Response(null, { status: 204 });
+      }
+      return json({ success: true });
+    });
+
+    await api.post('/api/srl/login', { email: 'a@b.ch', password: 'secret123' });
+
+    expect(calls.map((c) => `${c.method} ${c.url.split('?')[0]}`)).toEqual(['GET /sanctum/csrf-cookie', 'POST /api/srl/login']);
+    expect(calls[1]!.headers['x-xsrf-token']).toBe('abc==');
+    expect(calls[1]!.headers['content-type']).toBe('application/json');
+    expect(calls[1]!.body).toEqual({ email: 'a@b.ch', password: 'secret123' });
+  });
+
+  it('does not fetch the CSRF cookie when it is already there', async () => {
+    setCookie('token1');
+    const { calls } = fakeFetch(() => json({ success: true }));
+    await api.delete('/api/course/1');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.headers['x-xsrf-token']).toBe('token1');
+  });
+
+  it('on 419 refreshes the cookie once and retries', async () => {
+    setCookie('old');
+    let posts = 0;
+    const { calls } = fakeFetch((call) => {
+      if (call.url === '/sanctum/csrf-cookie') {
+        setCookie('new');
+        return new Response(null, { status: 204 });
+      }
+      posts++;
+      return posts === 1 ? json({ message: 'CSRF token mismatch.' }, 419) : json({ success: true });
+    });
+
+    await expect(api.post('/api/srl/logout')).resolves.toEqual({ success: true });
+    expect(calls.map((c) => c.headers['x-xsrf-token'] ?? 'cookie-call')).toEqual(['old', 'cookie-call', 'new']);
+  });
+
+  it('gives up after the one retry', async () => {
+    setCookie('t');
+    fakeFetch((call) =>
+      call.url === '/sanctum/csrf-cookie' ? new Response(null, { status: 204 }) : json({ message: 'CSRF token mismatch.' }, 419),
+    );
+    await expect(api.post('/api/x')).rejects.toMatchObject({ status: 419, message: 'CSRF token mismatch.' });
+  });
+
+  it('throws a typed ApiError with the field errors of a 422', async () => {
+    setCookie('t');
+    const body = { message: 'The given data was invalid.', errors: { 'user.email': ['Taken.'] } };
+    fakeFetch(() => json(body, 422));
+
+    const error = await api.post('/api/srl/register', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 422, message: body.message, errors: body.errors, body });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('calls the registered handler on 401 and still throws', async () => {
+    fakeFetch(() => json({ message: 'Unauthenticated.' }, 401));
+    await expect(api.get('/api/courses')).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('handles empty and non-JSON bodies', async () => {
+    fakeFetch((call) =>
+      call.url.startsWith('/api/empty') ? new Response(null, { status: 204 }) : new Response('Bad gateway', { status: 502 }),
+    );
+    await expect(api.get('/api/empty')).resolves.toBeUndefined();
+    await expect(api.get('/api/broken')).rejects.toMatchObject({ status: 502, message: 'HTTP 502', body: 'Bad gateway' });
+  });
+
+  it('sends FormData as it is (uploads)', async () => {
+    setCookie('t');
+    const { calls } = fakeFetch(() => json({ success: true }));
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.png');
+    await api.post('/api/upload', form);
+    expect(calls[0]!.body).toBe(form);
+    expect(calls[0]!.headers['content-type']).toBeUndefined();
+  });
+});
+
+describe('toQueryString', () => {
+  it('writes nested objects and arrays in bracket form and skips empty values', () => {
+    expect(
+      toQueryString({ page: 2, sort: { field: 'id', type: 'desc' }, ids: [1, 2], columnFilters: { name: 'yo ga' }, x: '', y: null }),
+    ).toBe('page=2&sort%5Bfield%5D=id&sort%5Btype%5D=desc&ids%5B%5D=1&ids%5B%5D=2&columnFilters%5Bname%5D=yo%20ga');
+  });
+});
+
+describe('readXsrfToken', () => {
+  it('reads and decodes the cookie among others', () => {
+    document.cookie = 'other=1; path=/';
+    setCookie('a%2Fb');
+    expect(readXsrfToken()).toBe('a/b');
+  });
+});

@@ -1,0 +1,117 @@
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@bookla/shared/i18n';
+import type { Permission, Role } from '@bookla/shared/permissions';
+import type { Team, TeamFeatures, TeamSettings } from '@bookla/shared/teams';
+import { useSyncExternalStore } from 'react';
+import { api } from './api-client';
+
+/** The user as the server preloads it; the next issues add typed fields (role, team, ...). */
+export interface AppUser {
+  id?: number | string;
+  firstname?: string;
+  lastname?: string;
+  email?: string;
+  [field: string]: unknown;
+}
+
+/**
+ * What the server injects into index.html (`#app-state`) or answers at `GET /api/srl/state`.
+ * The optional part is only there for a logged-in user (spec §3's app-wide state).
+ */
+export interface AppState {
+  authenticated: boolean;
+  user: AppUser | null;
+  language: Language;
+  appName: string;
+  role?: Role | null;
+  team?: Team | null;
+  teams?: Team[];
+  features?: TeamFeatures | null;
+  team_settings?: TeamSettings | null;
+  /** Granted permissions, so the sidebar renders at once; element checks still ask the server. */
+  permissions?: Permission[];
+  two_factor_required?: boolean;
+}
+
+const SESSION_FIELDS = ['role', 'team', 'teams', 'features', 'team_settings', 'permissions', 'two_factor_required'] as const;
+
+export const DEFAULT_APP_STATE: AppState = {
+  authenticated: false,
+  user: null,
+  language: DEFAULT_LANGUAGE,
+  appName: 'Bookla',
+};
+
+/** Accepts anything and keeps only well-formed fields, so a bad payload never breaks boot. */
+export function parseAppState(raw: unknown): AppState {
+  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const user = r.user && typeof r.user === 'object' && !Array.isArray(r.user) ? (r.user as AppUser) : null;
+  const authenticated = r.authenticated === true;
+  const state: AppState = {
+    authenticated,
+    user,
+    language: isLanguage(r.language) ? r.language : DEFAULT_LANGUAGE,
+    appName: typeof r.appName === 'string' && r.appName.trim() ? r.appName : DEFAULT_APP_STATE.appName,
+  };
+  // The session part is the server's own typed reply; it is passed on as it is.
+  if (authenticated) for (const field of SESSION_FIELDS) if (r[field] !== undefined) Object.assign(state, { [field]: r[field] });
+  return state;
+}
+
+/** The data block is JSON, not a script: CSP forbids inline scripts, and JSON is never executed. */
+export function readInjectedAppState(doc: Document = document): AppState | null {
+  const el = doc.getElementById('app-state');
+  if (!el?.textContent) return null;
+  try {
+    return parseAppState(JSON.parse(el.textContent));
+  } catch {
+    return null;
+  }
+}
+
+let state: AppState = DEFAULT_APP_STATE;
+const listeners = new Set<() => void>();
+
+export function getAppState(): AppState {
+  return state;
+}
+
+export function setAppState(patch: Partial<AppState>): void {
+  state = { ...state, ...patch };
+  listeners.forEach((l) => l());
+}
+
+/** After a 401 or a logout: nothing of the previous user stays in memory. */
+export function clearAuth(): void {
+  const { language, appName } = state;
+  state = { ...DEFAULT_APP_STATE, language, appName };
+  listeners.forEach((l) => l());
+}
+
+export function subscribeAppState(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useAppState(): AppState {
+  return useSyncExternalStore(subscribeAppState, getAppState, getAppState);
+}
+
+/**
+ * Boot: the server's injected block when present (production), else ask the API (Vite dev
+ * server, which serves a plain index.html). Without a server the app still starts, logged out.
+ */
+export async function loadAppState(): Promise<AppState> {
+  const injected = readInjectedAppState();
+  if (injected) {
+    setAppState(injected);
+    return state;
+  }
+  try {
+    // No language parameter: the server's own choice (session, Accept-Language) is what we ask for.
+    setAppState(parseAppState(await api.get('/api/srl/state', { language: false })));
+  } catch (error) {
+    console.error('Could not load the app state', error);
+    setAppState(DEFAULT_APP_STATE);
+  }
+  return state;
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, formatMoney, formatPercent, formatTime, shorten } from './format';
+
+// Intl uses narrow/no-break spaces and typographic apostrophes; compare with plain ones.
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ').replace(/[’]/g, "'");
+
+describe('dates (spec §9)', () => {
+  const value = '2026-03-07T14:05:00';
+
+  it('formats date and time per language', () => {
+    expect(formatDateTime(value, 'de')).toBe('07.03.2026 14:05');
+    expect(formatDateTime(value, 'en')).toBe('03/07/2026 2:05 PM');
+    expect(formatDateTime(value, 'fr')).toBe('07/03/2026 14:05');
+  });
+
+  it('has date-only and time-only variants', () => {
+    expect(formatDate(value, 'de')).toBe('07.03.2026');
+    expect(formatDate(value, 'en')).toBe('03/07/2026');
+    expect(formatDate(value, 'fr')).toBe('07/03/2026');
+    expect(formatTime('2026-03-07T09:30:00', 'en')).toBe('9:30 AM');
+    expect(formatTime('2026-03-07T09:30:00', 'de')).toBe('09:30');
+  });
+
+  it('returns an empty string for missing or invalid values', () => {
+    expect(formatDate(null, 'de')).toBe('');
+    expect(formatDate('', 'de')).toBe('');
+    expect(formatDateTime('not a date', 'en')).toBe('');
+  });
+});
+
+describe('formatMoney', () => {
+  it("uses the currency's own digits by default", () => {
+    expect(plain(formatMoney(1234.5, 'CHF', 'de'))).toBe("CHF 1'234.50");
+    expect(plain(formatMoney(0.49, 'CHF', 'en'))).toBe('CHF 0.49');
+    expect(plain(formatMoney(12.5, 'CHF', 'fr'))).toBe('12.50 CHF');
+    expect(plain(formatMoney(1000, 'JPY', 'en'))).not.toContain('.'); // yen has no minor unit
+  });
+
+  it('takes minimum fraction digits up to 5 (rates, fees)', () => {
+    expect(plain(formatMoney(0.123456, 'CHF', 'en', { minimumFractionDigits: 5 }))).toBe('CHF 0.12346');
+    expect(plain(formatMoney(2, 'CHF', 'en', { minimumFractionDigits: 9 }))).toBe('CHF 2.00000');
+    expect(plain(formatMoney(139, 'CHF', 'de', { minimumFractionDigits: 0 }))).toBe('CHF 139');
+    expect(plain(formatMoney(0.49, 'CHF', 'de', { minimumFractionDigits: 0 }))).toBe('CHF 0.49');
+  });
+
+  it('formats percentages', () => {
+    expect(plain(formatPercent(0.079, 'en'))).toBe('7.9%');
+    expect(plain(formatPercent(0.039, 'de'))).toBe('3.9%');
+  });
+});
+
+describe('shorten', () => {
+  it('keeps short text as it is', () => {
+    expect(shorten('Yoga', 10)).toBe('Yoga');
+    expect(shorten('exactly10!', 10)).toBe('exactly10!');
+  });
+
+  it('cuts long text to max characters ending in an ellipsis', () => {
+    expect(shorten('Yoga for beginners', 10)).toBe('Yoga for…');
+    expect(shorten('Yoga for beginners', 10).length).toBeLessThanOrEqual(10);
+    expect(shorten('abcdef', 4)).toBe('abc…');
+    expect(shorten('abcdef', 1)).toBe('…');
+  });
+
+  it('never splits a character made of two code units', () => {
+    expect(shorten('😀😀😀😀', 3)).toBe('😀😀…');
+  });
+});

@@ -1,0 +1,13 @@
+import { useTranslation } from 'react-i18next';
+import { CompanyCreateForm } from '../../features/teams/components/company-create-form';
+import { PageFrame } from './page-frame';
+
+/** `/{lang}/backend/config/team/create` (route name config.team.create). */
+export function CompanyCreatePage() {
+  const { t } = useTranslation('settings');
+  return (
+    <PageFrame title={t('create.title')} intro={t('create.intro')}>
+      <CompanyCreateForm />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,49 @@
+import { Tabs } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams } from 'react-router';
+import { BillingTab } from '../../features/teams/components/billing-tab';
+import { GeneralTab } from '../../features/teams/components/general-tab';
+import { SecurityTab } from '../../features/teams/components/security-tab';
+import { StaffTab } from '../../features/teams/components/staff-tab';
+import { useLang } from '../../lib/language';
+import { BackendNotFoundPage } from './backend-not-found-page';
+import { PageFrame, RequirePermission } from './page-frame';
+
+export const COMPANY_TABS = ['general', 'billing', 'staff', 'security'] as const;
+type CompanyTab = (typeof COMPANY_TABS)[number];
+const isTab = (value: unknown): value is CompanyTab => COMPANY_TABS.includes(value as CompanyTab);
+
+const PANELS: Record<CompanyTab, () => React.JSX.Element | null> = {
+  general: GeneralTab,
+  billing: BillingTab,
+  staff: StaffTab,
+  security: SecurityTab,
+};
+
+/** `/{lang}/backend/config/team/{tab}`: one address per tab, so each can be linked and reloaded. */
+export function CompanySettingsPage() {
+  const { t } = useTranslation('settings');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const { tab } = useParams();
+  if (!isTab(tab)) return <BackendNotFoundPage />;
+  const Panel = PANELS[tab];
+  return (
+    <RequirePermission name="team.manage">
+      <PageFrame title={t('settings.title')} documentTitle={`${t(`settings.tabs.${tab}`)} – ${t('settings.title')}`}>
+        <Tabs value={tab} onChange={(next) => next && void navigate(`/${lang}/backend/config/team/${next}`)} keepMounted={false}>
+          <Tabs.List mb="lg">
+            {COMPANY_TABS.map((value) => (
+              <Tabs.Tab key={value} value={value}>
+                {t(`settings.tabs.${value}`)}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={tab}>
+            <Panel />
+          </Tabs.Panel>
+        </Tabs>
+      </PageFrame>
+    </RequirePermission>
+  );
+}

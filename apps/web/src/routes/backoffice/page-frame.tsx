@@ -1,0 +1,48 @@
+import type { Permission } from '@bookla/shared/permissions';
+import { Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useAppState } from '../../lib/app-state';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+/** Every back-office screen: `<h1>`, an optional intro, and the document title "Page | Bookla". */
+export function PageFrame({
+  title,
+  documentTitle,
+  intro,
+  children,
+}: {
+  title: string;
+  /** When the tab's name belongs in the window title too. */
+  documentTitle?: string;
+  intro?: ReactNode;
+  children?: ReactNode;
+}) {
+  useDocumentTitle(documentTitle ?? title);
+  return (
+    <Stack gap="lg" maw={1100}>
+      <Stack gap={4}>
+        <Title order={1}>{title}</Title>
+        {intro && <Text c="dimmed">{intro}</Text>}
+      </Stack>
+      {children}
+    </Stack>
+  );
+}
+
+/** A screen of a role that lacks it (typed address, old bookmark): say so instead of failing. */
+export function NoAccess() {
+  const { t } = useTranslation('backend');
+  return (
+    <PageFrame title={t('noAccess.title')}>
+      <Text>{t('noAccess.text')}</Text>
+    </PageFrame>
+  );
+}
+
+/** Renders the screen only for users whose app state holds the permission. */
+export function RequirePermission({ name, children }: { name: Permission | undefined; children: ReactNode }) {
+  const { permissions } = useAppState();
+  if (name && !permissions?.includes(name)) return <NoAccess />;
+  return <>{children}</>;
+}

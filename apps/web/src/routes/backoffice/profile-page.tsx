@@ -1,0 +1,34 @@
+import { Stack } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { PasswordForm } from '../../features/profile/components/password-form';
+import { ProfileForm } from '../../features/profile/components/profile-form';
+import { SessionsList } from '../../features/profile/components/sessions-list';
+import { TwoFactorSection } from '../../features/profile/components/two-factor-section';
+import { PageFrame } from './page-frame';
+
+/** `/{lang}/backend/profile`: personal data, password, two-factor authentication, sessions. */
+export function ProfilePage() {
+  const { t } = useTranslation('profile');
+  const { hash } = useLocation();
+
+  // `#two-factor` (e.g. sent here because the company requires it): show that section.
+  useEffect(() => {
+    if (hash !== '#two-factor') return;
+    const section = document.getElementById('two-factor');
+    section?.scrollIntoView({ block: 'start' });
+    document.getElementById('two-factor-title')?.focus();
+  }, [hash]);
+
+  return (
+    <PageFrame title={t('title')}>
+      <Stack gap="lg">
+        <ProfileForm />
+        <TwoFactorSection />
+        <PasswordForm />
+        <SessionsList />
+      </Stack>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,6 @@
+import { ResetScreen } from '../../features/auth/components/reset-screen';
+
+/** `/{lang}/customer/reset/password/{token}/{email}`: a shop customer's password reset. */
+export function CustomerResetPage() {
+  return <ResetScreen audience="customer" />;
+}

@@ -1,0 +1,110 @@
+import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { loadSessionState } from '../../features/auth/api/auth-api';
+import { ForgotForm } from '../../features/auth/components/forgot-form';
+import { LoginForm } from '../../features/auth/components/login-form';
+import { isNotice, NoticeAlert, type LoginNavigationState, type Notice } from '../../features/auth/components/notice';
+import { TwoFactorForm } from '../../features/auth/components/two-factor-form';
+import { useLang } from '../../lib/language';
+import { useDocumentTitle } from '../../lib/use-document-title';
+
+const STATUSES = ['registration_success', 'expired', 'logout'] as const;
+type LoginStatus = (typeof STATUSES)[number];
+const isStatus = (value: unknown): value is LoginStatus => STATUSES.includes(value as LoginStatus);
+
+type Mode = 'login' | 'forgot' | 'twoFactor';
+
+/** `/{lang}/login/{status?}`: log in, forgot-password mode, second factor (spec §2, §4). */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const lang = useLang();
+  const { status } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [mode, setModeState] = useState<Mode>('login');
+  const [switched, setSwitched] = useState(false);
+  const setMode = (next: Mode) => {
+    setModeState(next);
+    setSwitched(true);
+  };
+  const [email, setEmail] = useState('');
+  // A notice of this page (reset link sent) replaces the one the address or another page brought.
+  const [ownNotice, setOwnNotice] = useState<Notice | null | undefined>(undefined);
+
+  const carried = (location.state as LoginNavigationState | null)?.notice;
+  const routeNotice: Notice | null = isNotice(carried)
+    ? carried
+    : isStatus(status)
+      ? {
+          color: status === 'expired' ? 'yellow' : 'green',
+          title: t(`login.status.${status}.title`),
+          text: t(`login.status.${status}.text`),
+        }
+      : null;
+  const notice = ownNotice === undefined ? routeNotice : ownNotice;
+
+  const title = mode === 'forgot' ? t('forgot.title') : mode === 'twoFactor' ? t('twoFactor.title') : t('login.title');
+  useDocumentTitle(title);
+
+  const loggedIn = async () => {
+    await loadSessionState();
+    // Nothing cached before the login (of another user, say) is shown in the back office.
+    queryClient.clear();
+    await navigate(`/${lang}/backend`, { replace: true });
+  };
+
+  return (
+    <Stack maw={440} mx="auto" gap="md">
+      <Title order={1}>{title}</Title>
+      {notice && <NoticeAlert notice={notice} />}
+      <Paper withBorder p={{ base: 'md', xs: 'lg' }} radius="md">
+        {mode === 'login' && (
+          <LoginForm
+            defaultEmail={email}
+            onLoggedIn={loggedIn}
+            onTwoFactor={() => {
+              setOwnNotice(null);
+              setMode('twoFactor');
+            }}
+            onForgot={(value) => {
+              setEmail(value);
+              setOwnNotice(null);
+              setMode('forgot');
+            }}
+            onNotice={setOwnNotice}
+            autoFocus={switched}
+          />
+        )}
+        {mode === 'forgot' && (
+          <ForgotForm
+            defaultEmail={email}
+            onSent={(value) => {
+              setEmail(value);
+              setOwnNotice({ color: 'green', title: t('forgot.sentTitle'), text: t('forgot.sent') });
+              setMode('login');
+            }}
+            onBack={(value) => {
+              setEmail(value);
+              setMode('login');
+            }}
+            autoFocus={switched}
+          />
+        )}
+        {mode === 'twoFactor' && <TwoFactorForm onLoggedIn={loggedIn} onCancel={() => setMode('login')} />}
+      </Paper>
+      <Text>
+        {t('login.noAccount')}{' '}
+        <Anchor component={Link} to={`/${lang}/register`}>
+          {t('login.register')}
+        </Anchor>
+      </Text>
+      <Anchor component={Link} to={`/${lang}/provider`}>
+        {t('home')}
+      </Anchor>
+    </Stack>
+  );
+}

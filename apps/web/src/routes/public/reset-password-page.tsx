@@ -1,0 +1,6 @@
+import { ResetScreen } from '../../features/auth/components/reset-screen';
+
+/** `/{lang}/reset/password/{token}/{email}`: staff password reset (link from the reset mail). */
+export function ResetPasswordPage() {
+  return <ResetScreen audience="staff" />;
+}

@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadConfig } from '../../apps/server/src/config/env.ts';
+import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
+import { seedReferenceData } from '../../apps/server/src/db/seed/index.ts';
+import { createBenchDatabase, dropBenchDatabase } from './db-admin.ts';
+import type { RunningServer } from './types.ts';
+
+interface FreshDatabase {
+  database: Database;
+  label: string;
+  url: string | undefined;
+  cleanup(): Promise<void>;
+}
+
+/**
+ * A fresh database like production would have: PGlite in a new temporary directory, or, when
+ * DATABASE_URL is set, a new database `bookla_bench_<random>` on that server (pool as in production).
+ */
+async function freshDatabase(dataDir: string, onCreated?: (name: string) => void): Promise<FreshDatabase> {
+  const url = process.env.DATABASE_URL?.trim();
+  if (!url) {
+    const database = await openDatabase({ dataDir: join(dataDir, 'pgdata') });
+    return { database, label: 'pglite (temp dir)', url: undefined, cleanup: () => database.close() };
+  }
+  const name = `bookla_bench_${randomBytes(6).toString('hex')}`;
+  await createBenchDatabase(url, name);
+  onCreated?.(name);
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ url: target.toString() });
+  return {
+    database,
+    label: `postgres ${target.host}/${name}`,
+    url: target.toString(),
+    async cleanup() {
+      await database.close();
+      await dropBenchDatabase(url, name);
+    },
+  };
+}
+
+export interface AppServerOptions {
+  /** Called for each temp dir or PostgreSQL database created, so a parent can remove it if we die. */
+  onCreated?: (resource: { dir: string } | { database: string }) => void;
+}
+
+/**
+ * The real app as server.ts starts it (migrate, seed, buildApp with the job loop), on an
+ * ephemeral port, NODE_ENV=production, logging silenced so the logger costs nothing extra.
+ */
+export async function startAppServer(opts: AppServerOptions = {}): Promise<RunningServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'bookla-bench-'));
+  opts.onCreated?.({ dir: dataDir });
+  const { database, label, url: databaseUrl, cleanup } = await freshDatabase(dataDir, (name) => opts.onCreated?.({ database: name }));
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    const config = loadConfig(
+      { NODE_ENV: 'production', APP_URL: 'http://127.0.0.1:3000', DATA_DIR: dataDir },
+      {
+        logLevel: 'silent',
+        databaseUrl,
+        sessionSecret: randomBytes(32).toString('base64url'),
+        // API only: the bench must not depend on whether apps/web was built.
+        webDist: undefined,
+        smtpUrl: undefined,
+      },
+    );
+    const app = await buildApp({ config, database, runJobs: true });
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    return {
+      url,
+      info: { database: label, databaseKind: database.kind, nodeEnv: config.nodeEnv },
+      async close() {
+        await app.close();
+        await cleanup();
+        await rm(dataDir, { recursive: true, force: true });
+      },
+    };
+  } catch (err) {
+    await cleanup().catch(() => {});
+    await rm(dataDir, { recursive: true, force: true });
+    throw err;
+  }
+}

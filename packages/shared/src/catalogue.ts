@@ -1,0 +1,153 @@
+import { z } from 'zod';
+import { LANGUAGES, type Language } from './i18n.ts';
+import { listQuerySchema } from './pagination.ts';
+
+/**
+ * Catalogue schemas (activities, type sets, locations), shared by the server's routes and the
+ * web client's forms. No English here: messages are validation keys.
+ */
+
+export const ACTIVITY_KINDS = ['course', 'event'] as const;
+export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+export const ACTIVITY_STATUSES = ['draft', 'published', 'archived'] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+export const SESSION_STATUSES = ['scheduled', 'cancelled'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+export const TICKET_VISIBILITIES = ['public', 'hidden'] as const;
+export type TicketVisibility = (typeof TICKET_VISIBILITIES)[number];
+
+const MAX_ID = 2_147_483_647;
+const NAME_MAX = 200;
+
+/** A record id in a body: a positive integer, also sent as a numeric string by selects. */
+export const idFieldSchema = z.preprocess(
+  (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v),
+  z.number().int().positive().max(MAX_ID),
+);
+
+/** A translatable text as sent: any of de/en/fr, trimmed; empty values count as missing. */
+export const translatedInputSchema = (max = NAME_MAX) => {
+  const text = () => z.string().trim().max(max).nullish();
+  return z.object({ de: text(), en: text(), fr: text() });
+};
+
+/** A translatable text required in each of the given languages (the team's languages). */
+export function requiredTranslatedSchema(languages: readonly Language[], max = NAME_MAX) {
+  return z.object(
+    Object.fromEntries(
+      LANGUAGES.map((l) => [l, languages.includes(l) ? z.string().trim().min(1).max(max) : z.string().trim().max(max).nullish()]),
+    ),
+  );
+}
+
+/** Drops empty translations: `{de: 'Kurs', en: ''}` → `{de: 'Kurs'}`. */
+export function compactTranslated(
+  value: Partial<Record<string, string | null | undefined>> | null | undefined,
+): Partial<Record<Language, string>> {
+  const out: Partial<Record<Language, string>> = {};
+  for (const l of LANGUAGES) {
+    const text = value?.[l]?.trim();
+    if (text) out[l] = text;
+  }
+  return out;
+}
+
+/** POST /api/course/store as sent (the server checks it against the team's languages). */
+export const courseStoreBodySchema = z.object({
+  type_set_id: z.union([z.number(), z.string(), z.null()]).optional(),
+  name: z.record(z.string(), z.union([z.string(), z.null()])).nullish(),
+});
+export type CourseStoreBody = z.infer<typeof courseStoreBodySchema>;
+
+/** The create-course form for a team with these languages (spec §5). */
+export function courseStoreSchema(languages: readonly Language[]) {
+  return z.object({ type_set_id: idFieldSchema, name: requiredTranslatedSchema(languages).default({}) });
+}
+
+export const typeSetItemSchema = z.object({ id: z.number(), name: z.string(), kind: z.enum(ACTIVITY_KINDS) });
+export type TypeSetItem = z.infer<typeof typeSetItemSchema>;
+
+export const translatedSchema = z.object({ de: z.string().optional(), en: z.string().optional(), fr: z.string().optional() });
+
+export const courseListItemSchema = z.object({
+  id: z.number(),
+  name: translatedSchema,
+  name_text: z.string(),
+  kind: z.enum(ACTIVITY_KINDS),
+  type: z.object({ id: z.number(), name: z.string() }),
+  parent: z.number().nullable(),
+  location: z.object({ id: z.number(), name: z.string() }).nullable(),
+  instructor: z.object({ id: z.number(), name: z.string() }).nullable(),
+  media: z.object({ header_image: z.object({ url: z.string() }).nullable() }),
+  timetables: z.array(z.object({ start_date: z.string() })),
+  tickets: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      price: z.number(),
+      currency: z.string(),
+      stock: z.number(),
+      stock_reserved: z.number(),
+      stock_available: z.number(),
+      sale_end: z.string().nullable(),
+    }),
+  ),
+  participants: z.object({ paid: z.number() }),
+  status: z.enum(ACTIVITY_STATUSES),
+  created_at: z.string(),
+});
+export type CourseListItem = z.infer<typeof courseListItemSchema>;
+
+const listQuery = <F extends string>(fields: readonly [F, ...F[]], defaultSort: F) => listQuerySchema(fields, defaultSort);
+
+export const COURSE_SORT_FIELDS = ['id', 'created_at', 'name', 'status'] as const;
+export const courseListQuerySchema = listQuery(COURSE_SORT_FIELDS, 'created_at');
+
+export const LOCATION_SORT_FIELDS = ['id', 'created_at', 'name', 'city'] as const;
+export const locationListQuerySchema = listQuery(LOCATION_SORT_FIELDS, 'created_at');
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const coordinate = (limit: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v.replace(',', '.')) : v),
+    z.number().min(-limit).max(limit).nullable(),
+  );
+
+/** A location as sent; `name` is checked against the team's languages by `locationSchema`. */
+export const locationBodySchema = z.object({
+  name: translatedInputSchema(),
+  address: optionalText(200),
+  postal_code: z.string().trim().min(1).max(20),
+  city: z.string().trim().min(1).max(100),
+  country: z.string().trim().length(2).toUpperCase(),
+  directions: translatedInputSchema(2000).nullish(),
+  latitude: coordinate(90).optional().default(null),
+  longitude: coordinate(180).optional().default(null),
+});
+export type LocationBody = z.infer<typeof locationBodySchema>;
+
+/** The location form for a team with these languages. */
+export function locationSchema(languages: readonly Language[]) {
+  return locationBodySchema.extend({ name: requiredTranslatedSchema(languages) });
+}
+
+export const locationItemSchema = z.object({
+  id: z.number(),
+  name: translatedSchema,
+  name_text: z.string(),
+  address: z.string().nullable(),
+  postal_code: z.string(),
+  city: z.string(),
+  country: z.string(),
+  directions: translatedSchema,
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type LocationItem = z.infer<typeof locationItemSchema>;
