@@ -9,4 +9,5 @@ export * from './vat.ts';
 export * from './password.ts';
 export * from './auth.ts';
 export * from './content.ts';
+export * from './catalogue-model.ts';
 export * from './catalogue.ts';

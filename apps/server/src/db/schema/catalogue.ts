@@ -1,19 +1,32 @@
 import type { ActivityKind, ActivityStatus, SessionStatus, TicketVisibility, Translated } from '@bookla/shared';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, numeric, pgTable, serial, timestamp, varchar, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { teams } from './accounts.ts';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  timestamp,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import { teams, users } from './accounts.ts';
 
 /**
  * The catalogue: what providers sell. Every table carries `team_id`; repos filter by it on every
  * query, so a record of another team is simply not found.
  */
 
-const timestamps = {
+export const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 };
 
-const teamId = () =>
+export const teamId = () =>
   integer('team_id')
     .notNull()
     .references(() => teams.id, { onDelete: 'cascade' });
@@ -64,7 +77,18 @@ export const activities = pgTable(
     description: jsonb('description').$type<Translated>().notNull().default({}),
     locationId: integer('location_id').references(() => locations.id, { onDelete: 'set null' }),
     status: varchar('status', { length: 16 }).$type<ActivityStatus>().notNull().default('draft'),
+    /** Storage key prefix of the header image (variants `{key}/list.webp`, `{key}/detail.webp`). */
     headerImagePath: varchar('header_image_path', { length: 300 }),
+    /** Booking window: opens at (null = at once), closes this many minutes before the first session. */
+    bookingOpensAt: timestamp('booking_opens_at', { withTimezone: true }),
+    bookingClosesMinutes: integer('booking_closes_minutes').notNull().default(0),
+    waitingList: boolean('waiting_list').notNull().default(false),
+    cancellationPolicy: jsonb('cancellation_policy').$type<Translated>().notNull().default({}),
+    /** How long a started checkout holds seats. */
+    reservationMinutes: integer('reservation_minutes').notNull().default(15),
+    /** Maximum participants of the whole activity (null = only ticket stock limits). */
+    capacity: integer('capacity'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -72,6 +96,9 @@ export const activities = pgTable(
     index('activities_parent_idx').on(t.parentId),
     check('activities_kind_ck', sql`${t.kind} IN ('course', 'event')`),
     check('activities_status_ck', sql`${t.status} IN ('draft', 'published', 'archived')`),
+    check('activities_reservation_ck', sql`${t.reservationMinutes} BETWEEN 1 AND 1440`),
+    check('activities_capacity_ck', sql`${t.capacity} IS NULL OR ${t.capacity} >= 0`),
+    index('activities_team_status_idx').on(t.teamId, t.status),
   ],
 );
 
@@ -86,9 +113,12 @@ export const activitySessions = pgTable(
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     status: varchar('status', { length: 16 }).$type<SessionStatus>().notNull().default('scheduled'),
+    /** Free text for this date only (e.g. "Room 2 instead"). */
+    note: jsonb('note').$type<Translated>().notNull().default({}),
     ...timestamps,
   },
   (t) => [
+    index('activity_sessions_team_starts_idx').on(t.teamId, t.startsAt),
     index('activity_sessions_activity_starts_idx').on(t.activityId, t.startsAt),
     check('activity_sessions_status_ck', sql`${t.status} IN ('scheduled', 'cancelled')`),
     check('activity_sessions_range_ck', sql`${t.endsAt} >= ${t.startsAt}`),
@@ -116,6 +146,7 @@ export const tickets = pgTable(
     taxRateBp: integer('tax_rate_bp').notNull().default(0),
     minPerOrder: integer('min_per_order').notNull().default(1),
     maxPerOrder: integer('max_per_order'),
+    description: jsonb('description').$type<Translated>().notNull().default({}),
     visibility: varchar('visibility', { length: 16 }).$type<TicketVisibility>().notNull().default('public'),
     sort: integer('sort').notNull().default(0),
     ...timestamps,
@@ -129,5 +160,47 @@ export const tickets = pgTable(
     check('tickets_tax_rate_ck', sql`${t.taxRateBp} >= 0 AND ${t.taxRateBp} <= 10000`),
     check('tickets_per_order_ck', sql`${t.minPerOrder} >= 1 AND (${t.maxPerOrder} IS NULL OR ${t.maxPerOrder} >= ${t.minPerOrder})`),
     check('tickets_visibility_ck', sql`${t.visibility} IN ('public', 'hidden')`),
+  ],
+);
+
+/** Staff users who teach an activity (role instructor or any other member). */
+export const activityInstructors = pgTable(
+  'activity_instructors',
+  {
+    teamId: teamId(),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.activityId, t.userId] }), index('activity_instructors_user_idx').on(t.teamId, t.userId)],
+);
+
+/**
+ * Seats held by a started checkout. Availability = stock − sold − SUM(quantity of unexpired rows);
+ * the ticket row is locked (FOR UPDATE) while a reservation is added, so two buyers cannot both
+ * take the last seat. Nothing else stores a reserved count, so nothing can drift.
+ */
+export const ticketReservations = pgTable(
+  'ticket_reservations',
+  {
+    id: serial('id').primaryKey(),
+    teamId: teamId(),
+    ticketId: integer('ticket_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    /** Groups the reservations of one checkout (the order later). */
+    holder: varchar('holder', { length: 64 }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('ticket_reservations_ticket_idx').on(t.ticketId, t.expiresAt),
+    index('ticket_reservations_holder_idx').on(t.holder),
+    check('ticket_reservations_quantity_ck', sql`${t.quantity} > 0`),
   ],
 );

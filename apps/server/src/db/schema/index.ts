@@ -2,3 +2,4 @@ export * from './reference.ts';
 export * from './system.ts';
 export * from './accounts.ts';
 export * from './catalogue.ts';
+export * from './catalogue-setup.ts';
