@@ -30,6 +30,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite directory; `memory://` (or undefined) for an in-memory database. */
   dataDir?: string | undefined;
+  /** In-memory PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster. */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
 }
 
@@ -53,7 +55,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     mkdirSync(opts.dataDir, { recursive: true });
     client = new PGlite(opts.dataDir);
   } else {
-    client = new PGlite();
+    client = opts.loadDataDir ? new PGlite({ loadDataDir: opts.loadDataDir }) : new PGlite();
   }
   await client.waitReady;
   await client.exec("SET TIME ZONE 'UTC'");

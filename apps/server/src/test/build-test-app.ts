@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -6,6 +7,7 @@ import { loadConfig, type Config } from '../config/env.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/index.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
+import { inject } from 'vitest';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -13,12 +15,26 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** A fresh database: in-memory PGlite, or a new database on the server of DATABASE_URL. */
-async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+let template: Blob | undefined;
+
+/** The migrated and seeded PGlite image made once per run by test/global-setup.ts. */
+function pgliteTemplate(): Blob | undefined {
+  const path = inject('pgliteTemplate');
+  if (!path) return undefined;
+  template ??= new Blob([readFileSync(path)]);
+  return template;
+}
+
+/**
+ * A fresh database: in-memory PGlite, or a new database on the server of DATABASE_URL.
+ * `ready` tells whether it is already migrated and seeded (PGlite from the template image).
+ */
+async function freshDatabase(seed: boolean): Promise<{ database: Database; ready: boolean; drop: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    return { database, drop: async () => {} };
+    const image = seed ? pgliteTemplate() : undefined;
+    const database = await openDatabase({ dataDir: 'memory://', loadDataDir: image });
+    return { database, ready: image !== undefined, drop: async () => {} };
   }
   const name = `bookla_t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
@@ -30,6 +46,7 @@ async function freshDatabase(): Promise<{ database: Database; drop: () => Promis
   const database = await openDatabase({ url: target.toString(), poolSize: 5 });
   return {
     database,
+    ready: false,
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -49,9 +66,12 @@ export interface TestAppOptions {
 }
 
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
-  const { database, drop } = await freshDatabase();
-  await database.migrate();
-  if (opts.seed !== false) await seedReferenceData(database.db);
+  const seed = opts.seed !== false;
+  const { database, ready, drop } = await freshDatabase(seed);
+  if (!ready) {
+    await database.migrate();
+    if (seed) await seedReferenceData(database.db);
+  }
   const config = loadConfig(
     { NODE_ENV: 'test', APP_URL: 'http://localhost:3000', DATA_DIR: '/tmp/bookla-test' },
     { sessionSecret: 'test-secret-test-secret-test-secret-1234', webDist: undefined, smtpUrl: undefined, ...opts.config },
