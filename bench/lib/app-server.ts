@@ -7,7 +7,8 @@ import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
 import { seedReferenceData } from '../../apps/server/src/db/seed/index.ts';
 import { createBenchDatabase, dropBenchDatabase } from './db-admin.ts';
-import type { RunningServer } from './types.ts';
+import { catalogueVars, seedCatalogue } from '../seeds/catalogue.ts';
+import type { RunningServer, SeedName } from './types.ts';
 
 interface FreshDatabase {
   database: Database;
@@ -46,6 +47,8 @@ async function freshDatabase(dataDir: string, onCreated?: (name: string) => void
 export interface AppServerOptions {
   /** Called for each temp dir or PostgreSQL database created, so a parent can remove it if we die. */
   onCreated?: (resource: { dir: string } | { database: string }) => void;
+  /** Data to insert before listening; its values (ids, a session cookie) come back as `vars`. */
+  seed?: SeedName | undefined;
 }
 
 /**
@@ -59,6 +62,9 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
   try {
     await database.migrate();
     await seedReferenceData(database.db);
+    const seedStarted = performance.now();
+    const seeded = opts.seed === 'catalogue' ? await seedCatalogue(database.db) : undefined;
+    const seedSeconds = ((performance.now() - seedStarted) / 1000).toFixed(1);
     const config = loadConfig(
       { NODE_ENV: 'production', APP_URL: 'http://127.0.0.1:3000', DATA_DIR: dataDir },
       {
@@ -72,9 +78,16 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
     );
     const app = await buildApp({ config, database, runJobs: true });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    const vars = seeded ? await catalogueVars(app, seeded) : undefined;
     return {
       url,
-      info: { database: label, databaseKind: database.kind, nodeEnv: config.nodeEnv },
+      info: {
+        database: label,
+        databaseKind: database.kind,
+        nodeEnv: config.nodeEnv,
+        ...(opts.seed ? { seed: opts.seed, seedSeconds } : {}),
+      },
+      vars,
       async close() {
         await app.close();
         await cleanup();

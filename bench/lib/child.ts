@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dropBenchDatabase } from './db-admin.ts';
-import type { RunningServer, ServerKind } from './types.ts';
+import type { RunningServer, SeedName, ServerKind } from './types.ts';
 
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
 const START_TIMEOUT_MS = 120_000;
@@ -17,10 +17,12 @@ export interface SpawnOptions {
    * thread: the biggest is the main thread, a small one is tsx's module-loader thread.
    */
   profileDir?: string;
+  /** Seed the app's database first (bench/seeds/). */
+  seed?: SeedName;
 }
 
 type ChildMessage =
-  | { type: 'ready'; url: string; info: Record<string, string> }
+  | { type: 'ready'; url: string; info: Record<string, string>; vars?: Record<string, string> }
   | { type: 'failed'; error: string }
   | { type: 'created'; dir?: string; database?: string };
 
@@ -40,7 +42,7 @@ export async function spawnServer(kind: ServerKind, opts: SpawnOptions = {}): Pr
     mkdirSync(opts.profileDir, { recursive: true });
     execArgv.push('--cpu-prof', `--cpu-prof-dir=${opts.profileDir}`);
   }
-  const child = fork(SERVE, [kind], {
+  const child = fork(SERVE, opts.seed ? [kind, opts.seed] : [kind], {
     execArgv,
     env: { ...process.env, NODE_ENV: 'production' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -84,6 +86,7 @@ export async function spawnServer(kind: ServerKind, opts: SpawnOptions = {}): Pr
   return {
     url: ready.url,
     info: ready.info,
+    vars: ready.vars,
     async close() {
       if (child.connected) child.send({ type: 'close' });
       const timer = setTimeout(() => child.kill('SIGKILL'), CLOSE_TIMEOUT_MS);

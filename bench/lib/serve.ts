@@ -1,4 +1,4 @@
-import type { RunningServer, ServerKind } from './types.ts';
+import type { RunningServer, SeedName, ServerKind } from './types.ts';
 
 /**
  * Child-process entry: starts one server and tells the parent its URL over IPC. The server runs
@@ -7,13 +7,14 @@ import type { RunningServer, ServerKind } from './types.ts';
  * From the parent: {type:'close'}. A lost parent (disconnect) closes the server too.
  */
 const kind = process.argv[2] as ServerKind;
+const seed = process.argv[3] as SeedName | undefined;
 const send = (msg: unknown) => process.send?.(msg);
 
 async function start(): Promise<RunningServer> {
   if (kind === 'hello') return (await import('./hello-server.ts')).startHelloServer();
   if (kind === 'app') {
     const { startAppServer } = await import('./app-server.ts');
-    return startAppServer({ onCreated: (resource) => send({ type: 'created', ...resource }) });
+    return startAppServer({ seed, onCreated: (resource) => send({ type: 'created', ...resource }) });
   }
   throw new Error(`unknown server kind: ${kind}`);
 }
@@ -41,7 +42,7 @@ process.on('SIGINT', () => void shutdown(0));
 
 try {
   server = await start();
-  send({ type: 'ready', url: server.url, info: server.info });
+  send({ type: 'ready', url: server.url, info: server.info, vars: server.vars });
 } catch (err) {
   send({ type: 'failed', error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
   await shutdown(1);

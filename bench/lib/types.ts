@@ -4,8 +4,13 @@ export interface RunningServer {
   url: string;
   /** What was started (database kind, …), copied into the results. */
   info: Record<string, string>;
+  /** Values a seed produced (ids, a session cookie) that paths and headers name as `{name}`. */
+  vars?: Record<string, string>;
   close(): Promise<void>;
 }
+
+/** Data a benchmark needs in the app's database before it listens (see bench/seeds/). */
+export type SeedName = 'catalogue';
 
 export type ServerKind = 'app' | 'hello';
 
@@ -17,8 +22,11 @@ export interface CheckedResponse {
 
 /** One side of a benchmark: which server, and the request sent over and over. */
 export interface Target {
+  /** Row name when a benchmark has several subjects (`<benchmark>:<label>`). */
+  label?: string;
   server: ServerKind;
   method?: 'GET';
+  /** May name seed values as `{name}` (e.g. `/api/public/teams/{teamId}/activities`). */
   path: string;
   headers?: Record<string, string>;
   /**
@@ -35,7 +43,12 @@ export interface Benchmark {
   /** The subject must reach at least this fraction of the baseline's requests/s. */
   goal: number;
   baseline: Target;
-  subject: Target;
+  /** Several subjects are measured one after the other against one server (and one seed). */
+  subject: Target | Target[];
+  /** Seeds the app's database before it listens (app subjects only). */
+  seed?: SeedName;
+  /** Also required: p95 latency of each subject at most this many ms (checked on PostgreSQL only). */
+  p95GoalMs?: number;
 }
 
 /** Identity helper so benchmark files get type checking. */

@@ -8,6 +8,19 @@ import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
+import { productsRoutes } from './features/catalogue/products.routes.ts';
+import { publicCatalogueRoutes } from './features/catalogue/public.routes.ts';
+import { scheduleReservationPurge } from './features/catalogue/reservations.service.ts';
+import { ticketsRoutes } from './features/catalogue/tickets.routes.ts';
+import { activitiesRoutes } from './features/catalogue/activities.routes.ts';
+import { defaultsRoutes } from './features/catalogue/defaults.routes.ts';
+import { mediaRoutes } from './features/catalogue/media.routes.ts';
+import { typeSetsRoutes } from './features/catalogue/type-sets.routes.ts';
+import { attributesRoutes } from './features/catalogue/attributes.routes.ts';
+import { fieldsRoutes } from './features/catalogue/fields.routes.ts';
+import { sessionsRoutes } from './features/catalogue/sessions.routes.ts';
+import { holidaysRoutes } from './features/catalogue/holidays.routes.ts';
+import { resourcesRoutes } from './features/catalogue/resources.routes.ts';
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { createJobRunner } from './lib/jobs.ts';
@@ -93,6 +106,18 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(teamsRoutes);
   await app.register(catalogueRoutes);
+  await app.register(ticketsRoutes);
+  await app.register(productsRoutes);
+  await app.register(publicCatalogueRoutes);
+  await app.register(activitiesRoutes);
+  await app.register(mediaRoutes);
+  await app.register(defaultsRoutes);
+  await app.register(typeSetsRoutes);
+  await app.register(attributesRoutes);
+  await app.register(fieldsRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(holidaysRoutes);
+  await app.register(resourcesRoutes);
   registerDocsRoute(app);
 
   await app.register(webPlugin);
@@ -111,6 +136,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       );
       purge.unref();
       app.addHook('onClose', async () => clearInterval(purge));
+      const stopReservationPurge = scheduleReservationPurge(database.db, log);
+      app.addHook('onClose', async () => stopReservationPurge());
     });
   }
   return app;

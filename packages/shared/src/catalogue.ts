@@ -93,6 +93,11 @@ export const courseListItemSchema = z.object({
     }),
   ),
   participants: z.object({ paid: z.number() }),
+  /** Earliest upcoming scheduled session (ISO with the company's offset), or null. */
+  next_session: z.string().nullable(),
+  /** Totals over the activity's tickets. */
+  sold: z.number(),
+  stock: z.number(),
   status: z.enum(ACTIVITY_STATUSES),
   created_at: z.string(),
 });

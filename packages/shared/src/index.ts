@@ -11,3 +11,8 @@ export * from './auth.ts';
 export * from './content.ts';
 export * from './catalogue-model.ts';
 export * from './catalogue.ts';
+export * from './catalogue-tickets.ts';
+export * from './catalogue-activities.ts';
+export * from './zoned-time.ts';
+export * from './catalogue-setup.ts';
+export * from './catalogue-timetable.ts';

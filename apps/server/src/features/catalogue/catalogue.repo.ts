@@ -1,7 +1,7 @@
 import type { ActivityKind, ActivityStatus, Language, Translated } from '@bookla/shared';
-import { and, asc, count, desc, eq, gt, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, gt, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { activities, activitySessions, locations, teams, tickets, typeSets } from '../../db/schema/index.ts';
+import { activities, activityInstructors, activitySessions, locations, teams, tickets, typeSets } from '../../db/schema/index.ts';
 import { likePattern, pickedText } from './list.ts';
 
 /** SQL of type sets and activities. Every function takes the team id first. */
@@ -33,7 +33,9 @@ export async function lockTeam(db: DbOrTx, teamId: number): Promise<void> {
 export async function insertActivity(
   db: DbOrTx,
   teamId: number,
-  values: { typeSetId: number; kind: ActivityKind; name: Translated },
+  values: { typeSetId: number; kind: ActivityKind; name: Translated } & Partial<
+    Pick<ActivityRow, 'reservationMinutes' | 'bookingClosesMinutes' | 'cancellationPolicy' | 'waitingList' | 'locationId' | 'capacity'>
+  >,
 ): Promise<ActivityRow> {
   const [row] = await db
     .insert(activities)
@@ -46,7 +48,7 @@ export interface ActivityListQuery {
   page: number;
   perPage: number;
   sort: { field: 'id' | 'created_at' | 'name' | 'status'; type: 'asc' | 'desc' };
-  filters: { name?: string; status?: ActivityStatus; typeSetId?: number };
+  filters: { name?: string; status?: ActivityStatus; typeSetId?: number; locationId?: number; instructorId?: number };
   lang: Language;
 }
 
@@ -55,6 +57,23 @@ export async function listActivities(db: DbOrTx, teamId: number, q: ActivityList
   if (q.filters.name) where.push(ilike(pickedText(activities.name, q.lang), likePattern(q.filters.name)));
   if (q.filters.status) where.push(eq(activities.status, q.filters.status));
   if (q.filters.typeSetId) where.push(eq(activities.typeSetId, q.filters.typeSetId));
+  if (q.filters.locationId) where.push(eq(activities.locationId, q.filters.locationId));
+  if (q.filters.instructorId) {
+    where.push(
+      exists(
+        db
+          .select({ one: sql`1` })
+          .from(activityInstructors)
+          .where(
+            and(
+              eq(activityInstructors.teamId, teamId),
+              eq(activityInstructors.activityId, activities.id),
+              eq(activityInstructors.userId, q.filters.instructorId),
+            ),
+          ),
+      ),
+    );
+  }
   const sortColumn = {
     id: activities.id,
     created_at: activities.createdAt,

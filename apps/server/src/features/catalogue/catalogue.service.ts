@@ -5,6 +5,7 @@ import {
   fillMissingTranslations,
   minorToDecimal,
   pickText,
+  toZonedIso,
   type ActivityKind,
   type ActivityStatus,
   type CourseListItem,
@@ -16,8 +17,11 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { validationError } from '../../lib/app-error.ts';
+import { firstInstructors } from './activities.repo.ts';
 import * as repo from './catalogue.repo.ts';
 import type { ActivityListQuery } from './catalogue.repo.ts';
+import { defaultsForNewActivity } from './defaults.service.ts';
+import { headerImageUrls } from './media.service.ts';
 
 /** Type sets and activities (courses and events): defaults, creation, the back-office list. */
 
@@ -62,7 +66,8 @@ export async function storeCourse(db: Db, team: { id: number; languages: Languag
   if (typeSetId && !typeSet) (fields.type_set_id ??= []).push('catalogue:validation.type_set_not_found');
   if (!parsed.success || !typeSet || Object.keys(fields).length) throw validationError(fields);
   const name = fillMissingTranslations(compactTranslated(parsed.data.name), team.languages);
-  const activity = await repo.insertActivity(db, team.id, { typeSetId: typeSet.id, kind: typeSet.kind, name });
+  const defaults = await defaultsForNewActivity(db, team.id);
+  const activity = await repo.insertActivity(db, team.id, { ...defaults, typeSetId: typeSet.id, kind: typeSet.kind, name });
   return activity.id;
 }
 
@@ -75,19 +80,26 @@ export interface CourseListInput {
 
 const UPCOMING = 3;
 
-/** One page of activities, then sessions, tickets, type sets and locations for it: five queries. */
+/** A filter value naming a record id; anything else means "no filter" (CONTRACT §2: never a 500). */
+function filterId(value: string | undefined): number | undefined {
+  const n = Number(value);
+  return value && /^\d+$/.test(value.trim()) && Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
+}
+
+/** One page of activities, then sessions, tickets, type sets, locations and instructors for it: six queries. */
 export async function listCourses(
   db: Db,
-  team: { id: number; currency: string },
+  team: { id: number; currency: string; timeZone: string },
   input: CourseListInput,
   lang: Language,
 ): Promise<{ rows: CourseListItem[]; total: number }> {
   const f = input.columnFilters;
-  const typeSetId = Number(f.type_set_id);
   const filters: ActivityListQuery['filters'] = {
     name: f.name?.trim() || undefined,
     status: (ACTIVITY_STATUSES as readonly string[]).includes(f.status ?? '') ? (f.status as ActivityStatus) : undefined,
-    typeSetId: Number.isSafeInteger(typeSetId) && typeSetId > 0 && typeSetId <= 2_147_483_647 ? typeSetId : undefined,
+    typeSetId: filterId(f.type_set_id),
+    locationId: filterId(f.location_id),
+    instructorId: filterId(f.instructor_id),
   };
   const { rows, total } = await repo.listActivities(db, team.id, {
     page: input.page,
@@ -98,18 +110,23 @@ export async function listCourses(
   });
   const ids = rows.map((r) => r.id);
   const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x !== null))];
-  const [sessions, ticketRows, types, places] = await Promise.all([
+  const [sessions, ticketRows, types, places, instructors] = await Promise.all([
     repo.upcomingSessions(db, team.id, ids, UPCOMING),
     repo.ticketsOf(db, team.id, ids),
     repo.typeSetsByIds(db, team.id, uniq(rows.map((r) => r.typeSetId))),
     repo.locationNamesByIds(db, team.id, uniq(rows.map((r) => r.locationId))),
+    firstInstructors(db, team.id, ids),
   ]);
   const typeById = new Map(types.map((t) => [t.id, t]));
   const placeById = new Map(places.map((p) => [p.id, p]));
+  const instructorOf = new Map(instructors.map((i) => [i.activityId, i]));
+  const zoned = (d: Date) => toZonedIso(d, team.timeZone);
   const data = rows.map((a): CourseListItem => {
     const type = typeById.get(a.typeSetId);
     const place = a.locationId ? placeById.get(a.locationId) : undefined;
     const own = ticketRows.filter((t) => t.activityId === a.id);
+    const upcoming = sessions.filter((s) => s.activityId === a.id).map((s) => zoned(new Date(s.startsAt)));
+    const teacher = instructorOf.get(a.id);
     return {
       id: a.id,
       name: a.name,
@@ -118,9 +135,9 @@ export async function listCourses(
       type: { id: a.typeSetId, name: pickText(type?.name, lang) },
       parent: a.parentId,
       location: place ? { id: place.id, name: pickText(place.name, lang) } : null,
-      instructor: null,
-      media: { header_image: a.headerImagePath ? { url: `/media/${a.headerImagePath}` } : null },
-      timetables: sessions.filter((s) => s.activityId === a.id).map((s) => ({ start_date: new Date(s.startsAt).toISOString() })),
+      instructor: teacher ? { id: teacher.userId, name: `${teacher.firstname} ${teacher.lastname}`.trim() } : null,
+      media: { header_image: a.headerImagePath ? { url: headerImageUrls(a.headerImagePath)!.list_url } : null },
+      timetables: upcoming.map((start) => ({ start_date: start })),
       tickets: own.map((t) => ({
         id: t.id,
         name: pickText(t.name, lang),
@@ -129,11 +146,14 @@ export async function listCourses(
         stock: t.stock,
         stock_reserved: 0,
         stock_available: t.stock - t.sold,
-        sale_end: t.saleEnd ? t.saleEnd.toISOString() : null,
+        sale_end: t.saleEnd ? zoned(t.saleEnd) : null,
       })),
       participants: { paid: own.reduce((sum, t) => sum + t.sold, 0) },
+      next_session: upcoming[0] ?? null,
+      sold: own.reduce((sum, t) => sum + t.sold, 0),
+      stock: own.reduce((sum, t) => sum + t.stock, 0),
       status: a.status,
-      created_at: a.createdAt.toISOString(),
+      created_at: zoned(a.createdAt),
     };
   });
   return { rows: data, total };

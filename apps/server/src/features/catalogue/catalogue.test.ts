@@ -1,3 +1,4 @@
+import { toZonedIso } from '@bookla/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, activitySessions, teams, tickets, typeSets, users } from '../../db/schema/index.ts';
@@ -329,8 +330,11 @@ describe('GET /api/courses', () => {
       ]);
     const item = (await client.get('/api/courses?perPage=1&language=en')).json().data[0];
     expect(item.timetables.map((x: { start_date: string }) => x.start_date)).toEqual(
-      [1, 3, 5].map((d) => new Date(now + d * day).toISOString()),
+      [1, 3, 5].map((d) => toZonedIso(new Date(now + d * day), 'Europe/Zurich')),
     );
+    expect(item.next_session).toBe(item.timetables[0].start_date);
+    expect(item.next_session).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[12]:00$/);
+    expect(item).toMatchObject({ sold: 8, stock: 15 });
     expect(item.tickets).toEqual([
       {
         id: expect.any(Number),
@@ -350,7 +354,7 @@ describe('GET /api/courses', () => {
         stock: 5,
         stock_reserved: 0,
         stock_available: 0,
-        sale_end: '2027-01-01T00:00:00.000Z',
+        sale_end: '2027-01-01T01:00:00+01:00',
       },
     ]);
     expect(item.participants).toEqual({ paid: 8 });

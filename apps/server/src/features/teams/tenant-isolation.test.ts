@@ -1,8 +1,19 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, invitations, locations, sessions, teamMembers, teams } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import {
+  activities,
+  activitySessions,
+  invitations,
+  locations,
+  resources,
+  sessionResources,
+  sessions,
+  teamHolidays,
+  teamMembers,
+  teams,
+} from '../../db/schema/index.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createUserWithTeam, loginAs } from '../../test/factories.ts';
 import { uid } from './test-helpers.ts';
 
@@ -33,6 +44,9 @@ const PUBLIC: RegExp[] = [
   /^POST \/api\/srl\/team\/:teamid\/invite\/:invitationid\/accept\/:hash$/,
   /^GET \/api\/language\/change\/:lang$/,
   /^GET \/avatar\/team\/:id$/,
+  /^GET \/media\/:key\/:variant$/,
+  // The public read model shows published activities of the team in the path, by design.
+  /^GET \/api\/public\/teams\/:teamId\/activities(\/:id)?$/,
 ];
 
 interface World {
@@ -43,6 +57,15 @@ interface World {
   sessionId: string;
   locationId: number;
   typeSetId: number;
+  courseId: number;
+  ticketId: number;
+  productId: number;
+  courseSessionId: number;
+  holidayId: number;
+  resourceGroupId: number;
+  resourceId: number;
+  attributeId: number;
+  fieldId: number;
 }
 
 interface Call {
@@ -62,9 +85,65 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'GET /api/course/locations/:id': (a) => ({ params: { id: a.locationId } }),
   'PUT /api/course/locations/:id': (a) => ({ params: { id: a.locationId }, body: locationBody('B Ort') }),
   'DELETE /api/course/locations/:id': (a) => ({ params: { id: a.locationId } }),
+  'GET /api/courses/:id': (a) => ({ params: { id: a.courseId } }),
+  'PUT /api/courses/:id': (a) => ({ params: { id: a.courseId }, body: { name: { de: 'B', en: 'B' }, status: 'published' } }),
+  'DELETE /api/courses/:id': (a) => ({ params: { id: a.courseId } }),
+  'POST /api/courses/:id/header-image': (a) => ({ params: { id: a.courseId } }),
+  'DELETE /api/courses/:id/header-image': (a) => ({ params: { id: a.courseId } }),
+  'GET /api/courses/:id/tickets': (a) => ({ params: { id: a.courseId } }),
+  'POST /api/courses/:id/tickets': (a) => ({ params: { id: a.courseId }, body: ticketBody('B Ticket') }),
+  'PUT /api/courses/:id/tickets/:ticketId': (a) => ({ params: { id: a.courseId, ticketId: a.ticketId }, body: { stock: 1 } }),
+  'DELETE /api/courses/:id/tickets/:ticketId': (a) => ({ params: { id: a.courseId, ticketId: a.ticketId } }),
+  'GET /api/course/options/:id': (a) => ({ params: { id: a.productId } }),
+  'PUT /api/course/options/:id': (a) => ({ params: { id: a.productId }, body: productBody('B Produkt') }),
+  'DELETE /api/course/options/:id': (a) => ({ params: { id: a.productId } }),
+  'GET /api/courses/:id/products': (a) => ({ params: { id: a.courseId } }),
+  'PUT /api/courses/:id/products': (a) => ({ params: { id: a.courseId }, body: { items: [] } }),
+  'GET /api/courses/:id/sessions': (a) => ({ params: { id: a.courseId } }),
+  'POST /api/courses/:id/sessions': (a) => ({ params: { id: a.courseId }, body: sessionBody }),
+  'POST /api/courses/:id/sessions/generate': (a) => ({
+    params: { id: a.courseId },
+    body: { frequency: 'weekly', first_date: '2026-06-01', start_time: '10:00', end_time: '11:00', count: 2 },
+  }),
+  'PUT /api/courses/:id/sessions/:sessionId': (a) => ({ params: { id: a.courseId, sessionId: a.courseSessionId }, body: sessionBody }),
+  'DELETE /api/courses/:id/sessions/:sessionId': (a) => ({ params: { id: a.courseId, sessionId: a.courseSessionId } }),
+  'POST /api/courses/:id/sessions/:sessionId/cancel': (a) => ({ params: { id: a.courseId, sessionId: a.courseSessionId } }),
+  'POST /api/courses/:id/sessions/:sessionId/restore': (a) => ({ params: { id: a.courseId, sessionId: a.courseSessionId } }),
+  'PUT /api/courses/:id/sessions/:sessionId/resources': (a) => ({
+    params: { id: a.courseId, sessionId: a.courseSessionId },
+    body: { items: [{ resource_id: a.resourceId, quantity: 1 }], confirm: true },
+  }),
+  'PUT /api/config/holidays/:id': (a) => ({ params: { id: a.holidayId }, body: holidayBody('B Ferien') }),
+  'DELETE /api/config/holidays/:id': (a) => ({ params: { id: a.holidayId } }),
+  'GET /api/sa/resources/:id': (a) => ({ params: { id: a.resourceGroupId } }),
+  'PUT /api/sa/resources/:id': (a) => ({ params: { id: a.resourceGroupId }, body: resourceGroupBody('B Raum') }),
+  'DELETE /api/sa/resources/:id': (a) => ({ params: { id: a.resourceGroupId } }),
+  'GET /api/sa/resources/:id/bookings': (a) => ({ params: { id: a.resourceGroupId } }),
+  'GET /api/course/type_sets/:id': (a) => ({ params: { id: a.typeSetId } }),
+  'PUT /api/course/type_sets/:id': (a) => ({ params: { id: a.typeSetId }, body: { name: { de: 'B', en: 'B' }, kind: 'event' } }),
+  'DELETE /api/course/type_sets/:id': (a) => ({ params: { id: a.typeSetId } }),
+  'GET /api/course/attributes/:id': (a) => ({ params: { id: a.attributeId } }),
+  'PUT /api/course/attributes/:id': (a) => ({ params: { id: a.attributeId }, body: { type: 'number', label: { de: 'B', en: 'B' } } }),
+  'DELETE /api/course/attributes/:id': (a) => ({ params: { id: a.attributeId } }),
+  'GET /api/course/fields/:id': (a) => ({ params: { id: a.fieldId } }),
+  'PUT /api/course/fields/:id': (a) => ({ params: { id: a.fieldId }, body: { type: 'text', label: { de: 'B', en: 'B' } } }),
+  'DELETE /api/course/fields/:id': (a) => ({ params: { id: a.fieldId } }),
+  'GET /api/courses/:id/attributes': (a) => ({ params: { id: a.courseId } }),
+  'PUT /api/courses/:id/attributes': (a) => ({ params: { id: a.courseId }, body: { values: [] } }),
+  'GET /api/courses/:id/fields': (a) => ({ params: { id: a.courseId } }),
+  'PUT /api/courses/:id/fields': (a) => ({ params: { id: a.courseId }, body: { field_ids: [] } }),
 };
 
 const locationBody = (name: string) => ({ name: { de: name, en: name }, postal_code: '7000', city: 'Chur', country: 'CH' });
+const ticketBody = (name: string) => ({ name: { de: name, en: name }, price: '10.00', stock: 5 });
+const productBody = (name: string) => ({ name: { de: name, en: name }, price: '4.50' });
+const sessionBody = { starts_at: '2026-06-01T10:00', ends_at: '2026-06-01T11:00' };
+const holidayBody = (name: string) => ({ name: { de: name, en: name }, starts_on: '2026-07-01', ends_on: '2026-07-10' });
+const resourceGroupBody = (name: string) => ({
+  name: { de: name, en: name },
+  kind: 'room',
+  resources: [{ name: { de: name, en: name }, capacity: 1 }],
+});
 
 /** Parameters that name no record: sample values; the route is then swept like one without ids. */
 const NON_RECORD_PARAMS: Record<string, Record<string, string>> = {
@@ -101,6 +180,36 @@ const BODIES: Record<string, () => unknown> = {
   // Company A's type set: B must get 422 (not found in B's company), never a course in A.
   'POST /api/course/store': () => ({ type_set_id: a.typeSetId, name: { de: 'B Kurs', en: 'B Kurs' } }),
   'POST /api/course/locations': () => locationBody(`B Ort ${uid()}`),
+  'POST /api/course/options': () => productBody(`B Produkt ${uid()}`),
+  'POST /api/config/holidays': () => holidayBody(`B Ferien ${uid()}`),
+  'POST /api/sa/resources': () => resourceGroupBody(`B Raum ${uid()}`),
+  // Company A's resource and session: 422 for B, no conflicts of A shown.
+  'POST /api/sa/conflicts/check': () => ({
+    session_id: a.courseSessionId,
+    starts_at: '2026-06-01T10:00',
+    ends_at: '2026-06-01T11:00',
+    items: [{ resource_id: a.resourceId, quantity: 1 }],
+  }),
+  // Company A's attribute and field: 422 for B, never linked into B's records.
+  'POST /api/course/type_sets': () => ({
+    name: { de: 'B Typ', en: 'B Typ' },
+    kind: 'course',
+    attributes: [{ attribute_id: a.attributeId }],
+    fields: [a.fieldId],
+  }),
+  'POST /api/course/attributes': () => ({ type: 'text', label: { de: `B Attribut ${uid()}`, en: 'B' } }),
+  'POST /api/course/fields': () => ({ type: 'text', label: { de: 'B Feld', en: 'B' }, visible_if: { field_id: a.fieldId, values: [] } }),
+  // Company A's ids: ignored for B (affected 0), never published, copied or deleted.
+  'POST /api/courses/mass': () => ({ action: 'publish', ids: [a.courseId] }),
+  // Company A's location: 422 for B.
+  'PUT /api/config/course/defaults': () => ({
+    tax_rate: '8.1',
+    reservation_minutes: 15,
+    booking_closes_minutes: 0,
+    waiting_list: false,
+    location_id: a.locationId,
+    session_minutes: 60,
+  }),
 };
 
 /** `printRoutes({commonPrefix: false})` → "METHOD /path" for every route (HEAD/OPTIONS left out). */
@@ -132,6 +241,7 @@ let app: FastifyInstance;
 let a: World;
 let secrets: string[];
 let bEmail: string;
+let bTeamId: number;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -153,6 +263,38 @@ beforeAll(async () => {
   expect(course.statusCode).toBe(200);
   const place = await aClient.post('/api/course/locations', locationBody(`Alpha Ort ${tag}`));
   expect(place.statusCode).toBe(200);
+  const ticket = await aClient.post(`/api/courses/${course.json().course_id}/tickets`, ticketBody(`Alpha Ticket ${tag}`));
+  expect(ticket.statusCode, ticket.body).toBe(200);
+  const product = await aClient.post('/api/course/options', productBody(`Alpha Produkt ${tag}`));
+  expect(product.statusCode, product.body).toBe(200);
+  const courseSession = await aClient.post(`/api/courses/${course.json().course_id}/sessions`, sessionBody);
+  expect(courseSession.statusCode, courseSession.body).toBe(200);
+  const holiday = await aClient.post('/api/config/holidays', holidayBody(`Alpha Ferien ${tag}`));
+  expect(holiday.statusCode, holiday.body).toBe(200);
+  const resourceGroup = await aClient.post('/api/sa/resources', resourceGroupBody(`Alpha Raum ${tag}`));
+  expect(resourceGroup.statusCode, resourceGroup.body).toBe(200);
+  const resourceId = resourceGroup.json().data.resources[0].id;
+  const used = await aClient.request('PUT', `/api/courses/${course.json().course_id}/sessions/${courseSession.json().data.id}/resources`, {
+    items: [{ resource_id: resourceId, quantity: 1 }],
+  });
+  expect(used.json().success).toBe(true);
+  const attribute = await aClient.post('/api/course/attributes', {
+    type: 'text',
+    label: { de: `Alpha Attribut ${tag}`, en: `Alpha Attribut ${tag}` },
+  });
+  expect(attribute.statusCode, attribute.body).toBe(200);
+  const field = await aClient.post('/api/course/fields', { type: 'checkbox', label: { de: `Alpha Feld ${tag}`, en: `Alpha Feld ${tag}` } });
+  expect(field.statusCode, field.body).toBe(200);
+  const linked = await aClient.request('PUT', `/api/course/type_sets/${typeSetId}`, {
+    name: { de: 'Kurs', en: 'Course' },
+    attributes: [{ attribute_id: attribute.json().data.id }],
+    fields: [field.json().data.id],
+  });
+  expect(linked.statusCode, linked.body).toBe(200);
+  const values = await aClient.request('PUT', `/api/courses/${course.json().course_id}/attributes`, {
+    values: [{ attribute_id: attribute.json().data.id, value: `Alpha Wert ${tag}` }],
+  });
+  expect(values.statusCode, values.body).toBe(200);
   a = {
     teamId: aOwner.team.id,
     ownerId: aOwner.user.id,
@@ -161,6 +303,15 @@ beforeAll(async () => {
     sessionId: session!.id.slice(0, 12),
     locationId: place.json().data.id,
     typeSetId,
+    courseId: course.json().course_id,
+    ticketId: ticket.json().data.id,
+    productId: product.json().data.id,
+    courseSessionId: courseSession.json().data.id,
+    holidayId: holiday.json().data.id,
+    resourceGroupId: resourceGroup.json().data.id,
+    resourceId,
+    attributeId: attribute.json().data.id,
+    fieldId: field.json().data.id,
   };
   secrets = [
     aOwner.team.name,
@@ -171,11 +322,19 @@ beforeAll(async () => {
     `Alpha Kurs ${tag}`,
     `Alpha Course ${tag}`,
     `Alpha Ort ${tag}`,
+    `Alpha Ticket ${tag}`,
+    `Alpha Produkt ${tag}`,
+    `Alpha Ferien ${tag}`,
+    `Alpha Raum ${tag}`,
+    `Alpha Attribut ${tag}`,
+    `Alpha Feld ${tag}`,
+    `Alpha Wert ${tag}`,
   ];
 
   const bOwner = await createUserWithTeam(db, { teamName: `Beta ${tag} GmbH`, email: `beta-owner-${tag}@beta.example` });
   await createUserWithTeam(db, { teamId: bOwner.team.id, role: 'instructor' });
   bEmail = bOwner.user.email;
+  bTeamId = bOwner.team.id;
 });
 afterAll(() => t.close());
 
@@ -229,6 +388,63 @@ describe('tenant isolation', () => {
     expect((await b.get(`/api/course/locations/${a.locationId}`)).statusCode).toBe(404);
   });
 
+  it('shows no draft activity and no other company’s activity in the public read model', async () => {
+    const anon = new TestClient(app);
+    // A's course is still a draft: not public, also not under A's own team id.
+    expect((await anon.get(`/api/public/teams/${a.teamId}/activities/${a.courseId}`)).statusCode).toBe(404);
+    const list = await anon.get(`/api/public/teams/${a.teamId}/activities`);
+    expect(list.statusCode).toBe(200);
+    expect(list.json().data).toEqual([]);
+    // Published, it shows under A's id only; B's team id with A's activity id is not found.
+    await app.deps.db.update(activities).set({ status: 'published' }).where(eq(activities.id, a.courseId));
+    try {
+      expect((await anon.get(`/api/public/teams/${a.teamId}/activities/${a.courseId}`)).statusCode).toBe(200);
+      const other = await anon.get(`/api/public/teams/${bTeamId}/activities/${a.courseId}`);
+      expect(other.statusCode).toBe(404);
+      expect(other.body).not.toContain('Alpha');
+    } finally {
+      await app.deps.db.update(activities).set({ status: 'draft' }).where(eq(activities.id, a.courseId));
+    }
+  });
+
+  it('refuses company A’s type sets, attributes and fields inside company B’s bodies', async () => {
+    const b = await loginAs(app, bEmail);
+    const ts = await b.post('/api/course/type_sets', { name: { de: 'B Typ', en: 'B Typ' }, kind: 'course' });
+    expect(ts.statusCode, ts.body).toBe(200);
+    const bTypeSet = ts.json().data.id;
+    const linked = await b.request('PUT', `/api/course/type_sets/${bTypeSet}`, {
+      name: { de: 'B Typ', en: 'B Typ' },
+      attributes: [{ attribute_id: a.attributeId }],
+      fields: [a.fieldId],
+    });
+    expect(linked.statusCode).toBe(422);
+    expect(Object.keys(linked.json().errors).sort()).toEqual(['attributes.0.attribute_id', 'fields.0']);
+    const course = await b.post('/api/course/store', { type_set_id: bTypeSet, name: { de: 'B Kurs', en: 'B Kurs' } });
+    expect(course.statusCode, course.body).toBe(200);
+    const bCourse = course.json().course_id;
+    const values = await b.request('PUT', `/api/courses/${bCourse}/attributes`, { values: [{ attribute_id: a.attributeId, value: 'x' }] });
+    expect(values.statusCode).toBe(422);
+    expect(Object.keys(values.json().errors)).toEqual(['values.0.attribute_id']);
+    const extra = await b.request('PUT', `/api/courses/${bCourse}/fields`, { field_ids: [a.fieldId] });
+    expect(extra.statusCode).toBe(422);
+    expect(Object.keys(extra.json().errors)).toEqual(['field_ids.0']);
+    const condition = await b.post('/api/course/fields', {
+      type: 'text',
+      label: { de: 'B', en: 'B' },
+      visible_if: { field_id: a.fieldId, values: ['1'] },
+    });
+    expect(condition.statusCode).toBe(422);
+    expect(Object.keys(condition.json().errors)).toEqual(['visible_if.field_id']);
+    const detail = (await b.get(`/api/course/type_sets/${bTypeSet}`)).json().data;
+    expect(detail).toMatchObject({ attributes: [], fields: [] });
+    // A's setup is untouched by the sweep.
+    const aClient = await loginAs(app, secrets[1]!);
+    const aSet = (await aClient.get(`/api/course/type_sets/${a.typeSetId}`)).json().data;
+    expect(aSet).toMatchObject({ kind: 'course', attributes: [{ attribute_id: a.attributeId }], fields: [a.fieldId] });
+    expect((await aClient.get(`/api/course/attributes/${a.attributeId}`)).json().data.type).toBe('text');
+    expect((await aClient.get(`/api/course/fields/${a.fieldId}`)).json().data.type).toBe('checkbox');
+  });
+
   it('left company A as it was', async () => {
     const db = app.deps.db;
     const [team] = await db.select().from(teams).where(eq(teams.id, a.teamId));
@@ -250,7 +466,16 @@ describe('tenant isolation', () => {
     expect(aSessions.map((s) => s.id.slice(0, 12))).toContain(a.sessionId);
     const aCourses = await db.select().from(activities).where(eq(activities.teamId, a.teamId));
     expect(aCourses).toHaveLength(1);
+    expect(aCourses[0]).toMatchObject({ id: a.courseId, status: 'draft', publishedAt: null, headerImagePath: null });
     const [place] = await db.select().from(locations).where(eq(locations.id, a.locationId));
     expect(place).toMatchObject({ teamId: a.teamId, city: 'Chur', name: { de: secrets[7], en: secrets[7] } });
+    const [courseSession] = await db.select().from(activitySessions).where(eq(activitySessions.id, a.courseSessionId));
+    expect(courseSession).toMatchObject({ teamId: a.teamId, status: 'scheduled', startsAt: new Date('2026-06-01T08:00:00Z') });
+    const uses = await db.select().from(sessionResources).where(eq(sessionResources.sessionId, a.courseSessionId));
+    expect(uses.map((u) => u.resourceId)).toEqual([a.resourceId]);
+    const [holiday] = await db.select().from(teamHolidays).where(eq(teamHolidays.id, a.holidayId));
+    expect(holiday).toMatchObject({ teamId: a.teamId, startsOn: '2026-07-01' });
+    const [resource] = await db.select().from(resources).where(eq(resources.id, a.resourceId));
+    expect(resource).toMatchObject({ teamId: a.teamId, groupId: a.resourceGroupId, capacity: 1 });
   });
 });

@@ -3,6 +3,12 @@
  * It brings the full Mantine styles, toasts and modals that the public pages do without.
  */
 import { addNamespace } from '../../lib/i18n';
+import deCatalogue from '../../locales/de/catalogue.json';
+import enCatalogue from '../../locales/en/catalogue.json';
+import frCatalogue from '../../locales/fr/catalogue.json';
+import deCourses from '../../locales/de/courses.json';
+import enCourses from '../../locales/en/courses.json';
+import frCourses from '../../locales/fr/courses.json';
 import deBackend from '../../locales/de/backend.json';
 import deProfile from '../../locales/de/profile.json';
 import deSettings from '../../locales/de/settings.json';
@@ -12,18 +18,34 @@ import enSettings from '../../locales/en/settings.json';
 import frBackend from '../../locales/fr/backend.json';
 import frProfile from '../../locales/fr/profile.json';
 import frSettings from '../../locales/fr/settings.json';
+import deSchedule from '../../locales/de/schedule.json';
+import enSchedule from '../../locales/en/schedule.json';
+import frSchedule from '../../locales/fr/schedule.json';
 import { registerAuthTexts } from '../public/auth-texts';
 
 addNamespace('backend', { de: deBackend, en: enBackend, fr: frBackend });
+addNamespace('catalogue', { de: deCatalogue, en: enCatalogue, fr: frCatalogue });
+addNamespace('courses', { de: deCourses, en: enCourses, fr: frCourses });
 addNamespace('settings', { de: deSettings, en: enSettings, fr: frSettings });
 addNamespace('profile', { de: deProfile, en: enProfile, fr: frProfile });
+addNamespace('schedule', { de: deSchedule, en: enSchedule, fr: frSchedule });
 // The messages of the shared password rules (`auth:password_mismatch`, …) of the profile.
 registerAuthTexts();
 
 export { BackendLayout } from '../../app/layouts/backend-layout';
 export { BackendNotFoundPage } from './backend-not-found-page';
+export { AttributePage, AttributesPage } from './attributes-pages';
+export { CourseDefaultsPage } from './course-defaults-page';
+export { FieldPage, FieldsPage } from './fields-pages';
+export { LocationPage, LocationsPage } from './locations-pages';
+export { OptionPage, OptionsPage } from './options-pages';
+export { ResourcePage, ResourcesPage } from './resources-pages';
+export { TypeSetPage, TypeSetsPage } from './type-sets-pages';
+export { CalendarPage } from './calendar-page';
 export { CompanyCreatePage } from './company-create-page';
 export { CompanySettingsPage } from './company-settings-page';
+export { CourseEditPage } from './course-edit-page';
+export { CoursesPage } from './courses-page';
 export { DashboardPage } from './dashboard-page';
 export { FeaturesPage } from './features-page';
 export { PlannedPage } from './planned-page';

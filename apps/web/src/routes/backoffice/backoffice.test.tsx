@@ -43,7 +43,7 @@ describe('back-office screens', () => {
     const courses = screen.getByRole('region', { name: 'Latest activities' });
     expect(within(courses).getByText('No activities yet')).toBeInTheDocument();
     expect(within(courses).getByRole('link', { name: 'All activities' })).toHaveAttribute('href', '/en/backend/courses');
-    expect(await within(courses).findByRole('link', { name: 'Create activity' })).toHaveAttribute('href', '/en/backend/courses');
+    expect(await within(courses).findByRole('button', { name: 'Create activity' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Latest orders' })).toHaveTextContent('No orders yet');
     expect(paths(calls).filter((p) => !p.includes('/api/srl/permission/'))).toEqual([]);
     expect(document.title).toBe('Dashboard | Bookla');
@@ -57,13 +57,13 @@ describe('back-office screens', () => {
     await waitFor(() => expect(paths(calls)).toContain('GET /api/srl/permission/course.create'));
     expect(screen.queryByRole('region', { name: 'Key figures' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Latest orders' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('link', { name: 'Create activity' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create activity' })).not.toBeInTheDocument();
   });
 
   it.each([
     ['/en/backend/discounts', 'Discounts', 'Discount codes and reductions for your activities.'],
     ['/en/backend/orders/additional_sales', 'Additional sales', 'Products sold together with tickets, such as materials or meals.'],
-    ['/de/backend/course/options', 'Produkte', 'Optionen und Extras, die Kundinnen und Kunden zu einer Buchung hinzufügen können.'],
+    ['/de/backend/customers/order', 'Bestellkunden', 'Die Kundinnen und Kunden, die bestellt haben, mit ihren Kontaktdaten.'],
     [
       '/fr/ticket/checkin',
       'Contrôle des billets',

@@ -1,9 +1,10 @@
-import { Anchor, Button, EmptyState, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, EmptyState, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Permission } from '../../components/permission';
+import { CreateCourseButton } from '../../features/courses/components/create-course-modal';
 import { useAppState } from '../../lib/app-state';
 import { useLang } from '../../lib/language';
 import { PageFrame } from './page-frame';
@@ -119,9 +120,7 @@ export function DashboardPage() {
             <EmptyState size="sm" title={t('dashboard.latestCourses.empty')} description={t('dashboard.latestCourses.emptyText')}>
               <Permission name="course.create">
                 <EmptyState.Actions>
-                  <Button component={Link} to={`/${lang}/backend/courses`} size="sm">
-                    {t('dashboard.latestCourses.create')}
-                  </Button>
+                  <CreateCourseButton size="sm" label={t('dashboard.latestCourses.create')} />
                 </EmptyState.Actions>
               </Permission>
             </EmptyState>

@@ -1,0 +1,243 @@
+import {
+  compactTranslated,
+  fillMissingTranslations,
+  LANGUAGES,
+  pickText,
+  requiredTranslatedSchema,
+  toZonedIso,
+  toZonedIsoOrNull,
+  parseZonedDateTime,
+  type CourseDetail,
+  type CourseMassAction,
+  type CourseUpdateBody,
+  type InstructorItem,
+  type Language,
+  type Translated,
+} from '@bookla/shared';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound, validationError } from '../../lib/app-error.ts';
+import { translate } from '../../lib/i18n.ts';
+import { isValidKey, type Storage } from '../../lib/storage.ts';
+import * as repo from './activities.repo.ts';
+import type { ActivityValues } from './activities.repo.ts';
+import { findTypeSet, type ActivityRow } from './catalogue.repo.ts';
+import { issueFields } from './catalogue.service.ts';
+import { findLocation } from './locations.repo.ts';
+import { copyHeaderImage, headerImageUrls } from './media.service.ts';
+
+/** One activity: the detail record, its changes, deletion, mass actions and duplicates. */
+
+export interface TeamContext {
+  id: number;
+  languages: Language[];
+  timeZone: string;
+}
+
+const NAME_MAX = 200;
+
+export async function getCourse(db: Db, team: TeamContext, id: number, lang: Language, canEdit: boolean): Promise<CourseDetail> {
+  const row = await repo.findActivity(db, team.id, id);
+  if (!row) throw notFound();
+  const [typeSet, instructorIds, values] = await Promise.all([
+    findTypeSet(db, team.id, row.typeSetId),
+    repo.instructorIdsOf(db, team.id, id),
+    repo.attributeValuesOf(db, team.id, id),
+  ]);
+  return {
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    type_set: { id: row.typeSetId, name: pickText(typeSet?.name, lang) },
+    parent_id: row.parentId,
+    name: row.name,
+    name_text: pickText(row.name, lang),
+    description: row.description,
+    location_id: row.locationId,
+    instructor_ids: instructorIds,
+    header_image: headerImageUrls(row.headerImagePath),
+    booking_opens_at: toZonedIsoOrNull(row.bookingOpensAt, team.timeZone),
+    booking_closes_minutes: row.bookingClosesMinutes,
+    waiting_list: row.waitingList,
+    cancellation_policy: row.cancellationPolicy,
+    reservation_minutes: row.reservationMinutes,
+    capacity: row.capacity,
+    attributes: values.map((v) => ({ attribute_id: v.attributeId, value: v.value })),
+    can_edit: canEdit,
+    published_at: toZonedIsoOrNull(row.publishedAt, team.timeZone),
+    created_at: toZonedIso(row.createdAt, team.timeZone),
+    updated_at: toZonedIso(row.updatedAt, team.timeZone),
+  };
+}
+
+const add = (fields: Record<string, string[]>, path: string, key: string) => (fields[path] ??= []).push(key);
+
+/** Translatable input → stored value: empty ones dropped, missing team languages filled (spec §5). */
+const translated = (value: Partial<Record<string, string | null | undefined>> | null | undefined, languages: Language[]): Translated =>
+  fillMissingTranslations(compactTranslated(value), languages);
+
+/** Checks every reference against the team; collects all field errors before answering 422. */
+async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: CourseUpdateBody) {
+  const fields: Record<string, string[]> = {};
+  const values: ActivityValues = {};
+  if (body.name !== undefined) {
+    const parsed = requiredTranslatedSchema(team.languages).safeParse(body.name);
+    if (!parsed.success) for (const [path, msgs] of Object.entries(issueFields(parsed.error))) fields[`name.${path}`] = msgs;
+    else values.name = translated(body.name, team.languages);
+  }
+  if (body.type_set_id !== undefined) {
+    const typeSet = await findTypeSet(db, team.id, body.type_set_id);
+    if (!typeSet) add(fields, 'type_set_id', 'catalogue:validation.type_set_not_found');
+    else Object.assign(values, { typeSetId: typeSet.id, kind: typeSet.kind });
+  }
+  if (body.location_id !== undefined) {
+    if (body.location_id !== null && !(await findLocation(db, team.id, body.location_id))) {
+      add(fields, 'location_id', 'activities:validation.location_not_found');
+    } else values.locationId = body.location_id;
+  }
+  if (body.instructor_ids) {
+    const members = await repo.memberIds(db, team.id, body.instructor_ids);
+    body.instructor_ids.forEach((userId, i) => {
+      if (!members.has(userId)) add(fields, `instructor_ids.${i}`, 'activities:validation.instructor_not_member');
+    });
+  }
+  if (body.parent_id !== undefined) {
+    if (body.parent_id === null) values.parentId = null;
+    else if (body.parent_id === row.id) add(fields, 'parent_id', 'activities:validation.parent_self');
+    else {
+      const chain = await repo.ancestorIds(db, team.id, body.parent_id);
+      if (!chain.length) add(fields, 'parent_id', 'activities:validation.parent_not_found');
+      else if (chain.includes(row.id)) add(fields, 'parent_id', 'activities:validation.parent_cycle');
+      else values.parentId = body.parent_id;
+    }
+  }
+  if (body.booking_opens_at !== undefined) {
+    const text = body.booking_opens_at?.trim() ?? '';
+    const at = text ? parseZonedDateTime(text, team.timeZone) : null;
+    if (text && !at) add(fields, 'booking_opens_at', 'date');
+    else values.bookingOpensAt = at;
+  }
+  if (body.description !== undefined) values.description = translated(body.description, team.languages);
+  if (body.cancellation_policy !== undefined) values.cancellationPolicy = translated(body.cancellation_policy, team.languages);
+  if (body.booking_closes_minutes !== undefined) values.bookingClosesMinutes = body.booking_closes_minutes;
+  if (body.waiting_list !== undefined) values.waitingList = body.waiting_list;
+  if (body.reservation_minutes !== undefined) values.reservationMinutes = body.reservation_minutes;
+  if (body.capacity !== undefined) values.capacity = body.capacity;
+  if (body.status !== undefined) {
+    values.status = body.status;
+    if (body.status === 'published' && !row.publishedAt) values.publishedAt = new Date();
+  }
+  if (Object.keys(fields).length) throw validationError(fields);
+  return values;
+}
+
+/** Changes only the sent keys; instructors are replaced when `instructor_ids` is sent. */
+export async function updateCourse(db: Db, team: TeamContext, id: number, body: CourseUpdateBody): Promise<void> {
+  const row = await repo.findActivity(db, team.id, id);
+  if (!row) throw notFound();
+  const values = await validValues(db, team, row, body);
+  await db.transaction(async (tx) => {
+    if (!(await repo.updateActivity(tx, team.id, id, values))) throw notFound();
+    if (body.instructor_ids) await repo.replaceInstructors(tx, team.id, id, [...new Set(body.instructor_ids)]);
+  });
+}
+
+const hasSales = (path: string) =>
+  new AppError('VALIDATION_FAILED', 'activities:course.has_sales', {}, { [path]: ['activities:course.has_sales'] });
+
+/** Deletes activities with their sub-items, unless a ticket of any of them has been sold. */
+async function deleteWithSubItems(db: Db, storage: Storage, teamId: number, ids: number[], errorPath: string): Promise<void> {
+  const all = await repo.withDescendants(db, teamId, ids);
+  if (
+    (
+      await repo.activitiesWithSales(
+        db,
+        teamId,
+        all.map((a) => a.id),
+      )
+    ).length
+  )
+    throw hasSales(errorPath);
+  await db.transaction(async (tx) => {
+    // Checked again with the tickets locked, against a sale in between.
+    if (
+      (
+        await repo.activitiesWithSales(
+          tx,
+          teamId,
+          all.map((a) => a.id),
+          true,
+        )
+      ).length
+    )
+      throw hasSales(errorPath);
+    await repo.deleteActivities(
+      tx,
+      teamId,
+      all.map((a) => a.id),
+    );
+  });
+  for (const a of all) if (a.headerImagePath && isValidKey(a.headerImagePath)) await storage.delete(a.headerImagePath);
+}
+
+export async function deleteCourse(db: Db, storage: Storage, teamId: number, id: number): Promise<void> {
+  if (!(await repo.findActivity(db, teamId, id))) throw notFound();
+  await deleteWithSubItems(db, storage, teamId, [id], 'id');
+}
+
+/** "Yoga" → "Yoga (copy)" in each language of the name, within the length limit. */
+export function copyName(name: Translated): Translated {
+  const out: Translated = {};
+  for (const lang of LANGUAGES) {
+    const text = name[lang];
+    if (!text) continue;
+    const suffix = translate(lang, 'activities:course.copy_suffix');
+    out[lang] = `${text.slice(0, NAME_MAX - suffix.length).trimEnd()}${suffix}`;
+  }
+  return out;
+}
+
+async function duplicate(db: Db, storage: Storage, teamId: number, sources: ActivityRow[]): Promise<number> {
+  const images = new Map<number, string>();
+  try {
+    for (const s of sources) {
+      const key = await copyHeaderImage(storage, s.headerImagePath);
+      if (key) images.set(s.id, key);
+    }
+    await db.transaction(async (tx) => {
+      for (const source of sources) {
+        const satellites = await repo.satellitesOf(tx, teamId, source.id);
+        await repo.insertCopy(tx, teamId, source, satellites, {
+          name: copyName(source.name),
+          headerImagePath: images.get(source.id) ?? null,
+        });
+      }
+    });
+  } catch (err) {
+    for (const key of images.values()) await storage.delete(key);
+    throw err;
+  }
+  return sources.length;
+}
+
+/** A mass action on the team's activities among `ids`; other ids are ignored. Returns how many changed. */
+export async function massCourses(db: Db, storage: Storage, teamId: number, action: CourseMassAction, ids: number[]): Promise<number> {
+  const rows = await repo.findActivitiesByIds(db, teamId, [...new Set(ids)]);
+  const own = rows.map((r) => r.id);
+  switch (action) {
+    case 'publish':
+      return repo.setStatus(db, teamId, own, 'published');
+    case 'unpublish':
+      return repo.setStatus(db, teamId, own, 'draft');
+    case 'duplicate':
+      return duplicate(db, storage, teamId, rows);
+    case 'delete':
+      if (own.length) await deleteWithSubItems(db, storage, teamId, own, 'ids');
+      return own.length;
+  }
+}
+
+/** Team members for the instructor select. */
+export async function listInstructors(db: Db, teamId: number): Promise<InstructorItem[]> {
+  const rows = await repo.listMembers(db, teamId);
+  return rows.map((r) => ({ id: r.id, name: `${r.firstname} ${r.lastname}`.trim(), role: r.role }));
+}

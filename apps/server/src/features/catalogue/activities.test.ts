@@ -1,0 +1,533 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import {
+  activities,
+  activityAttributeValues,
+  activityFields,
+  activityInstructors,
+  activityProducts,
+  activitySessions,
+  attributes,
+  bookingFields,
+  products,
+  tickets,
+} from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { owner, staff, type Staff } from '../teams/test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.app.deps.db;
+const DAY = 86_400_000;
+
+async function sets(s: Staff): Promise<{ id: number; kind: string }[]> {
+  return (await s.client.get('/api/course/type_sets')).json().data;
+}
+
+async function course(s: Staff, name = 'Yoga', kind = 'course'): Promise<number> {
+  const set = (await sets(s)).find((x) => x.kind === kind)!;
+  const res = await s.client.post('/api/course/store', { type_set_id: set.id, name: { de: `${name} DE`, en: `${name} EN` } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().course_id;
+}
+
+async function location(s: Staff, name = 'Halle'): Promise<number> {
+  const res = await s.client.post('/api/course/locations', {
+    name: { de: name, en: name },
+    postal_code: '3000',
+    city: 'Bern',
+    country: 'CH',
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id;
+}
+
+async function ticket(teamId: number, activityId: number, values: { sold?: number; stock?: number; sessionId?: number } = {}) {
+  const [row] = await db()
+    .insert(tickets)
+    .values({ teamId, activityId, name: { de: 'Ticket' }, priceMinor: 2500, currency: 'CHF', stock: values.stock ?? 10, ...values })
+    .returning();
+  return row!;
+}
+
+const put = (s: Staff, id: number, body: unknown, lang = 'en') => s.client.request('PUT', `/api/courses/${id}?language=${lang}`, body);
+
+describe('GET /api/courses/:id', () => {
+  it('answers the full record with instructors, attributes, zoned dates and can_edit', async () => {
+    const a = await owner(t.app);
+    const id = await course(a);
+    const teacher = await staff(t.app, a.team, 'instructor', { email: `teacher-${id}@example.com` });
+    const [attr] = await db()
+      .insert(attributes)
+      .values({ teamId: a.team.id, type: 'text', label: { de: 'Niveau' } })
+      .returning();
+    await db().insert(activityAttributeValues).values({ teamId: a.team.id, activityId: id, attributeId: attr!.id, value: 'Anfänger' });
+    await db().insert(activityInstructors).values({ teamId: a.team.id, activityId: id, userId: teacher.user.id });
+    await db()
+      .update(activities)
+      .set({ bookingOpensAt: new Date('2026-07-01T07:00:00Z'), createdAt: new Date('2026-01-10T12:00:00Z') })
+      .where(eq(activities.id, id));
+
+    const res = await a.client.get(`/api/courses/${id}?language=en`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({
+      id,
+      kind: 'course',
+      status: 'draft',
+      type_set: { id: expect.any(Number), name: 'Course' },
+      parent_id: null,
+      name: { de: 'Yoga DE', en: 'Yoga EN' },
+      name_text: 'Yoga EN',
+      description: {},
+      location_id: null,
+      instructor_ids: [teacher.user.id],
+      header_image: null,
+      booking_opens_at: '2026-07-01T09:00:00+02:00',
+      booking_closes_minutes: 0,
+      waiting_list: false,
+      cancellation_policy: {},
+      reservation_minutes: 15,
+      capacity: null,
+      attributes: [{ attribute_id: attr!.id, value: 'Anfänger' }],
+      can_edit: true,
+      published_at: null,
+      created_at: '2026-01-10T13:00:00+01:00',
+      updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[12]:00$/),
+    });
+    // Instructors may read, but not edit.
+    const read = await teacher.client.get(`/api/courses/${id}`);
+    expect(read.statusCode).toBe(200);
+    expect(read.json().data.can_edit).toBe(false);
+    expect((await a.client.get('/api/courses/999999')).statusCode).toBe(404);
+    expect((await a.client.get('/api/courses/abc')).statusCode).toBe(422);
+  });
+
+  it('is not found for another company', async () => {
+    const a = await owner(t.app);
+    const b = await owner(t.app);
+    const id = await course(a);
+    expect((await b.client.get(`/api/courses/${id}`)).statusCode).toBe(404);
+    expect((await b.client.request('PUT', `/api/courses/${id}`, { capacity: 3 })).statusCode).toBe(404);
+    expect((await b.client.request('DELETE', `/api/courses/${id}`)).statusCode).toBe(404);
+    const [row] = await db().select().from(activities).where(eq(activities.id, id));
+    expect(row!.capacity).toBeNull();
+  });
+});
+
+describe('PUT /api/courses/:id', () => {
+  it('changes only the sent keys and fills missing translations', async () => {
+    const a = await owner(t.app);
+    const id = await course(a);
+    const place = await location(a);
+    const member = await staff(t.app, a.team, 'editor');
+    const res = await put(a, id, {
+      description: { de: 'Ruhige Stunde', en: '' },
+      location_id: String(place),
+      instructor_ids: [member.user.id, a.user.id, member.user.id],
+      booking_opens_at: '2026-03-29T19:00',
+      booking_closes_minutes: '120',
+      waiting_list: '1',
+      cancellation_policy: { en: 'Free until 24 h before' },
+      reservation_minutes: 30,
+      capacity: 12,
+      ignored_key: 'x',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe('The course has been saved.');
+    expect(res.json().data).toMatchObject({
+      name: { de: 'Yoga DE', en: 'Yoga EN' },
+      description: { de: 'Ruhige Stunde', en: 'Ruhige Stunde' },
+      location_id: place,
+      instructor_ids: [member.user.id, a.user.id],
+      booking_opens_at: '2026-03-29T19:00:00+02:00',
+      booking_closes_minutes: 120,
+      waiting_list: true,
+      cancellation_policy: { de: 'Free until 24 h before', en: 'Free until 24 h before' },
+      reservation_minutes: 30,
+      capacity: 12,
+    });
+    // A second, partial update leaves the rest alone; null clears.
+    const again = await put(a, id, { capacity: null, name: { de: 'Yin Yoga', en: 'Yin yoga' } });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({
+      name: { de: 'Yin Yoga', en: 'Yin yoga' },
+      capacity: null,
+      location_id: place,
+      instructor_ids: [member.user.id, a.user.id],
+      reservation_minutes: 30,
+    });
+    const cleared = await put(a, id, { instructor_ids: [], location_id: null, booking_opens_at: null });
+    expect(cleared.json().data).toMatchObject({ instructor_ids: [], location_id: null, booking_opens_at: null });
+  });
+
+  it('requires the name in every company language when sent, in the request language', async () => {
+    const a = await owner(t.app);
+    const id = await course(a);
+    const en = await put(a, id, { name: { de: 'Nur Deutsch', en: ' ' } });
+    expect(en.statusCode).toBe(422);
+    expect(en.json().errors).toEqual({ 'name.en': ['This field is required.'] });
+    const de = await put(a, id, { name: { de: '', en: 'Only English' } }, 'de');
+    expect(de.json().errors).toEqual({ 'name.de': ['Dieses Feld ist erforderlich.'] });
+    const [row] = await db().select().from(activities).where(eq(activities.id, id));
+    expect(row!.name).toEqual({ de: 'Yoga DE', en: 'Yoga EN' });
+  });
+
+  it('refuses references outside the company and bad values, all at once', async () => {
+    const a = await owner(t.app);
+    const b = await owner(t.app);
+    const id = await course(a);
+    const bSet = (await sets(b))[0]!.id;
+    const bPlace = await location(b);
+    const bCourse = await course(b);
+    const res = await put(a, id, {
+      type_set_id: bSet,
+      location_id: bPlace,
+      instructor_ids: [a.user.id, b.user.id],
+      parent_id: bCourse,
+      booking_opens_at: '2026-02-30T10:00',
+      reservation_minutes: 0,
+      capacity: -1,
+      status: 'deleted',
+      waiting_list: 'maybe',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['capacity', 'reservation_minutes', 'status', 'waiting_list']);
+    const refs = await put(a, id, {
+      type_set_id: bSet,
+      location_id: bPlace,
+      instructor_ids: [a.user.id, b.user.id],
+      parent_id: bCourse,
+      booking_opens_at: '2026-02-30T10:00',
+    });
+    expect(refs.statusCode).toBe(422);
+    expect(refs.json().errors).toEqual({
+      type_set_id: ['This type set does not exist in your company.'],
+      location_id: ['This location does not exist in your company.'],
+      'instructor_ids.1': ['This person is not a member of your company.'],
+      parent_id: ['This course does not exist in your company.'],
+      booking_opens_at: ['Please enter a valid date.'],
+    });
+    const [row] = await db().select().from(activities).where(eq(activities.id, id));
+    expect(row).toMatchObject({ locationId: null, parentId: null, bookingOpensAt: null });
+  });
+
+  it('moves to another type set (taking its kind) and refuses parent cycles', async () => {
+    const a = await owner(t.app);
+    const top = await course(a, 'Top');
+    const middle = await course(a, 'Middle');
+    const leaf = await course(a, 'Leaf');
+    const event = (await sets(a)).find((s) => s.kind === 'event')!;
+    const moved = await put(a, leaf, { type_set_id: event.id });
+    expect(moved.json().data).toMatchObject({ kind: 'event', type_set: { id: event.id, name: 'Event' } });
+    expect((await put(a, middle, { parent_id: top })).statusCode).toBe(200);
+    expect((await put(a, leaf, { parent_id: middle })).json().data.parent_id).toBe(middle);
+    expect((await put(a, leaf, { parent_id: leaf })).json().errors).toEqual({ parent_id: ['A course cannot be its own parent.'] });
+    const cycle = await put(a, top, { parent_id: leaf });
+    expect(cycle.statusCode).toBe(422);
+    expect(cycle.json().errors.parent_id).toEqual(['This course is already below the chosen one; choose another parent.']);
+    expect((await put(a, middle, { parent_id: null })).json().data.parent_id).toBeNull();
+  });
+
+  it('publishes once (published_at stays), drafts and archives', async () => {
+    const a = await owner(t.app);
+    const id = await course(a);
+    const first = await put(a, id, { status: 'published' });
+    const publishedAt = first.json().data.published_at;
+    expect(publishedAt).toMatch(/\+0[12]:00$/);
+    expect((await put(a, id, { status: 'draft' })).json().data).toMatchObject({ status: 'draft', published_at: publishedAt });
+    expect((await put(a, id, { status: 'published' })).json().data.published_at).toBe(publishedAt);
+    expect((await put(a, id, { status: 'archived' })).json().data.status).toBe('archived');
+  });
+});
+
+describe('DELETE /api/courses/:id', () => {
+  it('deletes a course with its sub-items, but not once a ticket is sold', async () => {
+    const a = await owner(t.app);
+    const parent = await course(a, 'Parent');
+    const child = await course(a, 'Child');
+    await put(a, child, { parent_id: parent });
+    const sold = await ticket(a.team.id, child, { sold: 1 });
+    const refused = await a.client.request('DELETE', `/api/courses/${parent}?language=en`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/already been sold/);
+    expect((await a.client.get(`/api/courses/${parent}`)).statusCode).toBe(200);
+    await db().update(tickets).set({ sold: 0 }).where(eq(tickets.id, sold.id));
+    const ok = await a.client.request('DELETE', `/api/courses/${parent}?language=en`);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ success: true, message: 'The course has been deleted.' });
+    expect((await a.client.get(`/api/courses/${parent}`)).statusCode).toBe(404);
+    expect((await a.client.get(`/api/courses/${child}`)).statusCode).toBe(404);
+    expect((await a.client.request('DELETE', `/api/courses/${parent}`)).statusCode).toBe(404);
+  });
+});
+
+describe('instructors (role)', () => {
+  it('may read but every write is forbidden', async () => {
+    const a = await owner(t.app);
+    const id = await course(a);
+    const i = await staff(t.app, a.team, 'instructor');
+    expect((await i.client.get(`/api/courses/${id}`)).statusCode).toBe(200);
+    expect((await i.client.get('/api/course/instructors')).statusCode).toBe(200);
+    expect((await i.client.get('/api/courses')).statusCode).toBe(200);
+    expect((await put(i, id, { capacity: 5 })).statusCode).toBe(403);
+    expect((await i.client.request('DELETE', `/api/courses/${id}`)).statusCode).toBe(403);
+    for (const action of ['publish', 'unpublish', 'duplicate', 'delete']) {
+      expect((await i.client.post('/api/courses/mass', { action, ids: [id] })).statusCode, action).toBe(403);
+    }
+    const [row] = await db().select().from(activities).where(eq(activities.id, id));
+    expect(row).toMatchObject({ status: 'draft', capacity: null });
+    expect(await db().select().from(activities).where(eq(activities.teamId, a.team.id))).toHaveLength(1);
+  });
+});
+
+describe('GET /api/course/instructors', () => {
+  it('lists the company’s members with name and role', async () => {
+    const a = await owner(t.app, { firstname: 'Olga' });
+    const i = await staff(t.app, a.team, 'instructor');
+    await owner(t.app);
+    const res = await a.client.get('/api/course/instructors');
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data as { id: number; name: string; role: string }[];
+    expect(data.map((m) => [m.id, m.role]).sort()).toEqual(
+      [
+        [a.user.id, 'owner'],
+        [i.user.id, 'instructor'],
+      ].sort(),
+    );
+    expect(data.find((m) => m.id === a.user.id)!.name).toBe('Olga Muster');
+  });
+});
+
+describe('POST /api/courses/mass', () => {
+  it('publishes and unpublishes the company’s courses, ignoring foreign ids', async () => {
+    const a = await owner(t.app);
+    const b = await owner(t.app);
+    const mine = [await course(a, 'A1'), await course(a, 'A2')];
+    const theirs = await course(b, 'B1');
+    const res = await a.client.post('/api/courses/mass?language=en', { action: 'publish', ids: [...mine, theirs, 999999] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ success: true, message: 'Courses published: 2.', affected: 2 });
+    const rows = await db()
+      .select()
+      .from(activities)
+      .where(inArray(activities.id, [...mine, theirs]));
+    expect(rows.map((r) => [r.id, r.status, r.publishedAt !== null]).sort()).toEqual(
+      [
+        [mine[0], 'published', true],
+        [mine[1], 'published', true],
+        [theirs, 'draft', false],
+      ].sort(),
+    );
+    const back = await a.client.post('/api/courses/mass', { action: 'unpublish', ids: [mine[0], theirs] });
+    expect(back.json().affected).toBe(1);
+    expect((await a.client.get(`/api/courses/${mine[0]}`)).json().data.status).toBe('draft');
+    expect((await a.client.post('/api/courses/mass', { action: 'archive', ids: mine })).statusCode).toBe(422);
+    expect((await a.client.post('/api/courses/mass', { action: 'publish', ids: [] })).statusCode).toBe(422);
+  });
+
+  it('duplicates deeply in one go: sessions, tickets (nothing sold), instructors, values, fields, products', async () => {
+    const a = await owner(t.app);
+    const b = await owner(t.app);
+    const id = await course(a, 'Kurs');
+    const teamId = a.team.id;
+    await put(a, id, { status: 'published', capacity: 9, description: { de: 'Beschreibung', en: 'Description' } });
+    await db()
+      .update(activities)
+      .set({ name: { de: 'Kurs', en: 'Course', fr: 'Cours' } })
+      .where(eq(activities.id, id));
+    const start = Date.now() + 7 * DAY;
+    const [s1, s2] = await db()
+      .insert(activitySessions)
+      .values(
+        [0, 7].map((d) => ({ teamId, activityId: id, startsAt: new Date(start + d * DAY), endsAt: new Date(start + d * DAY + 3600_000) })),
+      )
+      .returning();
+    const whole = await ticket(teamId, id, { sold: 4 });
+    const dropIn = await ticket(teamId, id, { sold: 2, stock: 3, sessionId: s2!.id });
+    await db().insert(activityInstructors).values({ teamId, activityId: id, userId: a.user.id });
+    const [attr] = await db()
+      .insert(attributes)
+      .values({ teamId, type: 'number', label: { de: 'Stufe' } })
+      .returning();
+    await db().insert(activityAttributeValues).values({ teamId, activityId: id, attributeId: attr!.id, value: 3 });
+    const [field] = await db()
+      .insert(bookingFields)
+      .values({ teamId, type: 'text', label: { de: 'Allergien' } })
+      .returning();
+    await db().insert(activityFields).values({ teamId, activityId: id, fieldId: field!.id });
+    const [product] = await db()
+      .insert(products)
+      .values({ teamId, name: { de: 'Matte' }, priceMinor: 500, currency: 'CHF' })
+      .returning();
+    await db()
+      .insert(activityProducts)
+      .values({ teamId, activityId: id, productId: product!.id, ticketIds: [dropIn.id] });
+
+    const res = await a.client.post('/api/courses/mass?language=de', { action: 'duplicate', ids: [id, id] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ affected: 1, message: 'Duplizierte Kurse: 1.' });
+    const [copy] = await db()
+      .select()
+      .from(activities)
+      .where(and(eq(activities.teamId, teamId), ne(activities.id, id)));
+    expect(await db().select().from(activities).where(eq(activities.teamId, teamId))).toHaveLength(2);
+    expect(copy!.id).not.toBe(id);
+    expect(copy).toMatchObject({
+      name: { de: 'Kurs (Kopie)', en: 'Course (copy)', fr: 'Cours (copie)' },
+      description: { de: 'Beschreibung', en: 'Description' },
+      status: 'draft',
+      publishedAt: null,
+      capacity: 9,
+    });
+    const copySessions = await db().select().from(activitySessions).where(eq(activitySessions.activityId, copy!.id));
+    expect(copySessions.map((s) => s.startsAt.getTime()).sort()).toEqual([s1!.startsAt.getTime(), s2!.startsAt.getTime()].sort());
+    const copyTickets = await db().select().from(tickets).where(eq(tickets.activityId, copy!.id));
+    expect(copyTickets.map((x) => [x.stock, x.sold]).sort()).toEqual([
+      [10, 0],
+      [3, 0],
+    ]);
+    const copyDropIn = copyTickets.find((x) => x.stock === 3)!;
+    const copiedS2 = copySessions.find((s) => s.startsAt.getTime() === s2!.startsAt.getTime())!;
+    expect(copyDropIn.sessionId).toBe(copiedS2.id);
+    expect(copyTickets.find((x) => x.stock === 10)!.sessionId).toBeNull();
+    expect(await db().select().from(activityInstructors).where(eq(activityInstructors.activityId, copy!.id))).toMatchObject([
+      { userId: a.user.id, teamId },
+    ]);
+    expect(await db().select().from(activityAttributeValues).where(eq(activityAttributeValues.activityId, copy!.id))).toMatchObject([
+      { attributeId: attr!.id, value: 3 },
+    ]);
+    expect(await db().select().from(activityFields).where(eq(activityFields.activityId, copy!.id))).toMatchObject([{ fieldId: field!.id }]);
+    expect(await db().select().from(activityProducts).where(eq(activityProducts.activityId, copy!.id))).toMatchObject([
+      { productId: product!.id, ticketIds: [copyDropIn.id] },
+    ]);
+    // The original is untouched.
+    const [original] = await db().select().from(tickets).where(eq(tickets.id, whole.id));
+    expect(original!.sold).toBe(4);
+    expect((await a.client.get(`/api/courses/${id}`)).json().data.status).toBe('published');
+    // Another company's ids copy nothing.
+    const foreign = await b.client.post('/api/courses/mass', { action: 'duplicate', ids: [id] });
+    expect(foreign.json().affected).toBe(0);
+    expect(await db().select().from(activities).where(eq(activities.teamId, b.team.id))).toHaveLength(0);
+  });
+
+  it('deletes only courses without sales, all or nothing', async () => {
+    const a = await owner(t.app);
+    const b = await owner(t.app);
+    const free = await course(a, 'Free');
+    const sold = await course(a, 'Sold');
+    const theirs = await course(b, 'Theirs');
+    await ticket(a.team.id, sold, { sold: 1 });
+    const refused = await a.client.post('/api/courses/mass?language=en', { action: 'delete', ids: [free, sold] });
+    expect(refused.statusCode).toBe(422);
+    expect(Object.keys(refused.json().errors)).toEqual(['ids']);
+    expect((await a.client.get(`/api/courses/${free}`)).statusCode).toBe(200);
+    const ok = await a.client.post('/api/courses/mass?language=en', { action: 'delete', ids: [free, theirs] });
+    expect(ok.json()).toEqual({ success: true, message: 'Courses deleted: 1.', affected: 1 });
+    expect((await a.client.get(`/api/courses/${free}`)).statusCode).toBe(404);
+    expect((await b.client.get(`/api/courses/${theirs}`)).statusCode).toBe(200);
+  });
+
+  it('needs the permission of the action', async () => {
+    const a = await owner(t.app);
+    const id = await course(a);
+    const editor = await staff(t.app, a.team, 'editor');
+    expect((await editor.client.post('/api/courses/mass', { action: 'publish', ids: [id] })).statusCode).toBe(200);
+  });
+});
+
+describe('GET /api/courses (filters, new fields)', () => {
+  it('filters by status, type set, location, instructor and name; shows next session, sold and stock', async () => {
+    const a = await owner(t.app);
+    const teamId = a.team.id;
+    const place = await location(a);
+    const yoga = await course(a, 'Yoga');
+    const party = await course(a, 'Party', 'event');
+    const other = await course(a, 'Other');
+    await put(a, yoga, { location_id: place, instructor_ids: [a.user.id], status: 'published' });
+    await ticket(teamId, yoga, { sold: 2, stock: 10 });
+    await ticket(teamId, yoga, { sold: 1, stock: 5 });
+    const soon = new Date(Date.now() + 2 * DAY);
+    await db()
+      .insert(activitySessions)
+      .values([
+        { teamId, activityId: yoga, startsAt: new Date(Date.now() - DAY), endsAt: new Date(Date.now() - DAY + 3600_000) },
+        { teamId, activityId: yoga, startsAt: new Date(Date.now() + 9 * DAY), endsAt: new Date(Date.now() + 9 * DAY + 3600_000) },
+        { teamId, activityId: yoga, startsAt: soon, endsAt: new Date(soon.getTime() + 3600_000) },
+      ]);
+    const eventSet = (await sets(a)).find((s) => s.kind === 'event')!.id;
+    const ids = async (q: string) =>
+      ((await a.client.get(`/api/courses?${q}`)).json().data as { id: number }[]).map((x) => x.id).sort((x, y) => x - y);
+    expect(await ids(`columnFilters[location_id]=${place}`)).toEqual([yoga]);
+    expect(await ids(`columnFilters[instructor_id]=${a.user.id}`)).toEqual([yoga]);
+    expect(await ids('columnFilters[status]=published')).toEqual([yoga]);
+    expect(await ids(`columnFilters[type_set_id]=${eventSet}`)).toEqual([party]);
+    expect(await ids('columnFilters[name]=other')).toEqual([other]);
+    expect(await ids('columnFilters[location_id]=abc&columnFilters[instructor_id]=-3')).toEqual([yoga, party, other].sort((x, y) => x - y));
+    const item = (await a.client.get(`/api/courses?columnFilters[location_id]=${place}`)).json().data[0];
+    expect(item).toMatchObject({
+      sold: 3,
+      stock: 15,
+      instructor: { id: a.user.id, name: 'Anna Muster' },
+      location: { id: place, name: 'Halle' },
+    });
+    expect(item.next_session).toMatch(/\+0[12]:00$/);
+    expect(new Date(item.next_session).getTime()).toBe(Math.floor(soon.getTime() / 1000) * 1000);
+    const none = (await a.client.get(`/api/courses?columnFilters[name]=party`)).json().data[0];
+    expect(none).toMatchObject({ sold: 0, stock: 0, next_session: null, instructor: null });
+  });
+
+  it('runs the same number of queries for 2 or 20 courses on a page', async () => {
+    const a = await owner(t.app);
+    const teamId = a.team.id;
+    const client = (t.app.deps.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+    const spy = vi.spyOn(client, 'query');
+    const count = async () => {
+      spy.mockClear();
+      const res = await a.client.get('/api/courses?perPage=50');
+      expect(res.statusCode).toBe(200);
+      return { n: spy.mock.calls.length, items: res.json().data.length };
+    };
+    const seed = async (n: number) => {
+      for (let i = 0; i < n; i++) {
+        const id = await course(a, `C${i}`);
+        await ticket(teamId, id);
+        await db().insert(activityInstructors).values({ teamId, activityId: id, userId: a.user.id });
+        await db()
+          .insert(activitySessions)
+          .values({ teamId, activityId: id, startsAt: new Date(Date.now() + DAY), endsAt: new Date(Date.now() + DAY + 60_000) });
+      }
+    };
+    await seed(2);
+    const small = await count();
+    await seed(18);
+    const large = await count();
+    spy.mockRestore();
+    expect(small.items).toBe(2);
+    expect(large.items).toBe(20);
+    // The page's own queries (list, count, sessions, tickets, type sets, locations, instructors) were seen.
+    expect(small.n).toBeGreaterThanOrEqual(7);
+    expect(large.n).toBe(small.n);
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the activity routes', async () => {
+    const res = await t.app.inject('/api/docs');
+    expect(res.statusCode).toBe(200);
+    const paths = Object.keys(res.json().paths);
+    for (const path of [
+      '/api/courses/{id}',
+      '/api/courses/mass',
+      '/api/courses/{id}/header-image',
+      '/api/course/instructors',
+      '/api/config/course/defaults',
+      '/media/{key}/{variant}',
+    ]) {
+      expect(paths).toContain(path);
+    }
+  });
+});

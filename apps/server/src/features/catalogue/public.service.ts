@@ -1,0 +1,151 @@
+import {
+  bpToPercent,
+  minorToDecimal,
+  pickText,
+  type ChoiceOption,
+  type Language,
+  type PublicActivity,
+  type PublicActivityQuery,
+} from '@bookla/shared';
+import { toZonedIso, toZonedIsoOrNull, zonedTimeToUtc } from '@bookla/shared/zoned-time';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { headerImageUrls } from './media.service.ts';
+import * as repo from './public.repo.ts';
+import type { PublicPageQuery } from './public.repo.ts';
+
+/**
+ * The public read model (shop, embeds, landing page demo): published activities of one team with
+ * their upcoming dates, public tickets on sale with live availability, location, header image and
+ * attribute values, all in one language. No session, no team from a session: the team is the
+ * one in the path, and only what a buyer may see leaves here.
+ */
+
+/** Dates listed per activity in the list; the detail lists every upcoming one (≤ 500 per activity). */
+const LIST_SESSIONS = 10;
+const DETAIL_SESSIONS = 500;
+
+function dayStart(day: string, timeZone: string): Date {
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number];
+  return zonedTimeToUtc({ year, month, day: date, hour: 0, minute: 0 }, timeZone);
+}
+
+/** `from`/`to` are days in the team's zone; `to` includes its whole day. Never before now. */
+function dateWindow(q: Pick<PublicActivityQuery, 'from' | 'to'>, timeZone: string, now = new Date()): { from: Date; to: Date | null } {
+  const from = q.from ? dayStart(q.from, timeZone) : now;
+  let to: Date | null = null;
+  if (q.to) {
+    const next = new Date(`${q.to}T00:00:00Z`);
+    next.setUTCDate(next.getUTCDate() + 1);
+    to = dayStart(next.toISOString().slice(0, 10), timeZone);
+  }
+  return { from: from > now ? from : now, to };
+}
+
+function valueLabel(type: string, options: ChoiceOption[], value: unknown, lang: Language): string | string[] | null {
+  const label = (v: unknown) => {
+    const option = options.find((o) => o.value === String(v));
+    return option ? pickText(option.label, lang) : String(v);
+  };
+  if (type === 'select') return value === null || value === undefined ? null : label(value);
+  if (type === 'multiselect') return Array.isArray(value) ? value.map(label) : null;
+  return null;
+}
+
+type Team = NonNullable<Awaited<ReturnType<typeof repo.findTeam>>>;
+
+async function teamOrThrow(db: Db, teamId: number): Promise<Team> {
+  const team = await repo.findTeam(db, teamId);
+  if (!team) throw notFound();
+  return team;
+}
+
+async function load(db: Db, team: Team, q: PublicPageQuery, sessionLimit: number, lang: Language) {
+  const teamId = team.id;
+  const rows = await repo.activityPage(db, teamId, q);
+  const ids = rows.map((r) => r.activity.id);
+  const [sessions, tickets, values] = await Promise.all([
+    repo.sessionsOf(db, teamId, ids, q, sessionLimit),
+    repo.ticketsOnSale(db, teamId, ids),
+    repo.attributeValuesOf(db, teamId, ids),
+  ]);
+  const zone = team.timeZone;
+  const data = rows.map(
+    ({ activity: a, typeName, location: l, nextAt }): PublicActivity => ({
+      id: a.id,
+      kind: a.kind,
+      name: pickText(a.name, lang),
+      description: pickText(a.description, lang),
+      type_set: { id: a.typeSetId, name: pickText(typeName, lang) },
+      location: l
+        ? { id: l.id, name: pickText(l.name, lang), address: l.address, postal_code: l.postalCode, city: l.city, country: l.country }
+        : null,
+      header_image: headerImageUrls(a.headerImagePath),
+      booking_opens_at: toZonedIsoOrNull(a.bookingOpensAt, zone),
+      waiting_list: a.waitingList,
+      cancellation_policy: pickText(a.cancellationPolicy, lang),
+      next_session_at: toZonedIsoOrNull(nextAt, zone),
+      sessions: sessions
+        .filter((s) => s.activityId === a.id)
+        .map((s) => ({
+          id: s.id,
+          starts_at: toZonedIso(s.startsAt, zone),
+          ends_at: toZonedIso(s.endsAt, zone),
+          note: pickText(s.note, lang),
+        })),
+      tickets: tickets
+        .filter((t) => t.ticket.activityId === a.id)
+        .map(({ ticket: t, available }) => ({
+          id: t.id,
+          session_id: t.sessionId,
+          name: pickText(t.name, lang),
+          description: pickText(t.description, lang),
+          price: minorToDecimal(t.priceMinor, t.currency),
+          price_minor: t.priceMinor,
+          currency: t.currency,
+          tax_rate: bpToPercent(t.taxRateBp),
+          min_per_order: t.minPerOrder,
+          max_per_order: t.maxPerOrder,
+          stock_available: Number(available),
+          sale_end: toZonedIsoOrNull(t.saleEnd, zone),
+        })),
+      attributes: values
+        .filter((v) => v.activityId === a.id)
+        .map((v) => ({
+          attribute_id: v.attributeId,
+          type: v.type,
+          label: pickText(v.label, lang),
+          value: v.value,
+          value_label: valueLabel(v.type, v.options, v.value, lang),
+        })),
+    }),
+  );
+  return { data, total: rows[0]?.total };
+}
+
+export async function listPublicActivities(
+  db: Db,
+  teamId: number,
+  query: PublicActivityQuery,
+  lang: Language,
+): Promise<{ rows: PublicActivity[]; total: number }> {
+  const team = await teamOrThrow(db, teamId);
+  const q: PublicPageQuery = {
+    page: query.page,
+    perPage: query.perPage,
+    typeSetId: query.type_set_id,
+    locationId: query.location_id,
+    ...dateWindow(query, team.timeZone),
+  };
+  const { data, total } = await load(db, team, q, LIST_SESSIONS, lang);
+  // An empty page past the end still reports the real total (one more query, only then).
+  return { rows: data, total: total ?? (query.page > 1 ? await repo.activityCount(db, teamId, q) : 0) };
+}
+
+export async function getPublicActivity(db: Db, teamId: number, activityId: number, lang: Language): Promise<PublicActivity> {
+  const team = await teamOrThrow(db, teamId);
+  const q: PublicPageQuery = { page: 1, perPage: 1, activityId, from: new Date(), to: null };
+  const { data } = await load(db, team, q, DETAIL_SESSIONS, lang);
+  if (!data[0]) throw notFound();
+  return data[0];
+}

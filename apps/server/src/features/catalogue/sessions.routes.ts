@@ -1,0 +1,174 @@
+import {
+  conflictSchema,
+  occurrenceSchema,
+  sessionBodySchema,
+  sessionGenerateBodySchema,
+  sessionItemSchema,
+  sessionResourcesBodySchema,
+} from '@bookla/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { currentTeam, requirePermission } from '../../plugins/auth.ts';
+import { dataReply, idParam, successReply } from '../teams/http.ts';
+import * as sessions from './sessions.service.ts';
+
+/** The timetable of one course or event (docs/api/catalogue.md "Timetable"). */
+export async function sessionsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const tags = ['timetable'];
+  const read = requirePermission('nav.courses');
+  const edit = requirePermission('course.edit');
+  const params = z.object({ id: idParam });
+  const sessionParams = z.object({ id: idParam, sessionId: idParam });
+  const saved = successReply.extend({ data: sessionItemSchema });
+  /** 200 either way: saved, or `success: false` with the conflicts and nothing changed. */
+  const savedOrConflicts = z.union([
+    saved,
+    z.object({ success: z.literal(false), message: z.string(), conflicts: z.array(conflictSchema) }),
+  ]);
+
+  const reply = (request: FastifyRequest, result: sessions.SaveResult, savedKey: string) =>
+    result.saved
+      ? { success: true as const, message: request.t(savedKey), data: result.session }
+      : { success: false as const, message: request.t('timetable:conflicts.found'), conflicts: result.conflicts };
+
+  app.get(
+    '/api/courses/:id/sessions',
+    {
+      preValidation: read,
+      schema: {
+        tags,
+        summary: 'Sessions of a course with resources and conflicts, in time order (at most 500, not paginated)',
+        params,
+        response: { 200: dataReply(z.array(sessionItemSchema)) },
+      },
+    },
+    async (request) => ({ data: await sessions.listSessions(db, currentTeam(request), request.params.id, request.lang) }),
+  );
+
+  app.post(
+    '/api/courses/:id/sessions',
+    {
+      preValidation: edit,
+      schema: {
+        tags,
+        summary: 'Adds one session (times with offset or local in the company zone)',
+        params,
+        body: sessionBodySchema,
+        response: { 200: saved },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: request.t('timetable:session.created'),
+      data: await sessions.createSession(db, currentTeam(request), request.params.id, request.body, request.lang),
+    }),
+  );
+
+  app.post(
+    '/api/courses/:id/sessions/generate',
+    {
+      preValidation: edit,
+      schema: {
+        tags,
+        summary: 'Previews or stores a weekly, biweekly or monthly series (holidays and exceptions skipped)',
+        params,
+        body: sessionGenerateBodySchema,
+        response: {
+          200: z.object({
+            success: z.literal(true).optional(),
+            message: z.string().optional(),
+            created: z.number().optional(),
+            data: z.array(occurrenceSchema),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { occurrences, created } = await sessions.generateSessions(
+        db,
+        currentTeam(request),
+        request.params.id,
+        request.body,
+        request.lang,
+      );
+      if (request.body.preview) return { data: occurrences };
+      return { success: true as const, message: request.t('timetable:session.generated', { count: created }), created, data: occurrences };
+    },
+  );
+
+  app.put(
+    '/api/courses/:id/sessions/:sessionId',
+    {
+      preValidation: edit,
+      schema: {
+        tags,
+        summary: 'Moves a session; over-booked resources answer success false with conflicts unless confirm is true',
+        params: sessionParams,
+        body: sessionBodySchema,
+        response: { 200: savedOrConflicts },
+      },
+    },
+    async (request) => {
+      const { id, sessionId } = request.params;
+      const result = await sessions.moveSession(db, currentTeam(request), id, sessionId, request.body, request.lang);
+      return reply(request, result, 'timetable:session.saved');
+    },
+  );
+
+  for (const [action, status] of [
+    ['cancel', 'cancelled'],
+    ['restore', 'scheduled'],
+  ] as const) {
+    app.post(
+      `/api/courses/:id/sessions/:sessionId/${action}`,
+      {
+        preValidation: edit,
+        schema: { tags, summary: `Sets a session ${status}`, params: sessionParams, response: { 200: saved } },
+      },
+      async (request) => {
+        const { id, sessionId } = request.params;
+        const data = await sessions.setSessionStatus(db, currentTeam(request), id, sessionId, status, request.lang);
+        return { success: true as const, message: request.t(`timetable:session.${status}`), data };
+      },
+    );
+  }
+
+  app.delete(
+    '/api/courses/:id/sessions/:sessionId',
+    {
+      preValidation: edit,
+      schema: {
+        tags,
+        summary: 'Deletes a session (refused once seats of its tickets were sold)',
+        params: sessionParams,
+        response: { 200: successReply },
+      },
+    },
+    async (request) => {
+      await sessions.deleteSession(db, currentTeam(request), request.params.id, request.params.sessionId);
+      return { success: true as const, message: request.t('timetable:session.deleted') };
+    },
+  );
+
+  app.put(
+    '/api/courses/:id/sessions/:sessionId/resources',
+    {
+      preValidation: edit,
+      schema: {
+        tags,
+        summary: 'Replaces the resources of a session; over-booking answers success false with conflicts unless confirm is true',
+        params: sessionParams,
+        body: sessionResourcesBodySchema,
+        response: { 200: savedOrConflicts },
+      },
+    },
+    async (request) => {
+      const { id, sessionId } = request.params;
+      const result = await sessions.assignResources(db, currentTeam(request), id, sessionId, request.body, request.lang);
+      return reply(request, result, 'timetable:session.resources_saved');
+    },
+  );
+}

@@ -1,0 +1,234 @@
+import { MAX_SESSIONS_PER_ACTIVITY } from '@bookla/shared';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activitySessions, tickets } from '../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
+import { staff } from '../teams/test-helpers.ts';
+import { addSession, createCourse, ownerWithCourse } from './timetable-test-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+const db = () => t.app.deps.db;
+const sessionsOf = (courseId: number) => db().select().from(activitySessions).where(eq(activitySessions.activityId, courseId));
+
+describe('single sessions', () => {
+  it('adds a session from local or offset times and answers in the company zone', async () => {
+    const a = await ownerWithCourse(t.app);
+    const res = await a.client.post(`/api/courses/${a.courseId}/sessions`, {
+      starts_at: '2026-07-01T19:00',
+      ends_at: '2026-07-01T18:30:00Z',
+      note: { de: 'Raum 2' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({
+      starts_at: '2026-07-01T19:00:00+02:00',
+      ends_at: '2026-07-01T20:30:00+02:00',
+      status: 'scheduled',
+      note: { de: 'Raum 2', en: 'Raum 2' },
+      resources: [],
+      conflicts: [],
+    });
+    const [row] = await sessionsOf(a.courseId);
+    expect(row!.startsAt.toISOString()).toBe('2026-07-01T17:00:00.000Z');
+    const list = await a.client.get(`/api/courses/${a.courseId}/sessions`);
+    expect(list.json().data.map((s: { starts_at: string }) => s.starts_at)).toEqual(['2026-07-01T19:00:00+02:00']);
+  });
+
+  it('refuses an end not after the start and malformed times with 422 in the request language', async () => {
+    const a = await ownerWithCourse(t.app);
+    const url = `/api/courses/${a.courseId}/sessions?language=en`;
+    const same = await a.client.post(url, { starts_at: '2026-07-01T19:00', ends_at: '2026-07-01T19:00' });
+    expect(same.statusCode).toBe(422);
+    expect(same.json().errors).toEqual({ ends_at: ['The end must be after the start.'] });
+    const bad = await a.client.post(url, { starts_at: '2026-02-30T19:00', ends_at: 'tomorrow' });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['ends_at', 'starts_at']);
+    expect(await sessionsOf(a.courseId)).toHaveLength(0);
+  });
+
+  it('moves, cancels, restores and deletes a session', async () => {
+    const a = await ownerWithCourse(t.app);
+    const id = await addSession(a.client, a.courseId, '2026-05-04T10:00', '2026-05-04T11:00');
+    const base = `/api/courses/${a.courseId}/sessions/${id}`;
+    const moved = await a.client.request('PUT', base, {
+      starts_at: '2026-05-05T09:00',
+      ends_at: '2026-05-05T10:30',
+      note: { en: 'Moved' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({
+      success: true,
+      data: { starts_at: '2026-05-05T09:00:00+02:00', note: { de: 'Moved', en: 'Moved' } },
+    });
+    const backwards = await a.client.request('PUT', base, { starts_at: '2026-05-05T09:00', ends_at: '2026-05-05T08:00' });
+    expect(backwards.statusCode).toBe(422);
+    expect((await a.client.post(`${base}/cancel`)).json().data.status).toBe('cancelled');
+    expect((await a.client.post(`${base}/restore`)).json().data.status).toBe('scheduled');
+    expect((await a.client.request('DELETE', base)).statusCode).toBe(200);
+    expect(await sessionsOf(a.courseId)).toHaveLength(0);
+    expect((await a.client.request('DELETE', base)).statusCode).toBe(404);
+  });
+
+  it('refuses to delete a session with sold tickets', async () => {
+    const a = await ownerWithCourse(t.app);
+    const id = await addSession(a.client, a.courseId, '2026-05-04T10:00', '2026-05-04T11:00');
+    const [ticket] = await db()
+      .insert(tickets)
+      .values({
+        teamId: a.team.id,
+        activityId: a.courseId,
+        sessionId: id,
+        name: { de: 'Drop-in' },
+        priceMinor: 2000,
+        currency: 'CHF',
+        stock: 10,
+      })
+      .returning();
+    const url = `/api/courses/${a.courseId}/sessions/${id}`;
+    expect((await a.client.request('DELETE', url)).statusCode).toBe(200);
+    const id2 = await addSession(a.client, a.courseId, '2026-05-11T10:00', '2026-05-11T11:00');
+    expect(ticket).toBeDefined();
+    await db()
+      .insert(tickets)
+      .values({
+        teamId: a.team.id,
+        activityId: a.courseId,
+        sessionId: id2,
+        name: { de: 'Drop-in' },
+        priceMinor: 2000,
+        currency: 'CHF',
+        stock: 10,
+        sold: 1,
+      });
+    const refused = await a.client.request('DELETE', `/api/courses/${a.courseId}/sessions/${id2}?language=en`);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toMatch(/sold tickets/);
+    expect((await sessionsOf(a.courseId)).map((s) => s.id)).toEqual([id2]);
+  });
+
+  it('answers 404 for sessions of another course and courses of another company', async () => {
+    const a = await ownerWithCourse(t.app);
+    const other = await createCourse(a.client, 'Pilates');
+    const id = await addSession(a.client, a.courseId, '2026-05-04T10:00', '2026-05-04T11:00');
+    expect((await a.client.post(`/api/courses/${other}/sessions/${id}/cancel`)).statusCode).toBe(404);
+    const b = await ownerWithCourse(t.app);
+    expect((await b.client.get(`/api/courses/${a.courseId}/sessions`)).statusCode).toBe(404);
+    const put = await b.client.request('PUT', `/api/courses/${a.courseId}/sessions/${id}`, {
+      starts_at: '2026-05-04T12:00',
+      ends_at: '2026-05-04T13:00',
+    });
+    expect(put.statusCode).toBe(404);
+    expect((await b.client.post(`/api/courses/${b.courseId}/sessions/${id}/cancel`)).statusCode).toBe(404);
+    const [row] = await db().select().from(activitySessions).where(eq(activitySessions.id, id));
+    expect(row!.status).toBe('scheduled');
+  });
+
+  it('lets instructors read the timetable but not change it', async () => {
+    const a = await ownerWithCourse(t.app);
+    const id = await addSession(a.client, a.courseId, '2026-05-04T10:00', '2026-05-04T11:00');
+    const i = await staff(t.app, a.team, 'instructor');
+    const base = `/api/courses/${a.courseId}/sessions`;
+    expect((await i.client.get(base)).statusCode).toBe(200);
+    const body = { starts_at: '2026-05-05T10:00', ends_at: '2026-05-05T11:00' };
+    expect((await i.client.post(base, body)).statusCode).toBe(403);
+    const rule = { frequency: 'weekly', first_date: '2026-06-01', start_time: '10:00', end_time: '11:00', count: 2 };
+    expect((await i.client.post(`${base}/generate`, rule)).statusCode).toBe(403);
+    expect((await i.client.request('PUT', `${base}/${id}`, body)).statusCode).toBe(403);
+    expect((await i.client.post(`${base}/${id}/cancel`)).statusCode).toBe(403);
+    expect((await i.client.post(`${base}/${id}/restore`)).statusCode).toBe(403);
+    expect((await i.client.request('DELETE', `${base}/${id}`)).statusCode).toBe(403);
+    expect((await i.client.request('PUT', `${base}/${id}/resources`, { items: [] })).statusCode).toBe(403);
+    expect(await sessionsOf(a.courseId)).toHaveLength(1);
+  });
+});
+
+describe('generated series', () => {
+  const rule = { frequency: 'weekly', first_date: '2026-03-15', start_time: '19:00', end_time: '20:30', skip_holidays: true };
+
+  it('previews without storing, then stores across the DST change, skipping holidays and exceptions', async () => {
+    const a = await ownerWithCourse(t.app);
+    const holiday = await a.client.post('/api/config/holidays', {
+      name: { de: 'Frühlingsferien', en: 'Spring break' },
+      starts_on: '2026-04-04',
+      ends_on: '2026-04-12',
+    });
+    expect(holiday.statusCode, holiday.body).toBe(200);
+    const url = `/api/courses/${a.courseId}/sessions/generate?language=en`;
+    const body = { ...rule, until: '2026-04-26', exceptions: ['2026-04-19'] };
+    const preview = await a.client.post(url, { ...body, preview: true });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().data).toEqual([
+      { date: '2026-03-15', starts_at: '2026-03-15T19:00:00+01:00', ends_at: '2026-03-15T20:30:00+01:00' },
+      { date: '2026-03-22', starts_at: '2026-03-22T19:00:00+01:00', ends_at: '2026-03-22T20:30:00+01:00' },
+      { date: '2026-03-29', starts_at: '2026-03-29T19:00:00+02:00', ends_at: '2026-03-29T20:30:00+02:00' },
+      {
+        date: '2026-04-05',
+        starts_at: '2026-04-05T19:00:00+02:00',
+        ends_at: '2026-04-05T20:30:00+02:00',
+        skipped: 'holiday',
+        holiday_name: 'Spring break',
+      },
+      {
+        date: '2026-04-12',
+        starts_at: '2026-04-12T19:00:00+02:00',
+        ends_at: '2026-04-12T20:30:00+02:00',
+        skipped: 'holiday',
+        holiday_name: 'Spring break',
+      },
+      { date: '2026-04-19', starts_at: '2026-04-19T19:00:00+02:00', ends_at: '2026-04-19T20:30:00+02:00', skipped: 'exception' },
+      { date: '2026-04-26', starts_at: '2026-04-26T19:00:00+02:00', ends_at: '2026-04-26T20:30:00+02:00' },
+    ]);
+    expect(await sessionsOf(a.courseId)).toHaveLength(0);
+    const stored = await a.client.post(url, body);
+    expect(stored.statusCode, stored.body).toBe(200);
+    expect(stored.json()).toMatchObject({ success: true, created: 4, message: '4 dates have been created.' });
+    const list = (await a.client.get(`/api/courses/${a.courseId}/sessions`)).json().data;
+    expect(list.map((s: { starts_at: string }) => s.starts_at)).toEqual([
+      '2026-03-15T19:00:00+01:00',
+      '2026-03-22T19:00:00+01:00',
+      '2026-03-29T19:00:00+02:00',
+      '2026-04-26T19:00:00+02:00',
+    ]);
+  });
+
+  it('keeps holidays when skip_holidays is false and validates the rule', async () => {
+    const a = await ownerWithCourse(t.app);
+    await a.client.post('/api/config/holidays', { name: { de: 'Ostern' }, starts_on: '2026-03-22', ends_on: '2026-03-22' });
+    const url = `/api/courses/${a.courseId}/sessions/generate`;
+    const kept = await a.client.post(url, { ...rule, count: 2, skip_holidays: false, preview: true });
+    expect(kept.json().data.map((o: { skipped?: string }) => o.skipped ?? null)).toEqual([null, null]);
+    const none = await a.client.post(`${url}?language=en`, { ...rule });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().errors).toEqual({ until: ['Enter an end date or a number of dates.'] });
+    const tooMany = await a.client.post(`${url}?language=en`, { ...rule, until: '2031-01-01' });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors.until[0]).toMatch(/more than 200/);
+    expect((await a.client.post(url, { ...rule, count: 201 })).statusCode).toBe(422);
+    expect(await sessionsOf(a.courseId)).toHaveLength(0);
+  });
+
+  it(`stops at ${MAX_SESSIONS_PER_ACTIVITY} sessions per course, storing nothing of a series that would pass it`, async () => {
+    const a = await ownerWithCourse(t.app);
+    const url = `/api/courses/${a.courseId}/sessions/generate`;
+    for (const first of ['2026-01-01', '2026-01-02']) {
+      expect((await a.client.post(url, { ...rule, first_date: first, count: 200 })).statusCode).toBe(200);
+    }
+    const over = await a.client.post(`${url}?language=en`, { ...rule, first_date: '2026-01-03', count: 101 });
+    expect(over.statusCode).toBe(422);
+    expect(over.json().message).toBe('A course can have at most 500 dates.');
+    expect(await sessionsOf(a.courseId)).toHaveLength(400);
+    expect((await a.client.post(url, { ...rule, first_date: '2026-01-03', count: 100 })).statusCode).toBe(200);
+    const one = await a.client.post(`/api/courses/${a.courseId}/sessions`, { starts_at: '2027-01-01T10:00', ends_at: '2027-01-01T11:00' });
+    expect(one.statusCode).toBe(422);
+    const [count] = await db()
+      .select({ id: activitySessions.id })
+      .from(activitySessions)
+      .where(and(eq(activitySessions.activityId, a.courseId), eq(activitySessions.startsAt, new Date('2027-01-01T09:00:00Z'))));
+    expect(count).toBeUndefined();
+    expect(await sessionsOf(a.courseId)).toHaveLength(MAX_SESSIONS_PER_ACTIVITY);
+  });
+});

@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { openDatabase } from './db/client.ts';
+import { seedReferenceData } from './db/seed/index.ts';
+let t = Date.now();
+const d = await openDatabase({ dataDir: 'memory://' });
+console.log('open', Date.now() - t); t = Date.now();
+await d.migrate(); console.log('migrate', Date.now() - t); t = Date.now();
+await seedReferenceData(d.db); console.log('seed', Date.now() - t); t = Date.now();
+const p = new PGlite(); await p.waitReady; console.log('bare', Date.now() - t); t = Date.now();
+const db2 = await openDatabase({ dataDir: 'memory://' });
+const raw = (db2.db as any).$client as PGlite;
+await db2.migrate(); await seedReferenceData(db2.db);
+t = Date.now();
+const dump = await raw.dumpDataDir('gzip'); console.log('dump', Date.now() - t, dump.size); t = Date.now();
+const p3 = new PGlite({ loadDataDir: dump }); await p3.waitReady; console.log('load', Date.now() - t); t = Date.now();
+const r = await p3.query('select count(*) from countries'); console.log(r.rows);
+const dump2 = await raw.dumpDataDir('none'); t = Date.now();
+const p4 = new PGlite({ loadDataDir: dump2 }); await p4.waitReady; console.log('load-nogzip', Date.now() - t, dump2.size);

@@ -1,0 +1,182 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/fake-fetch';
+import { confirmDialog, listOf, pick, renderSetup, requests, resetScreen, validation } from './testing';
+
+const rooms = {
+  id: 4,
+  name: { de: 'Räume', en: 'Rooms' },
+  name_text: 'Rooms',
+  kind: 'room',
+  resources: [{ id: 11, name: { de: 'Saal', en: 'Hall' }, name_text: 'Hall', capacity: 1 }],
+};
+const booking = (sessionId: number, conflict: boolean) => ({
+  session_id: sessionId,
+  activity_id: 30 + sessionId,
+  activity_name: conflict ? 'Yoga basics' : 'Pilates',
+  resource_id: 11,
+  resource_name: 'Hall',
+  starts_at: '2026-03-29T19:00:00+02:00',
+  ends_at: '2026-03-29T20:30:00+02:00',
+  used: conflict ? 2 : 1,
+  capacity: 1,
+  conflict,
+});
+
+describe('resources', () => {
+  beforeAll(async () => {
+    await import('../../routes/backoffice/backoffice-group');
+  });
+  beforeEach(resetScreen);
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('lists groups with their resources and creates a group, then opens it', async () => {
+    const user = userEvent.setup();
+    const { calls, router } = renderSetup('/en/backend/sa/resources', {
+      'GET /api/sa/resources': () => json({ data: [rooms] }),
+      'POST /api/sa/resources': () =>
+        json({ success: true, message: 'The group has been created.', data: { ...rooms, id: 6, resources: [] } }),
+      'GET /api/sa/resources/6': () => json({ data: { ...rooms, id: 6, resources: [] } }),
+      'GET /api/sa/resources/6/bookings': () => json({ data: [] }),
+    });
+    const row = (await screen.findByRole('link', { name: 'Rooms' })).closest('tr')!;
+    expect(row).toHaveTextContent('Room');
+    expect(row).toHaveTextContent('Hall (1)');
+    await user.click(screen.getByRole('link', { name: 'New resource group' }));
+    await user.type(await screen.findByRole('textbox', { name: /^Group/ }), 'Matten');
+    await user.click(screen.getByRole('radio', { name: /English/ }));
+    await user.type(screen.getByRole('textbox', { name: /^Group/ }), 'Mats');
+    await pick(user, /^Kind/, 'Equipment');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The group has been created.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/backend/sa/resource/6'));
+    expect(requests(calls, 'POST', '/api/sa/resources')[0]?.body).toEqual({ name: { de: 'Matten', en: 'Mats' }, kind: 'equipment' });
+    expect(await screen.findByText('This group has no resources yet.')).toBeInTheDocument();
+  }, 15_000);
+
+  it('edits the resources of a group (422 beside the capacity) and shows bookings with conflicts', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const { calls } = renderSetup('/en/backend/sa/resource/4', {
+      'GET /api/sa/resources/4': () => json({ data: rooms }),
+      'GET /api/sa/resources/4/bookings': () => json({ data: [booking(1, true), booking(2, false)] }),
+      'PUT /api/sa/resources/4': () =>
+        ++attempts === 1
+          ? validation({ 'resources.1.capacity': ['The capacity must be at least 1.'] })
+          : json({ success: true, message: 'The group has been saved.', data: rooms }),
+    });
+    const bookings = await screen.findByRole('region', { name: 'Bookings' });
+    expect(await within(bookings).findByText('Sessions with conflicts: 1')).toBeInTheDocument();
+    const conflictRow = within(bookings).getByRole('link', { name: 'Yoga basics' }).closest('tr')!;
+    expect(conflictRow).toHaveTextContent('Conflict');
+    expect(conflictRow).toHaveTextContent('2 of 1');
+    expect(within(bookings).getByRole('link', { name: 'Pilates' }).closest('tr')).toHaveTextContent('OK');
+    expect(requests(calls, 'GET', '/api/sa/resources/4/bookings')[0]?.url).toMatch(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
+
+    await user.click(screen.getByRole('button', { name: 'Add resource' }));
+    const second = screen.getByRole('group', { name: 'Resource 2' });
+    await user.type(within(second).getByRole('textbox', { name: /^Name/ }), 'Raum 2');
+    await user.click(within(second).getByRole('radio', { name: /English/ }));
+    await user.type(within(second).getByRole('textbox', { name: /^Name/ }), 'Room 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await within(second).findByText('The capacity must be at least 1.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The group has been saved.')).toBeInTheDocument();
+    expect(requests(calls, 'PUT', '/api/sa/resources/4')[1]?.body).toEqual({
+      name: { de: 'Räume', en: 'Rooms' },
+      kind: 'room',
+      resources: [
+        { id: 11, name: { de: 'Saal', en: 'Hall' }, capacity: 1 },
+        { name: { de: 'Raum 2', en: 'Room 2' }, capacity: 1 },
+      ],
+    });
+  }, 15_000);
+});
+
+describe('course defaults', () => {
+  beforeAll(async () => {
+    await import('../../routes/backoffice/backoffice-group');
+  });
+  beforeEach(resetScreen);
+  afterEach(() => vi.unstubAllGlobals());
+
+  const defaults = {
+    tax_rate: 8.1,
+    reservation_minutes: 15,
+    booking_closes_minutes: 0,
+    cancellation_policy: { de: 'Bis 24 h vorher kostenlos.', en: 'Free until 24 h before.' },
+    waiting_list: false,
+    location_id: null,
+    capacity: null,
+    session_minutes: 60,
+  };
+
+  it('saves the basic defaults; a 422 shows beside its field', async () => {
+    const user = userEvent.setup();
+    let attempts = 0;
+    const { calls } = renderSetup('/en/backend/config/course/defaults/basic', {
+      'GET /api/config/course/defaults': () => json({ data: defaults }),
+      'GET /api/course/locations': () => json(listOf([{ id: 2, name: { en: 'Studio' }, name_text: 'Studio' }])),
+      'PUT /api/config/course/defaults': () =>
+        ++attempts === 1
+          ? validation({ reservation_minutes: ['At most 1440 minutes.'] })
+          : json({ success: true, message: 'The defaults have been saved.', data: defaults }),
+    });
+    expect(await screen.findByRole('tab', { name: 'Basic' })).toHaveAttribute('aria-selected', 'true');
+    const capacity = await screen.findByRole('textbox', { name: /^Capacity/ });
+    await user.type(capacity, '12');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Waiting list' }), 'Yes');
+    await pick(user, 'Default location', 'Studio');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('At most 1440 minutes.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The defaults have been saved.')).toBeInTheDocument();
+    expect(requests(calls, 'PUT', '/api/config/course/defaults')[1]?.body).toEqual({
+      ...defaults,
+      capacity: 12,
+      waiting_list: true,
+      location_id: 2,
+    });
+    expect(document.title).toBe('Basic – Course defaults | Bookla');
+  });
+
+  it('holidays: creates one in a dialog and deletes one after the confirmation', async () => {
+    const user = userEvent.setup();
+    const summer = {
+      id: 3,
+      name: { de: 'Sommerferien', en: 'Summer holidays' },
+      name_text: 'Summer holidays',
+      starts_on: '2026-07-04',
+      ends_on: '2026-08-16',
+    };
+    const { calls } = renderSetup('/en/backend/config/course/defaults/holidays', {
+      'GET /api/config/holidays': () => json({ data: [summer] }),
+      'POST /api/config/holidays': () => json({ success: true, message: 'The holiday has been saved.', data: { ...summer, id: 4 } }),
+      'DELETE /api/config/holidays/3': () => json({ success: true, message: 'The holiday has been deleted.' }),
+    });
+    const row = (await screen.findByText('Summer holidays')).closest('tr')!;
+    expect(row).toHaveTextContent('07/04/2026');
+    expect(row).toHaveTextContent('08/16/2026');
+
+    await user.click(screen.getByRole('button', { name: 'New holiday' }));
+    const dialog = (await screen.findAllByRole('dialog', { name: 'New holiday' })).at(-1)!;
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Herbstferien');
+    await user.click(within(dialog).getByRole('radio', { name: /English/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Autumn holidays');
+    await user.type(within(dialog).getByLabelText(/^From/), '2026-10-03');
+    await user.type(within(dialog).getByLabelText(/^To/), '2026-10-18');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The holiday has been saved.')).toBeInTheDocument();
+    expect(requests(calls, 'POST', '/api/config/holidays')[0]?.body).toEqual({
+      name: { de: 'Herbstferien', en: 'Autumn holidays' },
+      starts_on: '2026-10-03',
+      ends_on: '2026-10-18',
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Delete Summer holidays' }));
+    await confirmDialog(user, 'Delete?', 'Delete');
+    expect(await screen.findByText('The holiday has been deleted.')).toBeInTheDocument();
+    expect(requests(calls, 'DELETE', '/api/config/holidays/3')).toHaveLength(1);
+  }, 15_000);
+});

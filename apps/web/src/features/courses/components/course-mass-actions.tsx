@@ -1,0 +1,73 @@
+import type { CourseMassAction } from '@bookla/shared/catalogue-activities';
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../lib/confirm';
+import { useHasPermission } from '../../permissions/permission-query';
+import { notifyError, notifySuccess } from '../../teams/notify';
+import { useMassCourseAction } from '../api/courses-api';
+
+/** Which mass actions the user's role allows (the server checks again). */
+export function useAllowedMassActions(): CourseMassAction[] {
+  const edit = useHasPermission('course.edit');
+  const create = useHasPermission('course.create');
+  const remove = useHasPermission('course.delete');
+  const actions: CourseMassAction[] = [];
+  if (edit) actions.push('publish', 'unpublish');
+  if (create) actions.push('duplicate');
+  if (remove) actions.push('delete');
+  return actions;
+}
+
+/** The bar above the list while activities are selected: confirm, run, toast the result. */
+export function CourseMassActions({ ids, actions, onDone }: { ids: number[]; actions: CourseMassAction[]; onDone: () => void }) {
+  const { t } = useTranslation('courses');
+  const mass = useMassCourseAction();
+  if (ids.length === 0 || actions.length === 0) return null;
+
+  const run = async (action: CourseMassAction) => {
+    const count = ids.length;
+    const ok = await confirm({
+      title: t(`mass.${action}.title`),
+      message: t(`mass.${action}.text`, { count }),
+      confirmLabel: t(`mass.${action}.confirm`),
+      danger: action === 'delete',
+    });
+    if (!ok) return;
+    try {
+      const result = await mass.mutateAsync({ action, ids });
+      if (result.success === false) {
+        notifications.show({ color: 'red', title: t('errorTitle'), message: result.message || t('failed') });
+        return;
+      }
+      notifySuccess(result.message || t('mass.done', { count: result.affected ?? count }));
+      onDone();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Paper withBorder p="xs" role="region" aria-label={t('mass.label')}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" fw={500}>
+          {t('mass.selected', { count: ids.length })}
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          {actions.map((action) => (
+            <Button
+              key={action}
+              size="xs"
+              variant={action === 'delete' ? 'light' : 'default'}
+              color={action === 'delete' ? 'red' : undefined}
+              disabled={mass.isPending}
+              onClick={() => void run(action)}
+            >
+              {t(`mass.${action}.button`)}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

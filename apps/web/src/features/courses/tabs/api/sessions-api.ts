@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client';
+import type { ConflictReply, CourseSession, GeneratedDate, GenerateInput, SessionTimes, Success } from '../schedule-types';
+import { withConflicts } from './conflicts';
+import { tabKeys } from './tab-keys';
+
+const base = (courseId: number) => `/api/courses/${courseId}/sessions`;
+
+/** After any change of dates: the list, the drop-in tickets' sessions and the calendar. */
+export function useAfterSessionsChange(courseId: number) {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: tabKeys.sessions(courseId) }),
+      queryClient.invalidateQueries({ queryKey: tabKeys.tickets(courseId) }),
+      queryClient.invalidateQueries({ queryKey: tabKeys.calendar }),
+    ]);
+}
+
+export function useSessions(courseId: number) {
+  return useQuery({
+    queryKey: tabKeys.sessions(courseId),
+    queryFn: ({ signal }) => api.get<{ data: CourseSession[] }>(base(courseId), { signal }).then((r) => r.data),
+  });
+}
+
+export function useAddSession(courseId: number) {
+  const after = useAfterSessionsChange(courseId);
+  return useMutation({
+    mutationFn: (input: SessionTimes) => api.post<Success & { data?: CourseSession }>(base(courseId), input),
+    onSuccess: after,
+  });
+}
+
+/** The timetable generator: with `preview` it only answers the dates it would create. */
+export function useGenerateSessions(courseId: number) {
+  const after = useAfterSessionsChange(courseId);
+  return useMutation({
+    mutationFn: (input: GenerateInput) => api.post<{ data: GeneratedDate[]; message?: string }>(`${base(courseId)}/generate`, input),
+    onSuccess: (_reply, input) => (input.preview ? undefined : after()),
+  });
+}
+
+export type MoveReply = (Success & { data?: CourseSession }) | ConflictReply;
+
+/** Moves a date; with conflicts and without `confirm` the server changes nothing and lists them. */
+export function useMoveSession(courseId: number) {
+  const after = useAfterSessionsChange(courseId);
+  return useMutation({
+    mutationFn: ({ sessionId, ...input }: SessionTimes & { sessionId: number; confirm?: boolean }) =>
+      withConflicts(() => api.put<MoveReply>(`${base(courseId)}/${sessionId}`, input)),
+    onSuccess: (reply) => (reply.success ? after() : undefined),
+  });
+}
+
+export type SessionAction = 'cancel' | 'restore' | 'delete';
+
+export function useSessionAction(courseId: number) {
+  const after = useAfterSessionsChange(courseId);
+  return useMutation({
+    mutationFn: ({ sessionId, action }: { sessionId: number; action: SessionAction }) =>
+      action === 'delete'
+        ? api.delete<Success>(`${base(courseId)}/${sessionId}`)
+        : api.post<Success>(`${base(courseId)}/${sessionId}/${action}`),
+    onSuccess: after,
+  });
+}
+
+export interface ResourceItem {
+  resource_id: number;
+  quantity: number;
+}
+
+export function useSaveSessionResources(courseId: number) {
+  const after = useAfterSessionsChange(courseId);
+  return useMutation({
+    mutationFn: ({ sessionId, items, confirm }: { sessionId: number; items: ResourceItem[]; confirm?: boolean }) =>
+      withConflicts(() =>
+        api.put<Success | ConflictReply>(`${base(courseId)}/${sessionId}/resources`, confirm ? { items, confirm: true } : { items }),
+      ),
+    onSuccess: (reply) => (reply.success ? after() : undefined),
+  });
+}

@@ -1,0 +1,49 @@
+import type { ActivityFields, FieldItem } from '@bookla/shared/catalogue-setup';
+import type { ActivityProductItem, ProductItem, TicketItem } from '@bookla/shared/catalogue-tickets';
+import type { Conflict, ResourceGroupItem, SessionItem } from '@bookla/shared/catalogue-timetable';
+import type { Translated } from '@bookla/shared/i18n';
+
+/**
+ * Replies of the activity's timetable, tickets, fields, products and resources
+ * (docs/api/catalogue.md); the shapes are the shared package's reply schemas.
+ */
+export type { ActivityFields, ActivityProductItem, Conflict, FieldItem, ProductItem, ResourceGroupItem, TicketItem };
+export type CourseSession = SessionItem;
+
+/** A name as replies carry it: per language, or already picked in the request language. */
+export type TextValue = Translated | string | null | undefined;
+
+export interface Success {
+  success: true;
+  message?: string;
+}
+
+/** `{success: false, conflicts}`: nothing was changed; send again with `confirm: true`. */
+export interface ConflictReply {
+  success: false;
+  message?: string;
+  conflicts: Conflict[];
+}
+
+export interface SessionTimes {
+  starts_at: string;
+  ends_at: string;
+}
+
+export interface GenerateInput {
+  frequency: 'weekly' | 'biweekly' | 'monthly';
+  first_date: string;
+  start_time: string;
+  end_time: string;
+  until?: string;
+  count?: number;
+  skip_holidays: boolean;
+  exceptions?: string[];
+  preview?: boolean;
+}
+
+export interface GeneratedDate extends SessionTimes {
+  date?: string;
+  skipped?: 'holiday' | 'exception';
+  holiday_name?: string;
+}

@@ -1,0 +1,116 @@
+import { Alert, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../lib/language';
+import { notifyError, notifySuccess } from '../../teams/notify';
+import { useResourceGroups } from './api/catalogue-api';
+import { useSaveSessionResources, type ResourceItem } from './api/sessions-api';
+import { ConflictList } from './conflict-list';
+import type { Conflict, CourseSession } from './schedule-types';
+import { textOf } from './zoned';
+
+export interface SessionResourcesFormProps {
+  courseId: number;
+  session: CourseSession;
+  onDone: () => void;
+}
+
+/**
+ * The resources one date uses, with quantities. Over-booked resources come back as conflicts
+ * without any change; the user may then save anyway (`confirm: true`).
+ */
+export function SessionResourcesForm({ courseId, session, onDone }: SessionResourcesFormProps) {
+  const { t } = useTranslation('schedule');
+  const lang = useLang();
+  const groups = useResourceGroups();
+  const save = useSaveSessionResources(courseId);
+  const [items, setItems] = useState<ResourceItem[]>(session.resources.map(({ resource_id, quantity }) => ({ resource_id, quantity })));
+  const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
+
+  const update = (next: ResourceItem[]) => {
+    setItems(next);
+    setConflicts(null); // they were found for the previous choice
+  };
+  const data = (groups.data ?? []).map((group) => ({
+    group: group.name_text || textOf(group.name, lang),
+    items: group.resources.map((r) => ({
+      value: String(r.id),
+      label: t('resources.option', { name: r.name_text || textOf(r.name, lang), capacity: r.capacity }),
+    })),
+  }));
+  const used = new Set(items.map((i) => i.resource_id));
+
+  const send = async (confirm: boolean) => {
+    try {
+      const reply = await save.mutateAsync({ sessionId: session.id, items, confirm });
+      if (!reply.success) {
+        setConflicts(reply.conflicts);
+        return;
+      }
+      notifySuccess(reply.message || t('resources.saved'));
+      onDone();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Stack gap="sm">
+      {items.length === 0 && <Text c="dimmed">{t('resources.none')}</Text>}
+      {items.map((item, index) => (
+        <Group key={index} align="flex-end" gap="sm" wrap="nowrap">
+          <Select
+            label={t('resources.resource')}
+            data={data.map((g) => ({
+              ...g,
+              items: g.items.filter((o) => o.value === String(item.resource_id) || !used.has(Number(o.value))),
+            }))}
+            value={item.resource_id ? String(item.resource_id) : null}
+            onChange={(value) => update(items.map((it, i) => (i === index ? { ...it, resource_id: Number(value) } : it)))}
+            searchable
+            nothingFoundMessage={t('nothingFound')}
+            style={{ flex: 1 }}
+          />
+          <NumberInput
+            label={t('resources.quantity')}
+            min={1}
+            allowDecimal={false}
+            value={item.quantity}
+            onChange={(value) => update(items.map((it, i) => (i === index ? { ...it, quantity: Number(value) || 1 } : it)))}
+            w={110}
+          />
+          <Button variant="subtle" color="#c92a2a" onClick={() => update(items.filter((_, i) => i !== index))}>
+            {t('resources.remove')}
+          </Button>
+        </Group>
+      ))}
+      <Group>
+        <Button variant="default" onClick={() => update([...items, { resource_id: 0, quantity: 1 }])}>
+          {t('resources.add')}
+        </Button>
+      </Group>
+      {conflicts && (
+        <Alert color="orange" title={t('conflicts.title')} role="alert">
+          <Stack gap="xs">
+            <Text size="sm">{t('conflicts.saveQuestion')}</Text>
+            <ConflictList conflicts={conflicts} />
+          </Stack>
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onDone}>
+          {t('cancel')}
+        </Button>
+        {conflicts ? (
+          <Button color="orange" disabled={save.isPending} onClick={() => void send(true)}>
+            {t('conflicts.saveAnyway')}
+          </Button>
+        ) : (
+          <Button disabled={save.isPending || items.some((i) => !i.resource_id)} onClick={() => void send(false)}>
+            {t('save')}
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { pickText } from '@bookla/shared/i18n';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useTeamLanguages } from '../../components/form/translated-fields';
+import { RESOURCES } from '../../features/catalogue-setup/api/setup-api';
+import { AttributeFields } from '../../features/catalogue-setup/components/attribute-fields';
+import { SetupList } from '../../features/catalogue-setup/components/setup-list';
+import { SetupRecordForm } from '../../features/catalogue-setup/components/setup-record-form';
+import {
+  attributeBody,
+  attributeToValues,
+  blankAttribute,
+  textsResolver,
+  type AttributeValues,
+} from '../../features/catalogue-setup/form-values';
+import type { AttributeRecord } from '../../features/catalogue-setup/types';
+import { useRecordId } from '../../features/catalogue-setup/use-record-id';
+import { useLang } from '../../lib/language';
+import { BackendNotFoundPage } from './backend-not-found-page';
+import { PageFrame, RequirePermission } from './page-frame';
+
+/** `/{lang}/backend/course/attributes`. */
+export function AttributesPage() {
+  const { t } = useTranslation('catalogue');
+  const lang = useLang();
+  const label = (a: AttributeRecord) => a.label_text ?? pickText(a.label, lang);
+  return (
+    <RequirePermission name="nav.attributes">
+      <PageFrame title={t('attributes.title')} intro={t('attributes.intro')}>
+        <SetupList<AttributeRecord>
+          resource={RESOURCES.attributes}
+          create={{ label: t('attributes.create'), to: `/${lang}/backend/course/attribute/create` }}
+          nameHeader={t('attributes.label')}
+          name={label}
+          editPath={(a) => `/${lang}/backend/course/attribute/${a.id}`}
+          columns={[
+            { header: t('attributes.type'), cell: (a) => t(`attributes.types.${a.type}`) },
+            { header: t('attributes.choices'), cell: (a) => (a.options?.length ? a.options.length : '–') },
+            {
+              header: t('attributes.filterableShort'),
+              cell: (a) => (
+                <Badge variant="light" color={a.filterable ? 'green' : 'gray'} c="dark.7">
+                  {a.filterable ? t('yes') : t('no')}
+                </Badge>
+              ),
+            },
+          ]}
+          empty={{ title: t('attributes.empty'), text: t('attributes.emptyText') }}
+        />
+      </PageFrame>
+    </RequirePermission>
+  );
+}
+
+/** `/{lang}/backend/course/attribute/{create|id}`. */
+export function AttributePage() {
+  const { t } = useTranslation('catalogue');
+  const lang = useLang();
+  const id = useRecordId();
+  const languages = useTeamLanguages();
+  if (id === undefined) return <BackendNotFoundPage />;
+  const title = id === null ? t('attributes.new') : t('attributes.edit');
+  return (
+    <RequirePermission name="nav.attributes">
+      <PageFrame title={title}>
+        <SetupRecordForm<AttributeValues, AttributeRecord>
+          key={id ?? 'create'}
+          resource={RESOURCES.attributes}
+          id={id}
+          label={title}
+          blank={blankAttribute(languages)}
+          toValues={(a) => attributeToValues(a, languages)}
+          toBody={attributeBody}
+          resolver={textsResolver(languages, ['label'], true)}
+          listPath={`/${lang}/backend/course/attributes`}
+          name={(a) => a.label_text ?? pickText(a.label, lang)}
+        >
+          <AttributeFields languages={languages} />
+        </SetupRecordForm>
+      </PageFrame>
+    </RequirePermission>
+  );
+}

@@ -1,0 +1,87 @@
+import { pickText } from '@bookla/shared/i18n';
+import { Tabs } from '@mantine/core';
+import { useEffect, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams } from 'react-router';
+import { PageLoader } from '../../components/page-loader';
+import { useCourse } from '../../features/courses/api/courses-api';
+import { BasicTab } from '../../features/courses/components/basic-tab';
+import { CourseEditHeader } from '../../features/courses/components/course-edit-header';
+import { SettingsTab } from '../../features/courses/components/settings-tab';
+import { DatesTab } from '../../features/courses/tabs/dates-tab';
+import { FieldsTab } from '../../features/courses/tabs/fields-tab';
+import { ProductsTab } from '../../features/courses/tabs/products-tab';
+import { ResourcesTab } from '../../features/courses/tabs/resources-tab';
+import { TicketsTab } from '../../features/courses/tabs/tickets-tab';
+import { useHasPermission } from '../../features/permissions/permission-query';
+import { isApiError } from '../../lib/api-client';
+import { useLang } from '../../lib/language';
+import { BackendNotFoundPage } from './backend-not-found-page';
+import { PageFrame, RequirePermission } from './page-frame';
+
+export const COURSE_TABS = ['basic', 'dates', 'tickets', 'fields', 'products', 'resources', 'settings'] as const;
+export type CourseTab = (typeof COURSE_TABS)[number];
+const isTab = (value: unknown): value is CourseTab => COURSE_TABS.includes(value as CourseTab);
+
+/** The tabs of other areas take the activity's id; basic and settings take the loaded record. */
+const ID_TABS: Partial<Record<CourseTab, ComponentType<{ courseId: number; canEdit: boolean }>>> = {
+  dates: DatesTab,
+  tickets: TicketsTab,
+  fields: FieldsTab,
+  products: ProductsTab,
+  resources: ResourcesTab,
+};
+
+/** `/{lang}/backend/courses/edit/{id}/{tab}`: one activity, one address per tab. */
+export function CourseEditPage() {
+  return (
+    <RequirePermission name="nav.courses">
+      <CourseEditor />
+    </RequirePermission>
+  );
+}
+
+function CourseEditor() {
+  const { t } = useTranslation('courses');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const params = useParams();
+  const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : 0;
+  const course = useCourse(id);
+  const mayEdit = useHasPermission('course.edit');
+
+  useEffect(() => {
+    if (course.error && !isApiError(course.error, 404)) console.error('Could not load the activity', course.error);
+  }, [course.error]);
+
+  if (!id || isApiError(course.error, 404)) return <BackendNotFoundPage />;
+  if (!isTab(params.tab)) return <Navigate to={`/${lang}/backend/courses/edit/${id}/basic`} replace />;
+  if (course.isPending) return <PageLoader />;
+  if (!course.data) return <BackendNotFoundPage />;
+
+  const tab = params.tab;
+  const record = course.data;
+  const canEdit = record.can_edit && mayEdit;
+  const name = pickText(record.name, lang) || record.name_text;
+  const Panel = ID_TABS[tab];
+
+  return (
+    <PageFrame title={name} documentTitle={`${t(`tabs.${tab}`)} – ${name}`} intro={canEdit ? undefined : t('edit.readOnly')}>
+      <CourseEditHeader course={record} canEdit={canEdit} />
+      <Tabs value={tab} onChange={(next) => next && void navigate(`/${lang}/backend/courses/edit/${id}/${next}`)} keepMounted={false}>
+        <Tabs.List mb="lg">
+          {COURSE_TABS.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {t(`tabs.${value}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={tab}>
+          {tab === 'basic' && <BasicTab course={record} canEdit={canEdit} />}
+          {tab === 'settings' && <SettingsTab course={record} canEdit={canEdit} />}
+          {Panel && <Panel courseId={id} canEdit={canEdit} />}
+        </Tabs.Panel>
+      </Tabs>
+    </PageFrame>
+  );
+}

@@ -1,0 +1,90 @@
+import { pickText } from '@bookla/shared/i18n';
+import { Badge } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useTeamLanguages } from '../../components/form/translated-fields';
+import { RESOURCES } from '../../features/catalogue-setup/api/setup-api';
+import { FieldFields } from '../../features/catalogue-setup/components/field-fields';
+import { SetupList } from '../../features/catalogue-setup/components/setup-list';
+import { SetupRecordForm } from '../../features/catalogue-setup/components/setup-record-form';
+import {
+  blankField,
+  fieldBody,
+  fieldErrorPath,
+  fieldToValues,
+  textsResolver,
+  type FieldValuesForm,
+} from '../../features/catalogue-setup/form-values';
+import type { FieldRecord } from '../../features/catalogue-setup/types';
+import { useRecordId } from '../../features/catalogue-setup/use-record-id';
+import { useLang } from '../../lib/language';
+import { BackendNotFoundPage } from './backend-not-found-page';
+import { PageFrame, RequirePermission } from './page-frame';
+
+/** `/{lang}/backend/course/fields`: the booking questions. */
+export function FieldsPage() {
+  const { t } = useTranslation('catalogue');
+  const lang = useLang();
+  const label = (f: FieldRecord) => f.label_text ?? pickText(f.label, lang);
+  return (
+    <RequirePermission name="nav.attributes">
+      <PageFrame title={t('fields.title')} intro={t('fields.intro')}>
+        <SetupList<FieldRecord>
+          resource={RESOURCES.fields}
+          create={{ label: t('fields.create'), to: `/${lang}/backend/course/field/create` }}
+          nameHeader={t('fields.label')}
+          name={label}
+          editPath={(f) => `/${lang}/backend/course/field/${f.id}`}
+          minWidth={720}
+          columns={[
+            { header: t('fields.type'), cell: (f) => t(`fields.types.${f.type}`) },
+            { header: t('scope.label'), cell: (f) => t(`scope.${f.scope}`) },
+            { header: t('fields.required'), cell: (f) => (f.required ? t('yes') : t('no')) },
+            {
+              header: t('fields.condition.column'),
+              cell: (f) =>
+                f.visible_if ? (
+                  <Badge variant="light" c="dark.7">
+                    {t('fields.condition.conditional')}
+                  </Badge>
+                ) : (
+                  t('fields.condition.always')
+                ),
+            },
+          ]}
+          empty={{ title: t('fields.empty'), text: t('fields.emptyText') }}
+        />
+      </PageFrame>
+    </RequirePermission>
+  );
+}
+
+/** `/{lang}/backend/course/field/{create|id}`. */
+export function FieldPage() {
+  const { t } = useTranslation('catalogue');
+  const lang = useLang();
+  const id = useRecordId();
+  const languages = useTeamLanguages();
+  if (id === undefined) return <BackendNotFoundPage />;
+  const title = id === null ? t('fields.new') : t('fields.edit');
+  return (
+    <RequirePermission name="nav.attributes">
+      <PageFrame title={title}>
+        <SetupRecordForm<FieldValuesForm, FieldRecord>
+          key={id ?? 'create'}
+          resource={RESOURCES.fields}
+          id={id}
+          label={title}
+          blank={blankField(languages)}
+          toValues={(f) => fieldToValues(f, languages)}
+          toBody={fieldBody}
+          errorPath={fieldErrorPath}
+          resolver={textsResolver(languages, ['label'], true)}
+          listPath={`/${lang}/backend/course/fields`}
+          name={(f) => f.label_text ?? pickText(f.label, lang)}
+        >
+          <FieldFields fieldId={id} languages={languages} />
+        </SetupRecordForm>
+      </PageFrame>
+    </RequirePermission>
+  );
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from 'react-i18next';
+import { useTeamLanguages } from '../../components/form/translated-fields';
+import { RESOURCES } from '../../features/catalogue-setup/api/setup-api';
+import { LocationFields } from '../../features/catalogue-setup/components/location-fields';
+import { SetupList } from '../../features/catalogue-setup/components/setup-list';
+import { SetupRecordForm } from '../../features/catalogue-setup/components/setup-record-form';
+import { textsResolver } from '../../features/catalogue-setup/form-values';
+import { blankLocation, locationBody, locationToValues, type LocationValues } from '../../features/catalogue-setup/record-values';
+import type { LocationRecord } from '../../features/catalogue-setup/types';
+import { useRecordId } from '../../features/catalogue-setup/use-record-id';
+import { useAppState } from '../../lib/app-state';
+import { useLang } from '../../lib/language';
+import { BackendNotFoundPage } from './backend-not-found-page';
+import { PageFrame, RequirePermission } from './page-frame';
+
+/** `/{lang}/backend/course/locations`. */
+export function LocationsPage() {
+  const { t } = useTranslation('catalogue');
+  const lang = useLang();
+  return (
+    <RequirePermission name="nav.locations">
+      <PageFrame title={t('locations.title')} intro={t('locations.intro')}>
+        <SetupList<LocationRecord>
+          resource={RESOURCES.locations}
+          create={{ label: t('locations.create'), to: `/${lang}/backend/course/location/create` }}
+          nameHeader={t('locations.name')}
+          name={(l) => l.name_text}
+          editPath={(l) => `/${lang}/backend/course/location/${l.id}`}
+          columns={[
+            { header: t('locations.address'), cell: (l) => l.address ?? '–' },
+            { header: t('locations.city'), cell: (l) => `${l.postal_code} ${l.city}` },
+            { header: t('locations.country'), cell: (l) => l.country },
+          ]}
+          empty={{ title: t('locations.empty'), text: t('locations.emptyText') }}
+        />
+      </PageFrame>
+    </RequirePermission>
+  );
+}
+
+/** `/{lang}/backend/course/location/{create|id}`. */
+export function LocationPage() {
+  const { t } = useTranslation('catalogue');
+  const lang = useLang();
+  const id = useRecordId();
+  const languages = useTeamLanguages();
+  const country = useAppState().team?.billing_country ?? '';
+  if (id === undefined) return <BackendNotFoundPage />;
+  const title = id === null ? t('locations.new') : t('locations.edit');
+  return (
+    <RequirePermission name="nav.locations">
+      <PageFrame title={title}>
+        <SetupRecordForm<LocationValues, LocationRecord>
+          key={id ?? 'create'}
+          resource={RESOURCES.locations}
+          id={id}
+          label={title}
+          blank={blankLocation(languages, country)}
+          toValues={(l) => locationToValues(l, languages)}
+          toBody={locationBody}
+          resolver={textsResolver(languages, ['name'])}
+          listPath={`/${lang}/backend/course/locations`}
+          name={(l) => l.name_text}
+        >
+          <LocationFields languages={languages} />
+        </SetupRecordForm>
+      </PageFrame>
+    </RequirePermission>
+  );
+}

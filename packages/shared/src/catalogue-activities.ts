@@ -1,0 +1,134 @@
+import { z } from 'zod';
+import { ACTIVITY_KINDS, ACTIVITY_STATUSES, requiredTranslatedSchema, translatedInputSchema, translatedSchema } from './catalogue.ts';
+import { flagSchema, parsePercentBp } from './catalogue-tickets.ts';
+import type { Language } from './i18n.ts';
+
+/**
+ * An activity beyond its creation: the detail record, its update, mass actions, instructors and
+ * the team's course defaults (docs/api/catalogue.md "Activities", "Setup"). No English here.
+ */
+
+const MAX_ID = 2_147_483_647;
+export const DESCRIPTION_MAX = 20_000;
+export const POLICY_MAX = 5_000;
+/** Booking may close at most a year before the first session. */
+export const BOOKING_CLOSES_MAX_MINUTES = 525_600;
+export const RESERVATION_MAX_MINUTES = 1_440;
+export const CAPACITY_MAX = 100_000;
+export const SESSION_MAX_MINUTES = 1_440;
+export const MASS_MAX_IDS = 100;
+export const COURSE_MASS_ACTIONS = ['publish', 'unpublish', 'duplicate', 'delete'] as const;
+export type CourseMassAction = (typeof COURSE_MASS_ACTIONS)[number];
+
+const digits = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
+
+/** An integer in a range; numeric strings (from inputs) are accepted. */
+const intField = (min: number, max: number) => z.preprocess(digits, z.number().int().min(min).max(max));
+
+/** Like `intField`, but `null` / `''` clear the value. */
+const nullableIntField = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' ? null : digits(v)), z.number().int().min(min).max(max).nullable());
+
+/** A record id that may be cleared with `null` / `''`. */
+export const nullableIdFieldSchema = nullableIntField(1, MAX_ID);
+const idField = intField(1, MAX_ID);
+
+/**
+ * A tax rate in percent with up to 2 decimals (`8.1`, `"7,7"`) → basis points (810, 770).
+ * Replies carry percent again (`bpToPercent`).
+ */
+export const taxRatePercentSchema = z.union([z.string(), z.number()]).transform((v, ctx) => {
+  const bp = parsePercentBp(v);
+  if (bp === null) {
+    ctx.addIssue({ code: 'custom', message: String(v).trim() === '' ? 'required' : 'format' });
+    return z.NEVER;
+  }
+  return bp;
+});
+
+/** PUT /api/courses/:id as sent: every key optional, only sent keys change. */
+export const courseUpdateBodySchema = z.object({
+  type_set_id: idField.optional(),
+  parent_id: nullableIdFieldSchema.optional(),
+  name: translatedInputSchema().optional(),
+  description: translatedInputSchema(DESCRIPTION_MAX).nullable().optional(),
+  location_id: nullableIdFieldSchema.optional(),
+  instructor_ids: z.array(idField).max(50).optional(),
+  status: z.enum(ACTIVITY_STATUSES).optional(),
+  /** ISO with offset or local `YYYY-MM-DDTHH:mm` in the team zone; null = bookable at once. */
+  booking_opens_at: z.string().trim().max(40).nullable().optional(),
+  booking_closes_minutes: intField(0, BOOKING_CLOSES_MAX_MINUTES).optional(),
+  waiting_list: flagSchema.optional(),
+  cancellation_policy: translatedInputSchema(POLICY_MAX).nullable().optional(),
+  reservation_minutes: intField(1, RESERVATION_MAX_MINUTES).optional(),
+  capacity: nullableIntField(0, CAPACITY_MAX).optional(),
+});
+export type CourseUpdateBody = z.infer<typeof courseUpdateBodySchema>;
+
+/** The course form for a team with these languages: a sent name is required in each of them. */
+export function courseUpdateSchema(languages: readonly Language[]) {
+  return courseUpdateBodySchema.extend({ name: requiredTranslatedSchema(languages).optional() });
+}
+
+export const headerImageSchema = z.object({ list_url: z.string(), detail_url: z.string() });
+export type HeaderImage = z.infer<typeof headerImageSchema>;
+
+export const courseDetailSchema = z.object({
+  id: z.number(),
+  kind: z.enum(ACTIVITY_KINDS),
+  status: z.enum(ACTIVITY_STATUSES),
+  type_set: z.object({ id: z.number(), name: z.string() }),
+  parent_id: z.number().nullable(),
+  name: translatedSchema,
+  name_text: z.string(),
+  description: translatedSchema,
+  location_id: z.number().nullable(),
+  instructor_ids: z.array(z.number()),
+  header_image: headerImageSchema.nullable(),
+  booking_opens_at: z.string().nullable(),
+  booking_closes_minutes: z.number(),
+  waiting_list: z.boolean(),
+  cancellation_policy: translatedSchema,
+  reservation_minutes: z.number(),
+  capacity: z.number().nullable(),
+  attributes: z.array(z.object({ attribute_id: z.number(), value: z.unknown() })),
+  can_edit: z.boolean(),
+  published_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type CourseDetail = z.infer<typeof courseDetailSchema>;
+
+export const courseMassBodySchema = z.object({
+  action: z.enum(COURSE_MASS_ACTIONS),
+  ids: z.array(idField).min(1).max(MASS_MAX_IDS),
+});
+export type CourseMassBody = z.infer<typeof courseMassBodySchema>;
+
+export const instructorItemSchema = z.object({ id: z.number(), name: z.string(), role: z.string() });
+export type InstructorItem = z.infer<typeof instructorItemSchema>;
+
+/** GET/PUT /api/config/course/defaults. */
+export const courseDefaultsBodySchema = z.object({
+  tax_rate: taxRatePercentSchema,
+  reservation_minutes: intField(1, RESERVATION_MAX_MINUTES),
+  booking_closes_minutes: intField(0, BOOKING_CLOSES_MAX_MINUTES),
+  cancellation_policy: translatedInputSchema(POLICY_MAX).nullish(),
+  waiting_list: flagSchema,
+  location_id: nullableIdFieldSchema.optional().default(null),
+  capacity: nullableIntField(0, CAPACITY_MAX).optional().default(null),
+  session_minutes: intField(5, SESSION_MAX_MINUTES),
+});
+export type CourseDefaultsBody = z.infer<typeof courseDefaultsBodySchema>;
+
+export const courseDefaultsSchema = z.object({
+  tax_rate: z.number(),
+  reservation_minutes: z.number(),
+  booking_closes_minutes: z.number(),
+  cancellation_policy: translatedSchema,
+  waiting_list: z.boolean(),
+  location_id: z.number().nullable(),
+  capacity: z.number().nullable(),
+  session_minutes: z.number(),
+});
+export type CourseDefaults = z.infer<typeof courseDefaultsSchema>;
