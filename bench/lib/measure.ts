@@ -45,6 +45,8 @@ function fill(text: string, vars: Record<string, string> = {}): string {
 
 type Server = Awaited<ReturnType<typeof spawnServer>>;
 
+const toError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+
 async function measureOn(server: Server, side: 'baseline' | 'subject', target: Target, settings: Settings): Promise<SideResult> {
   const path = fill(target.path, server.vars);
   const headers = target.headers && Object.fromEntries(Object.entries(target.headers).map(([k, v]) => [k, fill(v, server.vars)]));
@@ -67,14 +69,15 @@ async function measureSides(
   targets: Target[],
   settings: Settings,
   seed?: Benchmark['seed'],
-): Promise<SideResult[]> {
+): Promise<(SideResult | Error)[]> {
   const server = await spawnServer(targets[0]!.server, {
     profileDir: settings.profileDir && join(settings.profileDir, benchmark, `${side}-${targets[0]!.server}`),
     seed: side === 'subject' ? seed : undefined,
   });
   try {
-    const out: SideResult[] = [];
-    for (const target of targets) out.push(await measureOn(server, side, target, settings));
+    // One subject failing does not cost the others their numbers.
+    const out: (SideResult | Error)[] = [];
+    for (const target of targets) out.push(await measureOn(server, side, target, settings).catch((err: unknown) => toError(err)));
     return out;
   } finally {
     await server.close();
@@ -95,19 +98,24 @@ export async function runBenchmark(b: Benchmark, settings: Settings): Promise<Be
   }));
   try {
     const [baseline] = await measureSides(b.name, 'baseline', [b.baseline], settings);
+    if (!baseline || baseline instanceof Error) throw baseline ?? new Error('no baseline');
     for (const row of rows) row.baseline = baseline;
     const measured = await measureSides(b.name, 'subject', subjects, settings, b.seed);
     measured.forEach((subject, i) => {
       const row = rows[i]!;
+      if (subject instanceof Error) {
+        row.error = subject.message;
+        return;
+      }
       row.subject = subject;
-      row.ratio = subject.load.requestsPerSecond / baseline!.load.requestsPerSecond;
+      row.ratio = subject.load.requestsPerSecond / baseline.load.requestsPerSecond;
       row.p95Checked = b.p95GoalMs !== undefined && subject.info.databaseKind === 'postgres';
       row.p95Pass = row.p95Checked ? subject.load.latencyMs.p95 <= b.p95GoalMs! : undefined;
       row.pass = row.ratio >= b.goal && row.p95Pass !== false;
     });
   } catch (err) {
-    const error = err instanceof Error ? err.message : String(err);
-    for (const row of rows) if (!row.subject) row.error = error;
+    const error = toError(err).message;
+    for (const row of rows) if (!row.subject) row.error ??= error;
   }
   return rows;
 }

@@ -83,6 +83,7 @@ describe('activity products and the public query', () => {
       to: undefined,
       lang: undefined,
     });
+    expect(publicActivityQuerySchema.parse({})).toMatchObject({ page: 1, perPage: 10 });
     expect(publicActivityQuerySchema.parse({ page: '3', perPage: '25', from: '2026-05-01', lang: 'fr' })).toMatchObject({
       page: 3,
       perPage: 25,

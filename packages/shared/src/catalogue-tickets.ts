@@ -166,10 +166,13 @@ export type ActivityProductItem = z.infer<typeof activityProductItemSchema>;
 
 /** Lenient like the contract's lists: malformed → default, out of range → clamped. */
 const clampedInt = (fallback: number, min: number, max: number) =>
-  z.unknown().transform((v) => {
-    const n = typeof v === 'string' || typeof v === 'number' ? Number(v) : NaN;
-    return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n))) : fallback;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((v) => {
+      const n = typeof v === 'string' || typeof v === 'number' ? Number(v) : NaN;
+      return Number.isFinite(n) ? Math.min(max, Math.max(min, Math.trunc(n))) : fallback;
+    });
 
 /** The public read model (shop, embeds): one language, only what a buyer may see. */
 export const publicActivityQuerySchema = z.object({

@@ -126,8 +126,10 @@ export async function conflictsInRange(
   team: { id: number; timeZone: string },
   input: { start: Date; end: Date; items: readonly ResourceItem[]; excludeSessionId?: number | undefined },
   lang: Language,
+  /** The items' resources when already known (stored assignments): no item checks then. */
+  known?: ReadonlyMap<number, { id: number; name: Translated; capacity: number }>,
 ): Promise<Conflict[]> {
-  const byId = await checkItems(db, team.id, input.items);
+  const byId = known ?? (await checkItems(db, team.id, input.items));
   const rows = await repo.usageInRange(db, team.id, [...byId.keys()], input.start, input.end, input.excludeSessionId);
   const own = { start: input.start.getTime(), end: input.end.getTime() };
   return input.items.flatMap((item) => {

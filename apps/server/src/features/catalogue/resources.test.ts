@@ -217,6 +217,25 @@ describe('conflicts', () => {
     });
   });
 
+  it('moves a session whose assignment is above a since lowered capacity', async () => {
+    const a = await ownerWithCourse(t.app);
+    const { groupId, ids } = await addResources(a.client, [3]);
+    const s = await addSession(a.client, a.courseId, '2026-10-05T10:00', '2026-10-05T11:00');
+    expect((await assign(a.client, a.courseId, s, [{ resource_id: ids[0], quantity: 3 }])).json().success).toBe(true);
+    const lowered = await a.client.request('PUT', `/api/sa/resources/${groupId}`, {
+      name: { de: 'Räume', en: 'Rooms' },
+      kind: 'room',
+      resources: [{ id: ids[0], name: { de: 'Saal', en: 'Hall' }, capacity: 1 }],
+    });
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    const moved = await a.client.request('PUT', `/api/courses/${a.courseId}/sessions/${s}`, {
+      starts_at: '2026-10-06T10:00',
+      ends_at: '2026-10-06T11:00',
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ success: true, data: { resources: [{ resource_id: ids[0], quantity: 3 }] } });
+  });
+
   it('refuses resources of another company, duplicates and quantities above the capacity', async () => {
     const a = await ownerWithCourse(t.app);
     const b = await ownerWithCourse(t.app);

@@ -134,7 +134,8 @@ export async function moveSession(
   if (session.status === 'scheduled' && !body.confirm) {
     const uses = await repo.resourcesOfSessions(db, team.id, [session.id]);
     const items = uses.map((u) => ({ resource_id: u.resourceId, quantity: u.quantity }));
-    const conflicts = await conflictsInRange(db, team, { start, end, items, excludeSessionId: session.id }, lang);
+    const known = new Map(uses.map((u) => [u.resourceId, { id: u.resourceId, name: u.name, capacity: u.capacity }]));
+    const conflicts = await conflictsInRange(db, team, { start, end, items, excludeSessionId: session.id }, lang, known);
     if (conflicts.length) return { saved: false, conflicts };
   }
   const values: Parameters<typeof repo.updateSession>[3] = { startsAt: start, endsAt: end };
@@ -184,10 +185,10 @@ export async function assignResources(
   lang: Language,
 ): Promise<SaveResult> {
   const session = await sessionOrNotFound(db, team.id, activityId, sessionId);
-  await checkItems(db, team.id, body.items);
+  const known = await checkItems(db, team.id, body.items);
   if (session.status === 'scheduled' && !body.confirm) {
     const range = { start: session.startsAt, end: session.endsAt, items: body.items, excludeSessionId: session.id };
-    const conflicts = await conflictsInRange(db, team, range, lang);
+    const conflicts = await conflictsInRange(db, team, range, lang, known);
     if (conflicts.length) return { saved: false, conflicts };
   }
   await db.transaction(async (tx) => {

@@ -81,7 +81,7 @@ describe('attributes', () => {
     expect(posts[0]?.body).toEqual({
       type: 'select',
       label: { de: 'Niveau', en: 'Level' },
-      options: [{ value: 'anfanger', label: { de: 'Anfänger', en: 'Beginner' } }],
+      options: [{ value: '', label: { de: 'Anfänger', en: 'Beginner' } }],
       filterable: true,
     });
     expect((posts[1]?.body as { options: { value: string }[] }).options[0]?.value).toBe('beginner');

@@ -27,21 +27,8 @@ export const formNumber = (v: number | null | undefined): NumberValue => (v === 
 export const CHOICE_TYPES: readonly string[] = ['select', 'multiselect'];
 export const hasChoices = (type: string) => CHOICE_TYPES.includes(type);
 
-/** A choice without a typed key gets one from its label (`Für Anfänger` → `fur-anfanger`), else its position. */
-function choiceKey(choice: ChoiceFormValue, index: number): string {
-  const typed = choice.value.trim();
-  if (typed) return typed;
-  const label = Object.values(choice.label).find((text) => text.trim()) ?? '';
-  const slug = label
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-  return slug || String(index + 1);
-}
-
-export const toChoiceBody = (options: ChoiceFormValue[]) => options.map((o, i) => ({ value: choiceKey(o, i), label: o.label }));
+/** An empty key is made from the label by the server (`normalizeOptions`). */
+export const toChoiceBody = (options: ChoiceFormValue[]) => options.map((o) => ({ value: o.value.trim(), label: o.label }));
 const toChoiceForm = (options: { value: string; label: Translated }[], languages: readonly Language[]): ChoiceFormValue[] =>
   options.map((o) => ({ value: o.value, label: toTranslatedForm(o.label, languages) }));
 

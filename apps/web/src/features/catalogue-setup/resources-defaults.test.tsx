@@ -11,17 +11,18 @@ const rooms = {
   kind: 'room',
   resources: [{ id: 11, name: { de: 'Saal', en: 'Hall' }, name_text: 'Hall', capacity: 1 }],
 };
-const booking = (sessionId: number, conflict: boolean) => ({
-  session_id: sessionId,
-  activity_id: 30 + sessionId,
-  activity_name: conflict ? 'Yoga basics' : 'Pilates',
-  resource_id: 11,
-  resource_name: 'Hall',
+const booking = (id: number, conflict: boolean) => ({
+  id,
+  activity_id: 30 + id,
+  title: conflict ? 'Yoga basics' : 'Pilates',
+  kind: 'course',
+  status: 'scheduled',
   starts_at: '2026-03-29T19:00:00+02:00',
   ends_at: '2026-03-29T20:30:00+02:00',
-  used: conflict ? 2 : 1,
-  capacity: 1,
+  location_id: 2,
+  location: 'Studio',
   conflict,
+  resources: [{ resource_id: 11, name: 'Hall', quantity: conflict ? 2 : 1 }],
 });
 
 describe('resources', () => {
@@ -70,7 +71,9 @@ describe('resources', () => {
     expect(await within(bookings).findByText('Sessions with conflicts: 1')).toBeInTheDocument();
     const conflictRow = within(bookings).getByRole('link', { name: 'Yoga basics' }).closest('tr')!;
     expect(conflictRow).toHaveTextContent('Conflict');
-    expect(conflictRow).toHaveTextContent('2 of 1');
+    expect(conflictRow).toHaveTextContent('Hall × 2');
+    expect(conflictRow).toHaveTextContent('Studio');
+    expect(within(conflictRow).getByRole('link', { name: 'Yoga basics' })).toHaveAttribute('href', '/en/backend/courses/edit/31/dates');
     expect(within(bookings).getByRole('link', { name: 'Pilates' }).closest('tr')).toHaveTextContent('OK');
     expect(requests(calls, 'GET', '/api/sa/resources/4/bookings')[0]?.url).toMatch(/from=\d{4}-\d{2}-\d{2}&to=\d{4}-\d{2}-\d{2}/);
 

@@ -82,17 +82,16 @@ export interface ResourceGroupRecord {
 
 /** A session that uses one of a group's resources (`GET /api/sa/resources/:id/bookings`). */
 export interface ResourceBooking {
-  session_id: number;
+  id: number;
   activity_id: number;
-  activity_name: string;
-  resource_id: number;
-  resource_name: string;
+  title: string;
+  status: 'scheduled' | 'cancelled';
   starts_at: string;
   ends_at: string;
-  quantity?: number;
-  used?: number;
-  capacity?: number;
+  location: string | null;
+  /** Needs more of a resource than it has, together with overlapping sessions. */
   conflict: boolean;
+  resources: { resource_id: number; name: string; quantity: number }[];
 }
 
 export interface CourseDefaults {

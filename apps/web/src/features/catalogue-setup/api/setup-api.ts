@@ -42,7 +42,12 @@ export const RESOURCES = {
     // The locations list filters by column rather than one search text.
     searchQuery: (text) => ({ columnFilters: { name: text } }),
   },
-  resources: { key: 'resources', listPath: '/api/sa/resources', recordPath: (id) => `/api/sa/resources/${id}` },
+  resources: {
+    key: 'resources',
+    listPath: '/api/sa/resources',
+    recordPath: (id) => `/api/sa/resources/${id}`,
+    searchQuery: (text) => ({ columnFilters: { name: text } }),
+  },
   holidays: { key: 'holidays', listPath: '/api/config/holidays', recordPath: (id) => `/api/config/holidays/${id}` },
 } satisfies Record<string, SetupResource>;
 

@@ -1,5 +1,12 @@
 import type { Language } from '@bookla/shared/i18n';
 import { pickText } from '@bookla/shared/i18n';
+import {
+  CONDITION_FIELD_TYPES,
+  conditionMakesCycle,
+  conditionTargets,
+  normalizeOptions,
+  visibleFields,
+} from '@bookla/shared/catalogue-setup';
 import { Alert, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useController, useFormContext, useWatch } from 'react-hook-form';
@@ -10,10 +17,7 @@ import { useLang } from '../../../lib/language';
 import { RESOURCES, useAllSetupItems } from '../api/setup-api';
 import { hasChoices, toChoiceBody, type FieldValuesForm } from '../form-values';
 import type { FieldRecord } from '../types';
-import { dependentsOf, visibleFields, type Answer } from '../visible-fields';
-import { PreviewInput } from './preview-input';
-
-const CONDITION_TYPES: readonly string[] = ['select', 'multiselect', 'checkbox'];
+import { PreviewInput, type Answer } from './preview-input';
 
 /**
  * "Show only when [field] is [values]": the condition field is one of the team's select,
@@ -28,8 +32,12 @@ export function FieldCondition({ fieldId, languages }: { fieldId: number | null;
   const conditionField = useWatch({ control, name: 'condition_field' });
   const { field: values, fieldState } = useController({ control, name: 'condition_values' });
 
-  const excluded = fieldId === null ? new Set<number>() : dependentsOf(all.data ?? [], fieldId).add(fieldId);
-  const candidates = (all.data ?? []).filter((f) => CONDITION_TYPES.includes(f.type) && !excluded.has(f.id));
+  const targets = conditionTargets(all.data ?? []);
+  const candidates = (all.data ?? []).filter(
+    (f) =>
+      (CONDITION_FIELD_TYPES as readonly string[]).includes(f.type) &&
+      (fieldId === null || (f.id !== fieldId && !conditionMakesCycle(fieldId, f.id, targets))),
+  );
   const parent = candidates.find((f) => String(f.id) === conditionField);
   const chosen = (values.value as string[] | undefined) ?? [];
   const label = (f: FieldRecord) => f.label_text ?? pickText(f.label, lang);
@@ -91,8 +99,9 @@ function ConditionPreview({ parent, fieldId, languages }: { parent: FieldRecord;
     name: ['type', 'label', 'help', 'required', 'options', 'condition_values'],
   });
 
-  const self = { id: fieldId ?? -1, visible_if: { field_id: parent.id, values: values ?? [] } };
-  const shown = visibleFields([{ id: parent.id, visible_if: null }, self], { [parent.id]: answer }).some((f) => f.id === self.id);
+  // The condition field alone, as if always shown, and this field with the condition being edited.
+  const self = { id: fieldId ?? -1, type, required, options: [], visible_if: { field_id: parent.id, values: values ?? [] } };
+  const shown = visibleFields([{ ...parent, visible_if: null }, self], { [parent.id]: answer }).some((f) => f.id === self.id);
   const text = (value: Record<string, string> | undefined) => pickText(value, lang) || pickText(value, languages[0] ?? lang);
   const ownLabel = text(label) || t('fields.condition.thisField');
 
@@ -116,7 +125,7 @@ function ConditionPreview({ parent, fieldId, languages }: { parent: FieldRecord;
               label={ownLabel}
               help={text(help)}
               required={required}
-              options={hasChoices(type) ? toChoiceBody(options ?? []) : []}
+              options={hasChoices(type) ? normalizeOptions(toChoiceBody(options ?? []), languages) : []}
               value={own}
               onChange={setOwn}
             />

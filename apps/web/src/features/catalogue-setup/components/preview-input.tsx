@@ -2,7 +2,9 @@ import type { ChoiceOption, FieldType } from '@bookla/shared/catalogue-model';
 import { pickText } from '@bookla/shared/i18n';
 import { Checkbox, MultiSelect, Select, Textarea, TextInput } from '@mantine/core';
 import { useLang } from '../../../lib/language';
-import type { Answer } from '../visible-fields';
+
+/** A preview answer: text, choices, or a ticked checkbox. */
+export type Answer = string | string[] | boolean | undefined;
 
 export interface PreviewFieldProps {
   type: FieldType;

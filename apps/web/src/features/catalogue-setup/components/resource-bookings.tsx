@@ -34,30 +34,30 @@ export function ResourceBookings({ groupId }: { groupId: number }) {
         )}
         <ListTable
           minWidth={680}
-          columns={[t('bookings.when'), t('bookings.activity'), t('bookings.resource'), t('bookings.quantity')]}
+          columns={[t('bookings.when'), t('bookings.activity'), t('bookings.resource'), t('bookings.location')]}
           actionsLabel={t('bookings.status')}
         >
           {bookings.data.map((b) => (
-            <Table.Tr key={`${b.session_id}-${b.resource_id}`} bg={b.conflict ? 'var(--mantine-color-red-0)' : undefined}>
+            <Table.Tr key={b.id} bg={b.conflict ? 'var(--mantine-color-red-0)' : undefined}>
               <Table.Td>
                 {formatDateTime(b.starts_at, lang)} – {formatTime(b.ends_at, lang)}
               </Table.Td>
               <Table.Td>
                 <Anchor component={Link} to={`/${lang}/backend/courses/edit/${b.activity_id}/dates`}>
-                  {b.activity_name}
+                  {b.title}
                 </Anchor>
               </Table.Td>
-              <Table.Td>{b.resource_name}</Table.Td>
-              <Table.Td>
-                {b.used !== undefined && b.capacity !== undefined
-                  ? t('bookings.usedOf', { used: b.used, capacity: b.capacity })
-                  : (b.quantity ?? 1)}
-              </Table.Td>
+              <Table.Td>{b.resources.map((r) => t('bookings.quantityOf', { name: r.name, quantity: r.quantity })).join(', ')}</Table.Td>
+              <Table.Td>{b.location ?? '–'}</Table.Td>
               <Table.Td>
                 {b.conflict ? (
                   <Badge color="red" variant="filled">
                     {t('bookings.conflict')}
                   </Badge>
+                ) : b.status === 'cancelled' ? (
+                  <Text size="sm" c="dimmed">
+                    {t('bookings.cancelled')}
+                  </Text>
                 ) : (
                   <Text size="sm" c="dimmed">
                     {t('bookings.ok')}

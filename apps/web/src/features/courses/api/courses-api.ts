@@ -86,8 +86,9 @@ export function useUpdateCourse(id: number) {
     mutationFn: (input: Record<string, unknown>) => api.put<Success & { data?: CourseDetail }>(`/api/courses/${id}`, input),
     onSuccess: (reply) => {
       if (reply.data) queryClient.setQueryData(courseKeys.detail(id), reply.data);
+      // The whole activity: a new type set brings other attributes and fields.
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: courseKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: courseKeys.one(id) }),
         queryClient.invalidateQueries({ queryKey: courseKeys.lists }),
       ]);
     },

@@ -136,13 +136,15 @@ describe('tickets tab', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Tickets that have been sold cannot be deleted.')).toBeInTheDocument();
   });
 
-  it('read-only: no add, edit or delete', async () => {
+  it('read-only: no add, edit or delete; a drop-in ticket of an unlisted date is still shown', async () => {
     fakeApi({
-      [`GET ${BASE}/tickets`]: () => json({ data: [whole] }),
+      [`GET ${BASE}/tickets`]: () => json({ data: [whole, dropIn] }),
       [`GET ${BASE}/sessions`]: () => json({ data: [] }),
     });
     renderTab(<TicketsTab courseId={5} canEdit={false} />);
     expect(await screen.findByText('Whole course')).toBeInTheDocument();
+    const other = screen.getByRole('region', { name: 'Other dates' });
+    expect(within(other).getByText('Drop-in')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 });

@@ -52,6 +52,9 @@ export function TicketsTab({ courseId, canEdit }: { courseId: number; canEdit: b
   const dropIn = sessionList
     .map((session) => ({ session, tickets: tickets.data.filter((ticket) => ticket.session_id === session.id) }))
     .filter((group) => group.tickets.length > 0);
+  // Drop-in tickets whose date is not (or not yet) in the loaded list are still shown.
+  const known = new Set(sessionList.map((session) => session.id));
+  const unplaced = tickets.data.filter((ticket) => ticket.session_id !== null && !known.has(ticket.session_id));
   const table = (list: TicketItem[]) => (
     <TicketsTable tickets={list} canEdit={canEdit} onEdit={setEditing} onDelete={(ticket) => void onDelete(ticket)} />
   );
@@ -67,7 +70,7 @@ export function TicketsTab({ courseId, canEdit }: { courseId: number; canEdit: b
         {whole.length > 0 ? table(whole) : <Text c="dimmed">{t('tickets.emptyWhole')}</Text>}
       </PanelSection>
       <PanelSection headingId="tickets-dropin-title" title={t('tickets.dropInTitle')}>
-        {dropIn.length === 0 ? (
+        {dropIn.length === 0 && unplaced.length === 0 ? (
           <Text c="dimmed">{t('tickets.emptyDropIn')}</Text>
         ) : (
           <Stack gap="md">
@@ -79,6 +82,14 @@ export function TicketsTab({ courseId, canEdit }: { courseId: number; canEdit: b
                 {table(list)}
               </section>
             ))}
+            {unplaced.length > 0 && (
+              <section aria-labelledby="tickets-session-other">
+                <Title order={3} size="h5" mb={4} id="tickets-session-other">
+                  {t('tickets.otherDates')}
+                </Title>
+                {table(unplaced)}
+              </section>
+            )}
           </Stack>
         )}
       </PanelSection>
