@@ -31,7 +31,8 @@ describe('back-office screens', () => {
 
   it('dashboard: every box of spec §2 for an owner, with empty states and no statistics calls', async () => {
     setAppState(loggedInState(owner));
-    const { calls } = fakeApi({});
+    const emptyList = { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, from: null, to: null, total: 0 }, links: {} };
+    const { calls } = fakeApi({ 'GET /api/courses': () => json(emptyList) });
     renderRoutes(routes, '/en/backend');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
     const stats = await screen.findByRole('region', { name: 'Key figures' });
@@ -41,12 +42,48 @@ describe('back-office screens', () => {
     expect(screen.getByLabelText('From')).toHaveAttribute('type', 'date');
     expect(screen.getByLabelText('To')).toHaveAttribute('type', 'date');
     const courses = screen.getByRole('region', { name: 'Latest activities' });
-    expect(within(courses).getByText('No activities yet')).toBeInTheDocument();
+    expect(await within(courses).findByText('No activities yet')).toBeInTheDocument();
     expect(within(courses).getByRole('link', { name: 'All activities' })).toHaveAttribute('href', '/en/backend/courses');
     expect(await within(courses).findByRole('button', { name: 'Create activity' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Latest orders' })).toHaveTextContent('No orders yet');
-    expect(paths(calls).filter((p) => !p.includes('/api/srl/permission/'))).toEqual([]);
+    // The course box asks for the 10 latest activities; nothing asks for statistics yet.
+    expect(paths(calls).filter((p) => !p.includes('/api/srl/permission/'))).toEqual(['GET /api/courses']);
+    expect(calls.find((c) => c.url.startsWith('/api/courses'))?.url).toMatch(/perPage=10/);
     expect(document.title).toBe('Dashboard | Bookla');
+  });
+
+  it('dashboard: the course box lists the latest activities with their next date', async () => {
+    setAppState(loggedInState(owner));
+    const course = {
+      id: 7,
+      name: { en: 'Pottery for beginners' },
+      name_text: 'Pottery for beginners',
+      kind: 'course',
+      type: { id: 1, name: 'Course' },
+      parent: null,
+      location: null,
+      instructor: null,
+      media: { header_image: null },
+      timetables: [],
+      tickets: [],
+      participants: { paid: 0 },
+      status: 'published',
+      created_at: '2026-11-01T10:00:00+01:00',
+      next_session: '2026-12-01T19:00:00+01:00',
+      sold: 0,
+      stock: 10,
+    };
+    const list = { data: [course], meta: { current_page: 1, last_page: 1, per_page: 10, from: 1, to: 1, total: 1 }, links: {} };
+    fakeApi({ 'GET /api/courses': () => json(list) });
+    renderRoutes(routes, '/en/backend');
+    const courses = await screen.findByRole('region', { name: 'Latest activities' }, { timeout: 5000 });
+    expect(await within(courses).findByRole('link', { name: 'Pottery for beginners' })).toHaveAttribute(
+      'href',
+      '/en/backend/courses/edit/7/basic',
+    );
+    expect(within(courses).getByText(/^Next date: /)).toBeInTheDocument();
+    expect(within(courses).getByText('Published')).toBeInTheDocument();
+    expect(within(courses).queryByText('No activities yet')).not.toBeInTheDocument();
   });
 
   it('dashboard: an instructor sees the course box only', async () => {

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Permission } from '../../components/permission';
-import { CreateCourseButton } from '../../features/courses/components/create-course-modal';
+import { LatestCourses } from '../../features/courses/components/latest-courses';
 import { useAppState } from '../../lib/app-state';
 import { useLang } from '../../lib/language';
 import { PageFrame } from './page-frame';
@@ -117,13 +117,7 @@ export function DashboardPage() {
             title={t('dashboard.latestCourses.title')}
             link={{ to: `/${lang}/backend/courses`, label: t('dashboard.latestCourses.all') }}
           >
-            <EmptyState size="sm" title={t('dashboard.latestCourses.empty')} description={t('dashboard.latestCourses.emptyText')}>
-              <Permission name="course.create">
-                <EmptyState.Actions>
-                  <CreateCourseButton size="sm" label={t('dashboard.latestCourses.create')} />
-                </EmptyState.Actions>
-              </Permission>
-            </EmptyState>
+            <LatestCourses />
           </Box>
         </Permission>
         <Permission name="nav.orders">
