@@ -11,7 +11,6 @@ import { applyApiError } from '../../../lib/forms';
 import { notifyError, notifySuccess } from '../../teams/notify';
 import { useCourseDefaults, useSaveCourseDefaults } from '../api/config-api';
 import { RESOURCES, useAllSetupItems } from '../api/setup-api';
-import { textsResolver } from '../form-values';
 import { defaultsBody, defaultsToValues, type DefaultsValues } from '../record-values';
 import type { CourseDefaults, LocationRecord } from '../types';
 import { FormNumberInput } from './number-field';
@@ -36,7 +35,6 @@ function LoadedDefaults({ initial, languages }: { initial: CourseDefaults; langu
   const locations = useAllSetupItems<LocationRecord>(RESOURCES.locations);
   const methods = useForm<DefaultsValues>({
     defaultValues: defaultsToValues(initial, languages),
-    resolver: textsResolver(languages, ['cancellation_policy']),
     mode: 'onTouched',
   });
   const { control } = methods;
@@ -106,8 +104,8 @@ function LoadedDefaults({ initial, languages }: { initial: CourseDefaults; langu
             name="cancellation_policy"
             languages={languages}
             label={t('defaults.cancellationPolicy')}
+            description={t('defaults.cancellationHint')}
             multiline
-            required
           />
         </Stack>
         <Group justify="flex-end" mt="lg">
