@@ -156,8 +156,8 @@ describe('schemas', () => {
       const r = sessionGenerateBodySchema.safeParse(body);
       return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}:${i.message}`);
     };
-    expect(paths(base)).toEqual(['until:timetable:validation.until_or_count']);
-    expect(paths({ ...base, until: '2026-05-01' })).toEqual(['until:timetable:validation.until_before_first']);
+    expect(paths(base)).toEqual(['until:until_or_count']);
+    expect(paths({ ...base, until: '2026-05-01' })).toEqual(['until:until_before_first']);
     expect(paths({ ...base, count: 201 })).toEqual(['count:max_number|{"max":200}']);
     expect(paths({ ...base, count: 0 })).toEqual(['count:min_number|{"min":1}']);
     expect(paths({ ...base, count: 3, start_time: '24:00', first_date: '2026-02-30' })).toEqual(['first_date:date', 'start_time:format']);
@@ -170,7 +170,7 @@ describe('schemas', () => {
     expect(r.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['name.fr']);
     const r2 = holidaySchema(['de']).safeParse({ name: { de: 'Ferien' }, starts_on: '2026-07-10', ends_on: '2026-07-01' });
     expect(r2.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual([
-      'ends_on:timetable:validation.ends_on_before_starts_on',
+      'ends_on:ends_on_before_starts_on',
     ]);
   });
 });

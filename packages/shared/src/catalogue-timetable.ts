@@ -16,7 +16,7 @@ import { parseZonedDateTime, toZonedIso, zonedParts, zonedTimeToUtc } from './zo
  * The timetable: sessions, the recurrence generator, holidays, resources and their conflicts.
  * Times are instants in replies (ISO with the team zone's offset) and wall-clock times of the
  * team's IANA zone in rules; the helpers below convert between the two with Intl only.
- * Messages are validation keys (`timetable:validation.*` ones are specific to this area).
+ * Messages are validation keys (shared ones live in `validation.json`).
  */
 
 /** Sessions one generator run may create. */
@@ -237,9 +237,9 @@ export const sessionGenerateBodySchema = z
     preview: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
-    if (!v.until && v.count == null) ctx.addIssue({ code: 'custom', path: ['until'], message: 'timetable:validation.until_or_count' });
+    if (!v.until && v.count == null) ctx.addIssue({ code: 'custom', path: ['until'], message: 'until_or_count' });
     if (v.until && v.until < v.first_date)
-      ctx.addIssue({ code: 'custom', path: ['until'], message: 'timetable:validation.until_before_first' });
+      ctx.addIssue({ code: 'custom', path: ['until'], message: 'until_before_first' });
   });
 export type SessionGenerateBody = z.infer<typeof sessionGenerateBodySchema>;
 
@@ -282,7 +282,7 @@ export type HolidayBody = z.infer<typeof holidayBodySchema>;
 export function holidaySchema(languages: readonly Language[]) {
   return holidayBodySchema
     .extend({ name: requiredTranslatedSchema(languages) })
-    .refine((v) => v.ends_on >= v.starts_on, { path: ['ends_on'], message: 'timetable:validation.ends_on_before_starts_on' });
+    .refine((v) => v.ends_on >= v.starts_on, { path: ['ends_on'], message: 'ends_on_before_starts_on' });
 }
 
 export const HOLIDAY_SORT_FIELDS = ['id', 'starts_on', 'name'] as const;
