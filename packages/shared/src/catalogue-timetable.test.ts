@@ -169,8 +169,6 @@ describe('schemas', () => {
     expect(r.success).toBe(false);
     expect(r.error!.issues.map((i) => i.path.join('.')).sort()).toEqual(['name.fr']);
     const r2 = holidaySchema(['de']).safeParse({ name: { de: 'Ferien' }, starts_on: '2026-07-10', ends_on: '2026-07-01' });
-    expect(r2.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual([
-      'ends_on:ends_on_before_starts_on',
-    ]);
+    expect(r2.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual(['ends_on:ends_on_before_starts_on']);
   });
 });

@@ -238,8 +238,7 @@ export const sessionGenerateBodySchema = z
   })
   .superRefine((v, ctx) => {
     if (!v.until && v.count == null) ctx.addIssue({ code: 'custom', path: ['until'], message: 'until_or_count' });
-    if (v.until && v.until < v.first_date)
-      ctx.addIssue({ code: 'custom', path: ['until'], message: 'until_before_first' });
+    if (v.until && v.until < v.first_date) ctx.addIssue({ code: 'custom', path: ['until'], message: 'until_before_first' });
   });
 export type SessionGenerateBody = z.infer<typeof sessionGenerateBodySchema>;
 
