@@ -39,6 +39,8 @@ export interface PublicPageQuery {
   activityId?: number;
 }
 
+/** Larger than any team's activity count; only there to fence the subquery (see activityPage). */
+const FENCE = 1_000_000_000;
 const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** Spelled out: drizzle leaves columns unqualified in a one-table select list, where "id" would mean s.id. */
 const ACTIVITY_ID = sql`${sql.identifier('activities')}.${sql.identifier('id')}`;
@@ -47,7 +49,12 @@ function upcoming(q: PublicPageQuery): SQL {
   return q.to ? sql`s.starts_at > ${ts(q.from)} AND s.starts_at < ${ts(q.to)}` : sql`s.starts_at > ${ts(q.from)}`;
 }
 
-/** Published activities, soonest next date first, with the total in the same query. */
+/**
+ * Published activities, soonest next date first, with the total in the same query. The page is
+ * chosen on narrow rows (id, next date) first and only its 25 rows are joined to the wide ones;
+ * A LIMIT on the candidates keeps PostgreSQL from pulling the subquery up and copying the
+ * next-date expression into WHERE, window and sort, where it would run more than once per activity.
+ */
 export async function activityPage(db: DbOrTx, teamId: number, q: PublicPageQuery) {
   const where: SQL[] = [eq(activities.teamId, teamId), eq(activities.status, 'published')];
   if (q.typeSetId) where.push(eq(activities.typeSetId, q.typeSetId));
@@ -57,30 +64,33 @@ export async function activityPage(db: DbOrTx, teamId: number, q: PublicPageQuer
     .select({
       id: activities.id,
       nextAt: sql<Date | null>`(SELECT min(s.starts_at) FROM activity_sessions s
-        WHERE s.activity_id = ${ACTIVITY_ID} AND s.status = 'scheduled' AND ${upcoming(q)})`
-        .mapWith(activitySessions.startsAt)
-        .as('next_at'),
+        WHERE s.activity_id = ${ACTIVITY_ID} AND s.status = 'scheduled' AND ${upcoming(q)})`.as('next_at'),
     })
     .from(activities)
     .where(and(...where))
+    .limit(FENCE)
     .as('candidates');
-  const rows = await db
+  const page = db
+    .select({ id: candidates.id, nextAt: candidates.nextAt, total: sql<number>`count(*) over ()`.as('total') })
+    .from(candidates)
+    .where(q.activityId ? undefined : isNotNull(candidates.nextAt))
+    .orderBy(sql`${candidates.nextAt} ASC NULLS LAST`, asc(candidates.id))
+    .limit(q.perPage)
+    .offset((q.page - 1) * q.perPage)
+    .as('page');
+  return db
     .select({
       activity: activities,
       typeName: typeSets.name,
       location: locations,
-      nextAt: candidates.nextAt,
-      total: sql<number>`count(*) over ()`.mapWith(Number),
+      nextAt: sql<Date | null>`${page.nextAt}`.mapWith(activitySessions.startsAt),
+      total: sql<number>`${page.total}`.mapWith(Number),
     })
-    .from(candidates)
-    .innerJoin(activities, eq(activities.id, candidates.id))
+    .from(page)
+    .innerJoin(activities, eq(activities.id, page.id))
     .innerJoin(typeSets, eq(typeSets.id, activities.typeSetId))
     .leftJoin(locations, and(eq(locations.id, activities.locationId), eq(locations.teamId, teamId)))
-    .where(q.activityId ? undefined : isNotNull(candidates.nextAt))
-    .orderBy(sql`${candidates.nextAt} ASC NULLS LAST`, asc(candidates.id))
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage);
-  return rows;
+    .orderBy(sql`${page.nextAt} ASC NULLS LAST`, asc(page.id));
 }
 
 /** How many activities the list has (only needed when the page asked for is past the end). */

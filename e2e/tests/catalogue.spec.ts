@@ -1,0 +1,507 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { headerPng } from '../fixtures/header-image.ts';
+import { login, PASSWORD, unique } from '../support/accounts.ts';
+import {
+  addDays,
+  api,
+  BASE_DAY,
+  fillTranslated,
+  monthTitle,
+  ownerWithCompany,
+  pick,
+  showDateTime,
+  showRange,
+  textIn,
+  type Texts,
+} from '../support/catalogue.ts';
+import { escape, label, tr, type Lang } from '../support/i18n.ts';
+import { linkFromMail } from '../support/mail.ts';
+
+/**
+ * Issue 4, the catalogue in the back office: an owner sets up type set, attributes, booking
+ * fields, location, room and holidays; creates an activity with its dates, tickets and products;
+ * finds it in the list and the calendar; double-books the room and sees the conflict; an
+ * instructor may look but not change. German runs with a bilingual company (de + en: every text
+ * in two languages behind the language switcher), English with a one-language company.
+ */
+
+const COMPANY_LANGUAGES: Record<'de' | 'en', Lang[]> = { de: ['de', 'en'], en: ['en'] };
+
+/** A text in each of the company's languages. */
+const inLanguages = (languages: Lang[], all: Record<'de' | 'en', string>): Texts =>
+  Object.fromEntries(languages.map((l) => [l, all[l as 'de' | 'en']]));
+
+function catalogueData(languages: Lang[]) {
+  const t = (de: string, en: string) => inLanguages(languages, { de, en });
+  return {
+    level: t('Niveau', 'Level'),
+    beginner: t('Anfänger', 'Beginner'),
+    advanced: t('Fortgeschritten', 'Advanced'),
+    mats: t('Matten vorhanden', 'Mats provided'),
+    rentMat: t('Matte mieten', 'Rent a mat'),
+    matSize: t('Mattengrösse', 'Mat size'),
+    location: t('Studio Limmat', 'Limmat studio'),
+    rooms: t('Räume', 'Rooms'),
+    hall: t('Saal 1', 'Hall 1'),
+    holiday: t('Frühlingspause', 'Spring break'),
+    typeSet: t('Yoga-Kurse', 'Yoga classes'),
+    course: t('Abendyoga', 'Evening yoga'),
+    workshop: t('Atem-Workshop', 'Breathing workshop'),
+    wholeTicket: t('Ganzer Kurs', 'Full course'),
+    dropIn: t('Einzeleintritt', 'Drop-in'),
+    product: t('Mattenmiete', 'Mat rental'),
+  };
+}
+type Data = ReturnType<typeof catalogueData>;
+
+/** Weekly on Mondays from 2027-03-01 18:00–19:30 (across the switch to summer time on 28 March). */
+const START = '18:00';
+const END = '19:30';
+const HOLIDAY = addDays(BASE_DAY, 14); // the third Monday
+const weekly = (n: number) => addDays(BASE_DAY, 7 * n);
+
+const backend = (lang: Lang, path: string) => `/${lang}/backend/${path}`;
+const saveButton = (page: Page, lang: Lang) => page.getByRole('button', { name: tr(lang, 'catalogue:record.save'), exact: true });
+
+async function saveRecord(page: Page, lang: Lang, listPath: string) {
+  await saveButton(page, lang).click();
+  await expect(page).toHaveURL(new RegExp(`${escape(backend(lang, listPath))}$`));
+}
+
+// ------------------------------------------------------------------------------------ set-up
+
+async function createAttributes(page: Page, lang: Lang, d: Data) {
+  const typeLabel = label(lang, 'catalogue:attributes.type');
+
+  await page.goto(backend(lang, 'course/attributes'));
+  await page.getByRole('link', { name: tr(lang, 'catalogue:attributes.create') }).first().click();
+  await pick(page, page.getByRole('combobox', { name: typeLabel }), tr(lang, 'catalogue:attributes.types.select'));
+  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:attributes.label'), d.level);
+  for (const [position, key, text] of [
+    [1, 'beginner', d.beginner],
+    [2, 'advanced', d.advanced],
+  ] as const) {
+    await page.getByRole('button', { name: tr(lang, 'catalogue:choices.add') }).click();
+    const choice = page.getByRole('group', { name: tr(lang, 'catalogue:choices.item', { position: String(position) }) });
+    await choice.getByLabel(label(lang, 'catalogue:choices.value')).fill(key);
+    await fillTranslated(choice, tr(lang, 'catalogue:choices.label'), text);
+  }
+  await page.getByRole('switch', { name: tr(lang, 'catalogue:attributes.filterable') }).check({ force: true });
+  await saveRecord(page, lang, 'course/attributes');
+  await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.level, lang))) })).toContainText('2');
+
+  await page.getByRole('link', { name: tr(lang, 'catalogue:attributes.create') }).first().click();
+  await pick(page, page.getByRole('combobox', { name: typeLabel }), tr(lang, 'catalogue:attributes.types.boolean'));
+  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:attributes.label'), d.mats);
+  await saveRecord(page, lang, 'course/attributes');
+  await expect(page.getByRole('link', { name: textIn(d.mats, lang), exact: true })).toBeVisible();
+}
+
+async function createFields(page: Page, lang: Lang, d: Data) {
+  const typeLabel = label(lang, 'catalogue:fields.type');
+  await page.goto(backend(lang, 'course/fields'));
+  await page.getByRole('link', { name: tr(lang, 'catalogue:fields.create') }).first().click();
+  await pick(page, page.getByRole('combobox', { name: typeLabel }), tr(lang, 'catalogue:fields.types.checkbox'));
+  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:fields.label'), d.rentMat);
+  await saveRecord(page, lang, 'course/fields');
+
+  // The second one is shown only when the first is ticked; the preview shows it appear.
+  await page.getByRole('link', { name: tr(lang, 'catalogue:fields.create') }).first().click();
+  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:fields.label'), d.matSize);
+  await pick(page, page.getByRole('combobox', { name: label(lang, 'catalogue:fields.condition.field') }), textIn(d.rentMat, lang));
+  await page
+    .getByRole('checkbox', { name: tr(lang, 'catalogue:fields.condition.whenTicked', { field: textIn(d.rentMat, lang) }) })
+    .check();
+  const preview = page.getByRole('region', { name: tr(lang, 'catalogue:fields.preview.title') });
+  const matSize = textIn(d.matSize, lang);
+  await expect(preview.getByText(tr(lang, 'catalogue:fields.preview.hidden', { field: matSize }))).toBeVisible();
+  await preview.getByRole('checkbox', { name: textIn(d.rentMat, lang) }).check();
+  await expect(preview.getByRole('textbox', { name: matSize })).toBeVisible();
+  await saveRecord(page, lang, 'course/fields');
+  await expect(page.getByRole('link', { name: matSize, exact: true })).toBeVisible();
+}
+
+async function createTypeSet(page: Page, lang: Lang, d: Data) {
+  await page.goto(backend(lang, 'course/type_sets'));
+  await page.getByRole('button', { name: tr(lang, 'catalogue:typeSets.create') }).first().click();
+  const dialog = page.getByRole('dialog', { name: tr(lang, 'catalogue:typeSets.new') });
+  await fillTranslated(dialog, tr(lang, 'catalogue:typeSets.name'), d.typeSet);
+  await dialog.getByRole('button', { name: tr(lang, 'catalogue:typeSets.createSubmit') }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/backend/course/type_set/\\d+$`));
+
+  const assign = async (titleKey: string, names: string[]) => {
+    const title = tr(lang, titleKey);
+    const section = page.getByRole('region', { name: title, exact: true });
+    for (const name of names) {
+      await pick(page, section.getByRole('combobox', { name: tr(lang, 'catalogue:picker.add', { title }) }), new RegExp(`^${escape(name)} \\(`));
+      await section.getByRole('button', { name: tr(lang, 'catalogue:picker.addButton'), exact: true }).click();
+      await expect(section.getByRole('listitem').filter({ hasText: name })).toBeVisible();
+    }
+    return section;
+  };
+  const attributes = await assign('catalogue:typeSets.attributes', [textIn(d.level, lang), textIn(d.mats, lang)]);
+  await attributes.getByRole('checkbox', { name: tr(lang, 'catalogue:typeSets.requiredOf', { name: textIn(d.level, lang) }) }).check();
+  await assign('catalogue:typeSets.fields', [textIn(d.rentMat, lang), textIn(d.matSize, lang)]);
+  await saveButton(page, lang).click();
+  await expect(saveButton(page, lang)).toBeEnabled();
+  await page.goto(backend(lang, 'course/type_sets'));
+  // Two attributes, two fields, no activity yet.
+  await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.typeSet, lang))) })).toContainText(/2\s*2\s*0/);
+}
+
+async function createLocation(page: Page, lang: Lang, d: Data) {
+  await page.goto(backend(lang, 'course/location/create'));
+  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:locations.name'), d.location);
+  await page.getByLabel(label(lang, 'catalogue:locations.address')).fill('Limmatstrasse 5');
+  await page.getByLabel(label(lang, 'catalogue:locations.postalCode')).fill('8005');
+  await page.getByLabel(label(lang, 'catalogue:locations.city')).fill('Zürich');
+  await saveRecord(page, lang, 'course/locations');
+  await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.location, lang))) })).toContainText('8005 Zürich');
+}
+
+async function createRoom(page: Page, lang: Lang, d: Data) {
+  await page.goto(backend(lang, 'sa/resources'));
+  await page.getByRole('link', { name: tr(lang, 'catalogue:resources.create') }).first().click();
+  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:resources.groupName'), d.rooms);
+  await pick(page, page.getByRole('combobox', { name: label(lang, 'catalogue:resources.kind') }), tr(lang, 'catalogue:resources.kinds.room'));
+  await saveButton(page, lang).click();
+  // Created: on to its screen, where the resources are added.
+  await expect(page).toHaveURL(new RegExp(`/${lang}/backend/sa/resource/\\d+$`));
+  await page.getByRole('button', { name: tr(lang, 'catalogue:resources.add') }).click();
+  const room = page.getByRole('group', { name: tr(lang, 'catalogue:resources.item', { position: '1' }) });
+  await fillTranslated(room, tr(lang, 'catalogue:resources.name'), d.hall);
+  await room.getByLabel(label(lang, 'catalogue:resources.capacity')).fill('1');
+  await saveButton(page, lang).click();
+  await page.goto(backend(lang, 'sa/resources'));
+  await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.rooms, lang))) })).toContainText(
+    tr(lang, 'catalogue:resources.withCapacity', { name: textIn(d.hall, lang), capacity: '1' }),
+  );
+}
+
+async function createHoliday(page: Page, lang: Lang, d: Data) {
+  await page.goto(backend(lang, 'config/course/defaults/holidays'));
+  await page.getByRole('button', { name: tr(lang, 'catalogue:holidays.create') }).first().click();
+  const dialog = page.getByRole('dialog', { name: tr(lang, 'catalogue:holidays.new') });
+  await fillTranslated(dialog, tr(lang, 'catalogue:holidays.name'), d.holiday);
+  await dialog.getByLabel(label(lang, 'catalogue:holidays.from')).fill(HOLIDAY);
+  await dialog.getByLabel(label(lang, 'catalogue:holidays.to')).fill(HOLIDAY);
+  await dialog.getByRole('button', { name: tr(lang, 'catalogue:record.save') }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.holiday, lang))) })).toBeVisible();
+}
+
+async function createProduct(page: Page, lang: Lang, d: Data) {
+  await page.goto(backend(lang, 'course/options'));
+  await page.getByRole('link', { name: tr(lang, 'catalogue:products.create') }).first().click();
+  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:products.name'), d.product);
+  await page.getByLabel(new RegExp(`^${escape(tr(lang, 'catalogue:products.price', { currency: 'CHF' }))}`)).fill('5');
+  await saveRecord(page, lang, 'course/options');
+  await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.product, lang))) })).toBeVisible();
+}
+
+// ------------------------------------------------------------------------------------ activity
+
+const tab = (page: Page, lang: Lang, key: string) => page.getByRole('tab', { name: tr(lang, `courses:tabs.${key}`), exact: true });
+
+/** Creates an activity through the list's dialog and returns its id (the basic tab is open). */
+async function createCourse(page: Page, lang: Lang, typeSet: string, name: Texts): Promise<number> {
+  await page.goto(backend(lang, 'courses'));
+  await page.getByRole('button', { name: tr(lang, 'courses:create.open') }).first().click();
+  const dialog = page.getByRole('dialog', { name: tr(lang, 'courses:create.title') });
+  await pick(page, dialog.getByRole('combobox', { name: label(lang, 'courses:fields.typeSet') }), typeSet);
+  await fillTranslated(dialog, tr(lang, 'courses:fields.name'), name);
+  await dialog.getByRole('button', { name: tr(lang, 'courses:create.submit') }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/backend/courses/edit/\\d+/basic$`));
+  await expect(page.getByRole('heading', { level: 1, name: textIn(name, lang) })).toBeVisible();
+  return Number(/edit\/(\d+)\//.exec(page.url())![1]);
+}
+
+async function fillBasicTab(page: Page, lang: Lang, d: Data) {
+  const basic = page.getByRole('form', { name: tr(lang, 'courses:tabs.basic') });
+  await pick(page, basic.getByRole('combobox', { name: label(lang, 'courses:fields.location') }), textIn(d.location, lang));
+  await basic.getByRole('button', { name: tr(lang, 'courses:save'), exact: true }).click();
+  await expect(page.getByText(tr(lang, 'courses:saved')).or(page.getByRole('alert')).first()).toBeVisible();
+
+  const attributes = page.getByRole('form', { name: tr(lang, 'courses:attributes.title') });
+  await pick(page, attributes.getByRole('combobox', { name: new RegExp(`^${escape(textIn(d.level, lang))}`) }), textIn(d.beginner, lang));
+  await attributes.getByRole('checkbox', { name: textIn(d.mats, lang) }).check();
+  const saveAttributes = attributes.getByRole('button', { name: tr(lang, 'courses:attributes.save') });
+  await saveAttributes.click();
+  await expect(saveAttributes).toBeDisabled(); // saved: nothing left to save
+
+  const image = page.getByRole('region', { name: tr(lang, 'courses:image.title') });
+  const chooser = page.waitForEvent('filechooser');
+  await image.getByRole('button', { name: tr(lang, 'courses:image.choose') }).click();
+  await (await chooser).setFiles({ name: 'yoga.png', mimeType: 'image/png', buffer: headerPng() });
+  await expect(image.getByRole('img', { name: tr(lang, 'courses:image.previewAlt') })).toBeVisible();
+  await image.getByRole('button', { name: tr(lang, 'courses:image.upload') }).click();
+  const stored = image.getByRole('img', { name: tr(lang, 'courses:image.alt') });
+  await expect(stored).toHaveAttribute('src', /\/media\//);
+  // The stored variant is served (and is an image).
+  const media = await page.request.get((await stored.getAttribute('src'))!);
+  expect(media.ok()).toBe(true);
+  expect(media.headers()['content-type']).toMatch(/^image\//);
+
+  // After a reload everything is still there.
+  await page.reload();
+  await expect(basic.getByRole('combobox', { name: label(lang, 'courses:fields.location') })).toHaveValue(textIn(d.location, lang));
+  await expect(attributes.getByRole('combobox', { name: new RegExp(`^${escape(textIn(d.level, lang))}`) })).toHaveValue(
+    textIn(d.beginner, lang),
+  );
+  await expect(attributes.getByRole('checkbox', { name: textIn(d.mats, lang) })).toBeChecked();
+  await expect(image.getByRole('img', { name: tr(lang, 'courses:image.alt') })).toBeVisible();
+}
+
+async function generateDates(page: Page, lang: Lang, d: Data) {
+  await tab(page, lang, 'dates').click();
+  const generator = page.getByRole('form', { name: tr(lang, 'schedule:generator.title') });
+  await pick(page, generator.getByRole('combobox', { name: label(lang, 'schedule:generator.frequency') }), tr(lang, 'schedule:frequency.weekly'));
+  await generator.getByLabel(label(lang, 'schedule:generator.firstDate')).fill(BASE_DAY);
+  await generator.getByLabel(label(lang, 'schedule:dates.start')).fill(START);
+  await generator.getByLabel(label(lang, 'schedule:dates.end')).fill(END);
+  await generator.getByLabel(label(lang, 'schedule:generator.count')).fill('10');
+  await expect(generator.getByRole('checkbox', { name: tr(lang, 'schedule:generator.skipHolidays') })).toBeChecked();
+
+  // Ten dates to create; the holiday Monday is listed, struck through, with the holiday's name.
+  await expect(generator.getByText(tr(lang, 'schedule:generator.previewSummary', { count: '10', skipped: '1' }))).toBeVisible();
+  const preview = generator.getByRole('list', { name: tr(lang, 'schedule:generator.preview') });
+  await expect(preview.getByRole('listitem')).toHaveCount(11);
+  const skipped = preview.getByRole('listitem').nth(2);
+  await expect(skipped).toContainText(showRange(lang, HOLIDAY, START, END));
+  await expect(skipped).toContainText(tr(lang, 'schedule:generator.skippedHoliday', { name: textIn(d.holiday, lang) }));
+  // Wall time is kept across the switch to summer time (28 March 2027).
+  await expect(preview.getByRole('listitem').last()).toContainText(showRange(lang, weekly(10), START, END));
+
+  await generator.getByRole('button', { name: tr(lang, 'schedule:generator.create', { count: '10' }) }).click();
+  const dates = page.getByRole('region', { name: tr(lang, 'schedule:dates.title'), exact: true });
+  await expect(dates.getByRole('row')).toHaveCount(11); // header + 10
+  await expect(dates.getByText(showRange(lang, BASE_DAY, START, END))).toBeVisible();
+  await expect(dates.getByText(showRange(lang, weekly(4), START, END))).toBeVisible(); // after the switch
+  await expect(dates.getByText(showRange(lang, HOLIDAY, START, END))).toHaveCount(0);
+}
+
+async function addTickets(page: Page, lang: Lang, d: Data) {
+  await tab(page, lang, 'tickets').click();
+  const add = async (name: Texts, price: string, stock: string, date?: string) => {
+    await page.getByRole('button', { name: tr(lang, 'schedule:tickets.add') }).click();
+    const dialog = page.getByRole('dialog', { name: tr(lang, 'schedule:tickets.addTitle') });
+    await fillTranslated(dialog, tr(lang, 'schedule:tickets.name'), name);
+    if (date) await dialog.getByLabel(label(lang, 'schedule:tickets.validFor')).selectOption({ label: date });
+    await dialog.getByLabel(label(lang, 'schedule:tickets.price')).fill(price);
+    await dialog.getByLabel(label(lang, 'schedule:tickets.stock')).fill(stock);
+    await dialog.getByRole('button', { name: tr(lang, 'schedule:save'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+  };
+  await add(d.wholeTicket, '240', '12');
+  const secondDate = showRange(lang, weekly(1), START, END);
+  await add(d.dropIn, '28.50', '3', secondDate);
+
+  const whole = page.getByRole('region', { name: tr(lang, 'schedule:tickets.wholeTitle') });
+  await expect(whole.getByRole('row', { name: new RegExp(escape(textIn(d.wholeTicket, lang))) })).toContainText('240');
+  const dropIn = page.getByRole('region', { name: tr(lang, 'schedule:tickets.dropInTitle') });
+  const group = dropIn.getByRole('region', { name: secondDate });
+  await expect(group.getByRole('row', { name: new RegExp(escape(textIn(d.dropIn, lang))) })).toContainText('28');
+}
+
+async function offerProduct(page: Page, lang: Lang, d: Data) {
+  await tab(page, lang, 'products').click();
+  const section = page.getByRole('region', { name: tr(lang, 'schedule:products.title') });
+  await pick(page, section.getByRole('combobox', { name: tr(lang, 'schedule:products.choose') }), textIn(d.product, lang));
+  await page.keyboard.press('Escape');
+  const row = section.getByRole('row', { name: new RegExp(escape(textIn(d.product, lang))) });
+  await expect(row).toBeVisible();
+  const save = section.getByRole('button', { name: tr(lang, 'schedule:save'), exact: true });
+  await save.click();
+  await expect(save).toBeDisabled();
+  await page.reload();
+  await expect(section.getByRole('row', { name: new RegExp(escape(textIn(d.product, lang))) })).toBeVisible();
+}
+
+async function checkFieldsTab(page: Page, lang: Lang, d: Data) {
+  await tab(page, lang, 'fields').click();
+  const fromTypeSet = page.getByRole('region', { name: tr(lang, 'schedule:fields.typeSetTitle') });
+  await expect(fromTypeSet.getByRole('row', { name: new RegExp(escape(textIn(d.rentMat, lang))) })).toBeVisible();
+  await expect(fromTypeSet.getByRole('row', { name: new RegExp(escape(textIn(d.matSize, lang))) })).toContainText(
+    tr(lang, 'schedule:fields.whenTicked', { field: textIn(d.rentMat, lang) }),
+  );
+}
+
+async function seeInListAndCalendar(page: Page, lang: Lang, d: Data) {
+  await page.goto(backend(lang, 'courses'));
+  const row = page.getByRole('row', { name: new RegExp(escape(textIn(d.course, lang))) });
+  await expect(row).toContainText(showDateTime(lang, BASE_DAY, START));
+  await expect(row).toContainText(textIn(d.location, lang));
+  await expect(row).toContainText('0 / 15');
+
+  await page.goto(backend(lang, 'courses/calendar'));
+  const title = monthTitle(lang, BASE_DAY);
+  const heading = page.locator('.fc-toolbar-title, .fc-header-toolbar h2').first();
+  for (let i = 0; i < 24 && (await heading.textContent())?.trim() !== title; i++) {
+    await page.locator('.fc-next-button, button[title*="ext"], button[title*="chst"]').first().click();
+  }
+  await expect(heading).toHaveText(title);
+  // Four Mondays of March are dates (the 15th is the holiday).
+  const events = page.getByText(`${textIn(d.course, lang)} · ${textIn(d.location, lang)}`);
+  await expect(events).toHaveCount(4);
+  await events.first().click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/backend/courses/edit/\\d+/dates$`));
+}
+
+// ------------------------------------------------------------------------------------ conflicts
+
+async function doubleBookRoom(page: Page, lang: Lang, d: Data) {
+  const id = await createCourse(page, lang, textIn(d.typeSet, lang), d.workshop);
+  const day = weekly(1);
+  await tab(page, lang, 'dates').click();
+  const add = page.getByRole('form', { name: tr(lang, 'schedule:dates.addTitle') });
+  await add.getByLabel(label(lang, 'schedule:dates.date')).fill(day);
+  await add.getByLabel(label(lang, 'schedule:dates.start')).fill(START);
+  await add.getByLabel(label(lang, 'schedule:dates.end')).fill(END);
+  await add.getByRole('button', { name: tr(lang, 'schedule:dates.add') }).click();
+  const when = showRange(lang, day, START, END);
+  await expect(page.getByRole('region', { name: tr(lang, 'schedule:dates.title'), exact: true }).getByText(when)).toBeVisible();
+
+  await tab(page, lang, 'resources').click();
+  await page.getByRole('button', { name: tr(lang, 'schedule:resources.editLabel', { when }) }).click();
+  const dialog = page.getByRole('dialog', { name: tr(lang, 'schedule:resources.editTitle', { when }) });
+  await dialog.getByRole('button', { name: tr(lang, 'schedule:resources.add') }).click();
+  await pick(
+    page,
+    dialog.getByRole('combobox', { name: label(lang, 'schedule:resources.resource') }),
+    tr(lang, 'schedule:resources.option', { name: textIn(d.hall, lang), capacity: '1' }),
+  );
+  await dialog.getByRole('button', { name: tr(lang, 'schedule:save'), exact: true }).click();
+
+  // Nothing is saved yet: the warning names the other activity and its date.
+  const warning = dialog.getByRole('alert').filter({ hasText: tr(lang, 'schedule:conflicts.title') });
+  await expect(warning).toContainText(tr(lang, 'schedule:conflicts.saveQuestion'));
+  await expect(warning).toContainText(
+    tr(lang, 'schedule:conflicts.usedBy', { activity: textIn(d.course, lang), when: showRange(lang, day, START, END) }),
+  );
+  const sessions = await api(page).get<{ data: { resources: unknown[] }[] }>(`/api/courses/${id}/sessions`);
+  expect(sessions.data[0]!.resources).toHaveLength(0);
+
+  await dialog.getByRole('button', { name: tr(lang, 'schedule:conflicts.saveAnyway') }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole('row', { name: new RegExp(escape(when)) });
+  await expect(row).toContainText(tr(lang, 'schedule:resources.usage', { name: textIn(d.hall, lang), quantity: '1' }));
+  await expect(row).toContainText(tr(lang, 'schedule:conflicts.warning', { count: '1' }));
+
+  // The calendar flags both dates.
+  await page.goto(backend(lang, 'courses/calendar'));
+  const heading = page.locator('.fc-toolbar-title, .fc-header-toolbar h2').first();
+  for (let i = 0; i < 24 && (await heading.textContent())?.trim() !== monthTitle(lang, day); i++) {
+    await page.locator('.fc-next-button, button[title*="ext"], button[title*="chst"]').first().click();
+  }
+  await expect(page.getByText(`⚠ ${tr(lang, 'schedule:calendar.conflict')}: `)).toHaveCount(2);
+}
+
+// ------------------------------------------------------------------------------------ instructor
+
+/** Invites an instructor (API), who accepts from the mail's link and logs in in a browser of their own. */
+async function instructorPage(page: Page, browser: Browser, lang: Lang): Promise<Page> {
+  const email = `${unique('instructor')}@example.com`;
+  await api(page).post('/api/team/invitations', { email, role: 'instructor' });
+  const link = await linkFromMail(email, /https?:\/\/[^\s"<>]+\/accept-invite\/[^\s"<>]+/);
+  const [, teamId, invitationId, hash] = /accept-invite\/([^/]+)\/([^/]+)\/([^/?#\s]+)/.exec(link)!;
+  const context = await browser.newContext({ locale: `${lang}-CH` });
+  const invited = await context.newPage();
+  await api(invited).post(`/api/srl/team/${teamId}/invite/${invitationId}/accept/${hash}`, {
+    user: {
+      salutation: 'mr',
+      firstname: 'Luca',
+      lastname: 'Leiter',
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      agb: true,
+      newsletter: false,
+    },
+  });
+  await login(invited, lang, email);
+  await expect(invited).toHaveURL(new RegExp(`/${lang}/backend$`));
+  return invited;
+}
+
+async function instructorReadsOnly(invited: Page, lang: Lang, d: Data, courseId: number) {
+  await invited.goto(backend(lang, 'courses'));
+  await expect(invited.getByRole('link', { name: textIn(d.course, lang), exact: true })).toBeVisible();
+  await expect(invited.getByRole('button', { name: tr(lang, 'courses:create.open') })).toHaveCount(0);
+
+  await invited.getByRole('link', { name: textIn(d.course, lang), exact: true }).click();
+  await expect(invited).toHaveURL(new RegExp(`/courses/edit/${courseId}/basic$`));
+  await expect(invited.getByText(tr(lang, 'courses:edit.readOnly'))).toBeVisible();
+  await expect(invited.getByRole('switch', { name: tr(lang, 'courses:edit.publish') })).toHaveCount(0);
+  await expect(invited.getByRole('button', { name: tr(lang, 'courses:save'), exact: true })).toHaveCount(0);
+  await expect(invited.getByRole('button', { name: tr(lang, 'courses:image.choose') })).toHaveCount(0);
+
+  await tab(invited, lang, 'dates').click();
+  await expect(invited.getByText(showRange(lang, BASE_DAY, START, END))).toBeVisible();
+  for (const key of ['schedule:dates.add', 'schedule:dates.delete', 'schedule:dates.move']) {
+    await expect(invited.getByRole('button', { name: tr(lang, key), exact: true })).toHaveCount(0);
+  }
+  await expect(invited.getByRole('form', { name: tr(lang, 'schedule:generator.title') })).toHaveCount(0);
+  await tab(invited, lang, 'tickets').click();
+  await expect(invited.getByText(textIn(d.wholeTicket, lang), { exact: true })).toBeVisible();
+  await expect(invited.getByRole('button', { name: tr(lang, 'schedule:tickets.add') })).toHaveCount(0);
+  await expect(invited.getByRole('button', { name: tr(lang, 'schedule:delete'), exact: true })).toHaveCount(0);
+
+  // The server refuses writes, whatever the screen shows.
+  const client = api(invited);
+  const rename = await client.send('PUT', `/api/courses/${courseId}`, { name: { [lang]: 'Hijacked' } });
+  expect(rename.status()).toBe(403);
+  const remove = await client.send('DELETE', `/api/courses/${courseId}`);
+  expect(remove.status()).toBe(403);
+  const generate = await client.send('POST', `/api/courses/${courseId}/sessions`, {
+    starts_at: `${weekly(20)}T${START}`,
+    ends_at: `${weekly(20)}T${END}`,
+  });
+  expect(generate.status()).toBe(403);
+  await invited.reload();
+  await expect(invited.getByRole('heading', { level: 1, name: textIn(d.course, lang) })).toBeVisible();
+}
+
+for (const lang of ['de', 'en'] as const) {
+  test(`[${lang}] an owner sets up the catalogue, plans an activity with dates, tickets and products, and an instructor may only look`, async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const languages = COMPANY_LANGUAGES[lang];
+    const d = catalogueData(languages);
+    await ownerWithCompany(page, lang, languages);
+
+    await test.step('set-up: attributes, fields, type set, location, room, holiday, product', async () => {
+      await createAttributes(page, lang, d);
+      await createFields(page, lang, d);
+      await createTypeSet(page, lang, d);
+      await createLocation(page, lang, d);
+      await createRoom(page, lang, d);
+      await createHoliday(page, lang, d);
+      await createProduct(page, lang, d);
+    });
+
+    let courseId = 0;
+    await test.step('an activity with basic data, image, dates, tickets and a product', async () => {
+      courseId = await createCourse(page, lang, textIn(d.typeSet, lang), d.course);
+      await fillBasicTab(page, lang, d);
+      await generateDates(page, lang, d);
+      await addTickets(page, lang, d);
+      await offerProduct(page, lang, d);
+      await checkFieldsTab(page, lang, d);
+    });
+
+    await test.step('the list and the calendar show it', async () => {
+      await seeInListAndCalendar(page, lang, d);
+    });
+
+    await test.step('a second activity double-books the room', async () => {
+      await doubleBookRoom(page, lang, d);
+    });
+
+    await test.step('an instructor sees it read-only and the server refuses writes', async () => {
+      const invited = await instructorPage(page, browser, lang);
+      await instructorReadsOnly(invited, lang, d, courseId);
+      await invited.context().close();
+    });
+  });
+}
