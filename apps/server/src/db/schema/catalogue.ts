@@ -92,13 +92,15 @@ export const activities = pgTable(
     ...timestamps,
   },
   (t) => [
-    index('activities_team_created_idx').on(t.teamId, t.createdAt.desc()),
+    // The back-office list's default order (newest first, id as tie-breaker) straight from the index.
+    index('activities_team_created_idx').on(t.teamId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('activities_parent_idx').on(t.parentId),
     check('activities_kind_ck', sql`${t.kind} IN ('course', 'event')`),
     check('activities_status_ck', sql`${t.status} IN ('draft', 'published', 'archived')`),
     check('activities_reservation_ck', sql`${t.reservationMinutes} BETWEEN 1 AND 1440`),
     check('activities_capacity_ck', sql`${t.capacity} IS NULL OR ${t.capacity} >= 0`),
-    index('activities_team_status_idx').on(t.teamId, t.status),
+    // The public read model picks a team's published activities by id without reading the table.
+    index('activities_team_status_idx').on(t.teamId, t.status, t.id),
   ],
 );
 
