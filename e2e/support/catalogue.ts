@@ -99,7 +99,9 @@ export async function fillTranslated(scope: Page | Locator, fieldLabel: string, 
   }
   const group = scope.getByRole('group', { name: fieldLabel, exact: true });
   for (const [lang, text] of entries) {
-    await group.getByRole('radio', { name: new RegExp(`^${lang.toUpperCase()}\\b`) }).check({ force: true });
+    // The radio itself is visually hidden: click its visible label.
+    const id = await group.getByRole('radio', { name: new RegExp(`^${lang.toUpperCase()}\\b`) }).getAttribute('id');
+    await group.locator(`label[for="${id}"]`).click();
     await group.getByRole('textbox').fill(text);
   }
 }
@@ -115,3 +117,29 @@ export async function pick(page: Page, field: Locator, option: string | RegExp) 
 
 /** A text of `texts` in the screen's language, or the company's main language (the server's fallback). */
 export const textIn = (texts: Texts, lang: Lang) => texts[lang] ?? Object.values(texts)[0]!;
+
+/** FullCalendar's own names of its "next" button (its locale files, not the app's). */
+const NEXT_MONTH: Record<Lang, string> = { de: 'Nächster Monat', en: 'Next Month', fr: 'Mois suivant' };
+
+/** Pages the calendar's month view forward until it shows the month of `day`. */
+export async function calendarToMonth(page: Page, lang: Lang, day: string) {
+  const title = monthTitle(lang, day);
+  const heading = page.getByRole('main').getByRole('heading', { level: 2 });
+  await expect(heading).toBeVisible();
+  for (let i = 0; i < 36 && (await heading.textContent())?.trim() !== title; i++) {
+    await page.getByRole('button', { name: NEXT_MONTH[lang], exact: true }).click();
+  }
+  await expect(heading).toHaveText(title);
+}
+
+/**
+ * Runs `action` (a click that saves) and waits for the server's answer to the request it sends,
+ * so the next step never races the save. Returns the reply; a failed save fails the test.
+ */
+export async function saved(page: Page, method: 'POST' | 'PUT' | 'DELETE', path: RegExp, action: () => Promise<void>) {
+  const reply = page.waitForResponse((r) => r.request().method() === method && path.test(new URL(r.url()).pathname));
+  await action();
+  const res = await reply;
+  expect(res.ok(), `${method} ${res.url()}: ${res.status()}`).toBe(true);
+  return res;
+}
