@@ -9,90 +9,46 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { dataReply, idParam, successDataReply, successReply } from '../teams/http.ts';
+import { dataReply, idParam, successDataReply } from '../teams/http.ts';
 import * as attributes from './attributes.service.ts';
-import { listReply, toList } from './list.ts';
+import { crudRoutes } from './crud-routes.ts';
 
 /** Attributes (`/backend/course/attributes`) and an activity's attribute values. */
 export async function attributesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const tags = ['catalogue setup'];
-  const manage = requirePermission('nav.attributes');
   const params = z.object({ id: idParam });
 
-  app.get(
-    '/api/course/attributes',
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Attributes of the current company (list; search on the label)',
-        querystring: attributeListQuerySchema,
-        response: { 200: listReply(attributeItemSchema) },
-      },
+  crudRoutes(fastify, {
+    path: '/api/course/attributes',
+    tags,
+    permission: 'nav.attributes',
+    item: attributeItemSchema,
+    list: {
+      summary: 'Attributes of the current company (list; search on the label)',
+      query: attributeListQuerySchema,
+      run: attributes.listAttributes,
     },
-    async (request) => {
-      const q = request.query;
-      const { rows, total } = await attributes.listAttributes(db, currentTeam(request).id, q, request.lang);
-      return toList(request, rows, total, q.page, q.perPage);
+    create: {
+      summary: 'Creates an attribute (options for select types; missing option values are made from the label)',
+      message: 'setup:attribute.created',
+      body: attributeBodySchema,
+      run: attributes.createAttribute,
     },
-  );
-
-  app.post(
-    '/api/course/attributes',
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Creates an attribute (options for select types; missing option values are made from the label)',
-        body: attributeBodySchema,
-        response: { 200: successDataReply(attributeItemSchema) },
-      },
+    get: { summary: 'One attribute', run: attributes.getAttribute },
+    update: {
+      summary: 'Changes an attribute (its type is fixed while activities hold values; removed options leave those activities)',
+      message: 'setup:attribute.saved',
+      body: attributeBodySchema,
+      run: attributes.updateAttribute,
     },
-    async (request) => ({
-      success: true as const,
-      message: request.t('setup:attribute.created'),
-      data: await attributes.createAttribute(db, currentTeam(request), request.body, request.lang),
-    }),
-  );
-
-  app.get(
-    '/api/course/attributes/:id',
-    { preValidation: manage, schema: { tags, summary: 'One attribute', params, response: { 200: dataReply(attributeItemSchema) } } },
-    async (request) => ({ data: await attributes.getAttribute(db, currentTeam(request).id, request.params.id, request.lang) }),
-  );
-
-  app.put(
-    '/api/course/attributes/:id',
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Changes an attribute (its type is fixed while activities hold values; removed options leave those activities)',
-        params,
-        body: attributeBodySchema,
-        response: { 200: successDataReply(attributeItemSchema) },
-      },
+    remove: {
+      summary: 'Deletes an attribute, its place in type sets and its values',
+      message: 'setup:attribute.deleted',
+      run: attributes.deleteAttribute,
     },
-    async (request) => ({
-      success: true as const,
-      message: request.t('setup:attribute.saved'),
-      data: await attributes.updateAttribute(db, currentTeam(request), request.params.id, request.body, request.lang),
-    }),
-  );
-
-  app.delete(
-    '/api/course/attributes/:id',
-    {
-      preValidation: manage,
-      schema: { tags, summary: 'Deletes an attribute, its place in type sets and its values', params, response: { 200: successReply } },
-    },
-    async (request) => {
-      await attributes.deleteAttribute(db, currentTeam(request).id, request.params.id);
-      return { success: true as const, message: request.t('setup:attribute.deleted') };
-    },
-  );
+  });
 
   app.get(
     '/api/courses/:id/attributes',

@@ -11,8 +11,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { dataReply, idParam, successReply } from '../teams/http.ts';
+import { dataReply, successReply } from '../teams/http.ts';
 import * as catalogue from './catalogue.service.ts';
+import { crudRoutes } from './crud-routes.ts';
 import { listReply, toList } from './list.ts';
 import * as places from './locations.service.ts';
 
@@ -23,8 +24,6 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
   const tags = ['catalogue'];
   const courses = requirePermission('nav.courses');
   const create = requirePermission('course.create');
-  const manageLocations = requirePermission('nav.locations');
-  const params = z.object({ id: idParam });
 
   app.get(
     '/api/course/type_sets',
@@ -74,79 +73,19 @@ export async function catalogueRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get(
-    '/api/course/locations',
-    {
-      preValidation: manageLocations,
-      schema: {
-        tags,
-        summary: 'Locations of the current company (list)',
-        querystring: locationListQuerySchema,
-        response: { 200: listReply(locationItemSchema) },
-      },
+  crudRoutes(fastify, {
+    path: '/api/course/locations',
+    tags,
+    permission: 'nav.locations',
+    item: locationItemSchema,
+    list: { summary: 'Locations of the current company (list)', query: locationListQuerySchema, run: places.listLocations },
+    create: { summary: 'Creates a location', message: 'catalogue:location.created', body: locationBodySchema, run: places.createLocation },
+    get: { summary: 'One location', run: places.getLocation },
+    update: { summary: 'Changes a location', message: 'catalogue:location.saved', body: locationBodySchema, run: places.updateLocation },
+    remove: {
+      summary: 'Deletes a location (activities there keep no location)',
+      message: 'catalogue:location.deleted',
+      run: places.deleteLocation,
     },
-    async (request) => {
-      const q = request.query;
-      const { rows, total } = await places.listLocations(db, currentTeam(request).id, q, request.lang);
-      return toList(request, rows, total, q.page, q.perPage);
-    },
-  );
-
-  app.post(
-    '/api/course/locations',
-    {
-      preValidation: manageLocations,
-      schema: {
-        tags,
-        summary: 'Creates a location',
-        body: locationBodySchema,
-        response: { 200: successReply.extend({ data: locationItemSchema }) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: request.t('catalogue:location.created'),
-      data: await places.createLocation(db, currentTeam(request), request.body, request.lang),
-    }),
-  );
-
-  app.get(
-    '/api/course/locations/:id',
-    {
-      preValidation: manageLocations,
-      schema: { tags, summary: 'One location', params, response: { 200: dataReply(locationItemSchema) } },
-    },
-    async (request) => ({ data: await places.getLocation(db, currentTeam(request).id, request.params.id, request.lang) }),
-  );
-
-  app.put(
-    '/api/course/locations/:id',
-    {
-      preValidation: manageLocations,
-      schema: {
-        tags,
-        summary: 'Changes a location',
-        params,
-        body: locationBodySchema,
-        response: { 200: successReply.extend({ data: locationItemSchema }) },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: request.t('catalogue:location.saved'),
-      data: await places.updateLocation(db, currentTeam(request), request.params.id, request.body, request.lang),
-    }),
-  );
-
-  app.delete(
-    '/api/course/locations/:id',
-    {
-      preValidation: manageLocations,
-      schema: { tags, summary: 'Deletes a location (activities there keep no location)', params, response: { 200: successReply } },
-    },
-    async (request) => {
-      await places.deleteLocation(db, currentTeam(request).id, request.params.id);
-      return { success: true as const, message: request.t('catalogue:location.deleted') };
-    },
-  );
+  });
 }

@@ -12,9 +12,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { forbidden } from '../../lib/app-error.ts';
 import { can, currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { dataReply, idParam, successReply } from '../teams/http.ts';
+import { dataReply, idParam } from '../teams/http.ts';
 import { checkConflicts } from './conflicts.service.ts';
-import { listReply, toList } from './list.ts';
+import { crudRoutes } from './crud-routes.ts';
 import * as groups from './resources.service.ts';
 
 /** Resource groups with their resources, their bookings, and the conflict check (docs/api/catalogue.md "Setup"). */
@@ -24,83 +24,32 @@ export async function resourcesRoutes(fastify: FastifyInstance) {
   const tags = ['resources'];
   const manage = requirePermission('nav.sa_resources');
   const params = z.object({ id: idParam });
-  const saved = successReply.extend({ data: resourceGroupItemSchema });
 
-  app.get(
-    '/api/sa/resources',
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Resource groups with their resources (list)',
-        querystring: resourceGroupListQuerySchema,
-        response: { 200: listReply(resourceGroupItemSchema) },
-      },
+  crudRoutes(fastify, {
+    path: '/api/sa/resources',
+    tags,
+    permission: 'nav.sa_resources',
+    item: resourceGroupItemSchema,
+    list: { summary: 'Resource groups with their resources (list)', query: resourceGroupListQuerySchema, run: groups.listGroups },
+    create: {
+      summary: 'Creates a resource group (optionally with resources)',
+      message: 'timetable:resource_group.created',
+      body: resourceGroupBodySchema,
+      run: groups.createGroup,
     },
-    async (request) => {
-      const q = request.query;
-      const { rows, total } = await groups.listGroups(db, currentTeam(request).id, q, request.lang);
-      return toList(request, rows, total, q.page, q.perPage);
+    get: { summary: 'One resource group', run: groups.getGroup },
+    update: {
+      summary: 'Changes a resource group; a sent resources list replaces its resources (sent ids are kept)',
+      message: 'timetable:resource_group.saved',
+      body: resourceGroupBodySchema,
+      run: groups.updateGroup,
     },
-  );
-
-  app.post(
-    '/api/sa/resources',
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Creates a resource group (optionally with resources)',
-        body: resourceGroupBodySchema,
-        response: { 200: saved },
-      },
+    remove: {
+      summary: 'Deletes a resource group and its assignments',
+      message: 'timetable:resource_group.deleted',
+      run: groups.deleteGroup,
     },
-    async (request) => ({
-      success: true as const,
-      message: request.t('timetable:resource_group.created'),
-      data: await groups.createGroup(db, currentTeam(request), request.body, request.lang),
-    }),
-  );
-
-  app.get(
-    '/api/sa/resources/:id',
-    {
-      preValidation: manage,
-      schema: { tags, summary: 'One resource group', params, response: { 200: dataReply(resourceGroupItemSchema) } },
-    },
-    async (request) => ({ data: await groups.getGroup(db, currentTeam(request).id, request.params.id, request.lang) }),
-  );
-
-  app.put(
-    '/api/sa/resources/:id',
-    {
-      preValidation: manage,
-      schema: {
-        tags,
-        summary: 'Changes a resource group; a sent resources list replaces its resources (sent ids are kept)',
-        params,
-        body: resourceGroupBodySchema,
-        response: { 200: saved },
-      },
-    },
-    async (request) => ({
-      success: true as const,
-      message: request.t('timetable:resource_group.saved'),
-      data: await groups.updateGroup(db, currentTeam(request), request.params.id, request.body, request.lang),
-    }),
-  );
-
-  app.delete(
-    '/api/sa/resources/:id',
-    {
-      preValidation: manage,
-      schema: { tags, summary: 'Deletes a resource group and its assignments', params, response: { 200: successReply } },
-    },
-    async (request) => {
-      await groups.deleteGroup(db, currentTeam(request).id, request.params.id);
-      return { success: true as const, message: request.t('timetable:resource_group.deleted') };
-    },
-  );
+  });
 
   app.get(
     '/api/sa/resources/:id/bookings',
