@@ -21,6 +21,29 @@ describe('toZonedIso', () => {
     }
   });
 
+  it('agrees with Intl through a whole year, DST changes included (offsets are reused per hour)', () => {
+    const zones = [Z, 'America/New_York', 'Australia/Lord_Howe'];
+    for (const zone of zones) {
+      const intl = new Intl.DateTimeFormat('en-US', {
+        timeZone: zone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        timeZoneName: 'longOffset',
+      });
+      for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += 41 * 60_000 + 7_000) {
+        const p = Object.fromEntries(intl.formatToParts(new Date(ms)).map((x) => [x.type, x.value]));
+        const offset = p.timeZoneName === 'GMT' ? '+00:00' : p.timeZoneName!.slice(3);
+        const expected = `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offset}`;
+        expect(toZonedIso(new Date(ms), zone), `${zone} ${new Date(ms).toISOString()}`).toBe(expected);
+      }
+    }
+  });
+
   it('reads an unknown zone as UTC instead of failing', () => {
     expect(toZonedIso(new Date('2026-01-15T18:00:00Z'), 'Mars/Olympus')).toBe('2026-01-15T18:00:00+00:00');
   });

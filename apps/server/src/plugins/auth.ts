@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { teamMembers, teams, users } from '../db/schema/index.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/app-error.ts';
+import { sessionPrincipal } from './session.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
@@ -71,13 +72,21 @@ export function requirePermission(permission: Permission) {
   };
 }
 
-/** Loads user, team and role for the session's user on every request. */
+/**
+ * User, team and role for the session's user on every request: normally already read by the
+ * session hook in the same query as the session row; looked up here only when it was not.
+ */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app.deps;
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const userId = request.session?.userId;
     if (!userId) return;
+    const preloaded = sessionPrincipal(request);
+    if (preloaded !== undefined) {
+      request.auth = preloaded;
+      return;
+    }
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) return;
     const teamId = request.session?.teamId ?? user.currentTeamId;

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, lt, ne, or } from 'drizzle-orm';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../db/schema/index.ts';
+import { sessions, teamMembers, teams, users } from '../db/schema/index.ts';
 
 /**
  * Cookie sessions stored in PostgreSQL (CONTRACT §2, Sanctum SPA style).
@@ -43,10 +43,50 @@ function isExpired(s: { lastSeenAt: Date; expiresAt: Date }, now = Date.now()): 
   return s.expiresAt.getTime() <= now || s.lastSeenAt.getTime() + INACTIVITY_MS <= now;
 }
 
-async function loadSession(db: Db, token: string): Promise<SessionState | null> {
+/** The session's user, with the team the session (or else the user) is in and the role there. */
+export interface SessionPrincipal {
+  user: typeof users.$inferSelect;
+  team: typeof teams.$inferSelect | null;
+  role: (typeof teamMembers.$inferSelect)['role'] | null;
+}
+
+/**
+ * Session row, user, current team and membership in one prepared statement: every authenticated
+ * request starts with it, so it is built once and the database plans it once per connection.
+ * The team is the session's, else the user's current one; without a membership there, no team.
+ */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users, team: teams, role: teamMembers.role })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(
+      teamMembers,
+      and(eq(teamMembers.userId, users.id), eq(teamMembers.teamId, sql`coalesce(${sessions.teamId}, ${users.currentTeamId})`)),
+    )
+    .leftJoin(teams, eq(teams.id, teamMembers.teamId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('session_lookup');
+}
+
+type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+
+/** What the session hook found, for the auth hook (no second round trip for the user and team). */
+const principals = new WeakMap<FastifyRequest, SessionPrincipal | null>();
+
+/**
+ * The principal loaded with the request's session: `undefined` when it was not loaded (no session
+ * cookie, or a session created later in the request), `null` when the session's user is gone.
+ */
+export function sessionPrincipal(request: FastifyRequest): SessionPrincipal | null | undefined {
+  return principals.get(request);
+}
+
+async function loadSession(db: Db, lookup: SessionLookup, token: string, request: FastifyRequest): Promise<SessionState | null> {
   const id = hashToken(token);
-  const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
-  if (!row) return null;
+  const [found] = await lookup.execute({ id });
+  if (!found) return null;
+  const row = found.session;
   if (isExpired(row)) {
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
@@ -54,6 +94,10 @@ async function loadSession(db: Db, token: string): Promise<SessionState | null> 
   if (Date.now() - row.lastSeenAt.getTime() > TOUCH_MS) {
     row.lastSeenAt = new Date();
     await db.update(sessions).set({ lastSeenAt: row.lastSeenAt }).where(eq(sessions.id, id));
+  }
+  if (row.userId !== null) {
+    const user = found.user && found.user.id === row.userId ? found.user : null;
+    principals.set(request, user ? { user, team: found.role ? found.team : null, role: found.role } : null);
   }
   return { ...row };
 }
@@ -81,6 +125,7 @@ declare module 'fastify' {
 
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   const { db, config } = app.deps;
+  const lookup = prepareSessionLookup(db);
   const cookieOpts = { path: '/', sameSite: 'lax' as const, secure: config.secure };
 
   function setCookies(reply: FastifyReply, token: string, csrf: string) {
@@ -154,6 +199,6 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return;
-    request.session = await loadSession(db, unsigned.value);
+    request.session = await loadSession(db, lookup, unsigned.value, request);
   });
 });

@@ -1,7 +1,7 @@
 import type { ActivityKind, ActivityStatus, Language, Translated } from '@bookla/shared';
-import { and, asc, count, desc, eq, exists, gt, ilike, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, ilike, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { activities, activityInstructors, activitySessions, locations, teams, tickets, typeSets } from '../../db/schema/index.ts';
+import { activities, activityInstructors, locations, teams, typeSets } from '../../db/schema/index.ts';
 import { likePattern, pickedText } from './list.ts';
 
 /** SQL of type sets and activities. Every function takes the team id first. */
@@ -52,12 +52,41 @@ export interface ActivityListQuery {
   lang: Language;
 }
 
-export async function listActivities(db: DbOrTx, teamId: number, q: ActivityListQuery): Promise<{ rows: ActivityRow[]; total: number }> {
-  const where: SQL[] = [eq(activities.teamId, teamId)];
-  if (q.filters.name) where.push(ilike(pickedText(activities.name, q.lang), likePattern(q.filters.name)));
-  if (q.filters.status) where.push(eq(activities.status, q.filters.status));
-  if (q.filters.typeSetId) where.push(eq(activities.typeSetId, q.filters.typeSetId));
-  if (q.filters.locationId) where.push(eq(activities.locationId, q.filters.locationId));
+/** An instant as epoch milliseconds inside JSON built in SQL (unambiguous for `toZonedIso`). */
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+export interface CoursePageRow {
+  id: number;
+  name: Translated;
+  kind: ActivityKind;
+  typeSetId: number;
+  parentId: number | null;
+  locationId: number | null;
+  headerImagePath: string | null;
+  status: ActivityStatus;
+  /** Epoch ms. */
+  createdAt: number;
+  typeName: Translated | null;
+  locationName: Translated | null;
+  /** Start of the next scheduled sessions, epoch ms, soonest first. */
+  upcoming: number[] | null;
+  tickets:
+    | { id: number; name: Translated; priceMinor: number; currency: string; stock: number; sold: number; saleEnd: number | null }[]
+    | null;
+  instructor: { id: number; firstname: string; lastname: string } | null;
+  /** Rows matching the filters (all pages). */
+  total: number;
+}
+
+const param = sql.placeholder;
+
+/** The filters as SQL; `values` decides which are present, their values are placeholders of the prepared statement. */
+function courseFilters(db: DbOrTx, q: Pick<ActivityListQuery, 'filters'>): SQL {
+  const where: SQL[] = [eq(activities.teamId, param('teamId'))];
+  if (q.filters.name) where.push(ilike(pickedText(activities.name, param('lang')), param('pattern')));
+  if (q.filters.status) where.push(eq(activities.status, param('status')));
+  if (q.filters.typeSetId) where.push(eq(activities.typeSetId, param('typeSetId')));
+  if (q.filters.locationId) where.push(eq(activities.locationId, param('locationId')));
   if (q.filters.instructorId) {
     where.push(
       exists(
@@ -66,84 +95,132 @@ export async function listActivities(db: DbOrTx, teamId: number, q: ActivityList
           .from(activityInstructors)
           .where(
             and(
-              eq(activityInstructors.teamId, teamId),
+              eq(activityInstructors.teamId, param('teamId')),
               eq(activityInstructors.activityId, activities.id),
-              eq(activityInstructors.userId, q.filters.instructorId),
+              eq(activityInstructors.userId, param('instructorId')),
             ),
           ),
       ),
     );
   }
+  return and(...where)!;
+}
+
+function filterValues(teamId: number, q: ActivityListQuery) {
+  const f = q.filters;
+  return {
+    teamId,
+    lang: q.lang,
+    pattern: f.name ? likePattern(f.name) : null,
+    status: f.status ?? null,
+    typeSetId: f.typeSetId ?? null,
+    locationId: f.locationId ?? null,
+    instructorId: f.instructorId ?? null,
+  };
+}
+
+/** Which filters are present and how the list is sorted: one prepared statement each. */
+function variantOf(q: ActivityListQuery): string {
+  const f = q.filters;
+  const present = [f.name, f.status, f.typeSetId, f.locationId, f.instructorId].map((v) => (v ? 1 : 0)).join('');
+  return `${q.sort.field}_${q.sort.type}_${present}`;
+}
+
+function prepareCoursePage(db: DbOrTx, q: ActivityListQuery, name: string) {
+  const where = courseFilters(db, q);
   const sortColumn = {
     id: activities.id,
     created_at: activities.createdAt,
-    name: pickedText(activities.name, q.lang),
+    name: pickedText(activities.name, param('lang')),
     status: activities.status,
   }[q.sort.field];
   const dir = q.sort.type === 'asc' ? asc : desc;
-  const rows = await db
-    .select()
+  const teamId = param('teamId');
+  const page = db
+    .select({
+      id: activities.id,
+      name: activities.name,
+      kind: activities.kind,
+      typeSetId: activities.typeSetId,
+      parentId: activities.parentId,
+      locationId: activities.locationId,
+      headerImagePath: activities.headerImagePath,
+      status: activities.status,
+      createdAt: activities.createdAt,
+      sortKey: sql`${sortColumn}`.as('sort_key'),
+    })
     .from(activities)
-    .where(and(...where))
+    .where(where)
     .orderBy(dir(sortColumn), dir(activities.id))
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage);
-  const [total] = await db
+    .limit(param('limit'))
+    .offset(param('offset'))
+    .as('p');
+  return db
+    .select({
+      row: sql<CoursePageRow>`json_build_object('id', ${page.id}, 'name', ${page.name}, 'kind', ${page.kind}, 'typeSetId', ${page.typeSetId},
+        'parentId', ${page.parentId}, 'locationId', ${page.locationId}, 'headerImagePath', ${page.headerImagePath}, 'status', ${page.status},
+        'createdAt', ${epochMs(sql`${page.createdAt}`)}, 'typeName', ${typeSets.name}, 'locationName', ${locations.name},
+        'upcoming', (SELECT json_agg(u.at ORDER BY u.starts_at, u.id) FROM (
+          SELECT ${epochMs(sql`s.starts_at`)} AS at, s.starts_at, s.id FROM activity_sessions s
+          WHERE s.activity_id = ${page.id} AND s.team_id = ${teamId} AND s.status = 'scheduled' AND s.starts_at > ${param('now')}::timestamptz
+          ORDER BY s.starts_at, s.id LIMIT ${param('upcoming')}) u),
+        'tickets', (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'priceMinor', t.price_minor,
+          'currency', t.currency, 'stock', t.stock, 'sold', t.sold, 'saleEnd', ${epochMs(sql`t.sale_end`)}) ORDER BY t.sort, t.id)
+          FROM tickets t WHERE t.activity_id = ${page.id} AND t.team_id = ${teamId}),
+        'instructor', (SELECT json_build_object('id', u.id, 'firstname', u.firstname, 'lastname', u.lastname)
+          FROM activity_instructors i JOIN users u ON u.id = i.user_id
+          WHERE i.activity_id = ${page.id} AND i.team_id = ${teamId} ORDER BY i.sort, i.user_id LIMIT 1),
+        'total', (SELECT count(*) FROM ${activities} WHERE ${where}))`,
+    })
+    .from(page)
+    .leftJoin(typeSets, and(eq(typeSets.id, page.typeSetId), eq(typeSets.teamId, teamId)))
+    .leftJoin(locations, and(eq(locations.id, page.locationId), eq(locations.teamId, teamId)))
+    .orderBy(dir(page.sortKey), dir(page.id))
+    .prepare(name);
+}
+
+type CoursePageStatement = ReturnType<typeof prepareCoursePage>;
+/** Per database: the prepared page statements by variant (at most 4 sort fields × 2 directions × 32 filter sets). */
+const coursePageStatements = new WeakMap<DbOrTx, Map<string, CoursePageStatement>>();
+
+/**
+ * One page of the back-office course list in one statement: the page is chosen on the activities
+ * alone (index on team, sort column, id), then only its rows get their type set and location names,
+ * the next `upcoming` scheduled dates, the tickets and the first instructor (as JSON, one small
+ * index lookup each), and the total of the filtered list (computed once, as an InitPlan). Each row
+ * arrives as one JSON object: the driver parses it natively, with no mapping column by column.
+ * The statement is built and prepared once per sort and set of filters, then only executed.
+ * A page past the end has no row to carry the total: `courseCount` answers that case.
+ */
+export async function coursePage(
+  db: DbOrTx,
+  teamId: number,
+  q: ActivityListQuery,
+  upcoming: number,
+  now = new Date(),
+): Promise<CoursePageRow[]> {
+  let statements = coursePageStatements.get(db);
+  if (!statements) coursePageStatements.set(db, (statements = new Map()));
+  const variant = variantOf(q);
+  let statement = statements.get(variant);
+  if (!statement) statements.set(variant, (statement = prepareCoursePage(db, q, `course_page_${variant}`)));
+  const rows = await statement.execute({
+    ...filterValues(teamId, q),
+    now: now.toISOString(),
+    upcoming,
+    limit: q.perPage,
+    offset: (q.page - 1) * q.perPage,
+  });
+  return rows.map((r) => r.row);
+}
+
+/** How many activities match the filters (only needed when the page asked for is past the end). */
+export async function courseCount(db: DbOrTx, teamId: number, q: ActivityListQuery): Promise<number> {
+  const [row] = await db
     .select({ n: count() })
     .from(activities)
-    .where(and(...where));
-  return { rows, total: Number(total?.n ?? 0) };
-}
-
-/** The next `limit` scheduled sessions of each activity, in one query. */
-export async function upcomingSessions(db: DbOrTx, teamId: number, activityIds: number[], limit: number, now = new Date()) {
-  if (!activityIds.length) return [];
-  const ranked = db
-    .select({
-      activityId: activitySessions.activityId,
-      startsAt: activitySessions.startsAt,
-      rn: sql<number>`row_number() over (partition by ${activitySessions.activityId} order by ${activitySessions.startsAt}, ${activitySessions.id})`.as(
-        'rn',
-      ),
-    })
-    .from(activitySessions)
-    .where(
-      and(
-        eq(activitySessions.teamId, teamId),
-        inArray(activitySessions.activityId, activityIds),
-        eq(activitySessions.status, 'scheduled'),
-        gt(activitySessions.startsAt, now),
-      ),
-    )
-    .as('ranked');
-  return db
-    .select({ activityId: ranked.activityId, startsAt: ranked.startsAt })
-    .from(ranked)
-    .where(lte(ranked.rn, limit))
-    .orderBy(asc(ranked.activityId), asc(ranked.startsAt));
-}
-
-export async function ticketsOf(db: DbOrTx, teamId: number, activityIds: number[]) {
-  if (!activityIds.length) return [];
-  return db
-    .select()
-    .from(tickets)
-    .where(and(eq(tickets.teamId, teamId), inArray(tickets.activityId, activityIds)))
-    .orderBy(asc(tickets.sort), asc(tickets.id));
-}
-
-export async function typeSetsByIds(db: DbOrTx, teamId: number, ids: number[]) {
-  if (!ids.length) return [];
-  return db
-    .select({ id: typeSets.id, name: typeSets.name })
-    .from(typeSets)
-    .where(and(eq(typeSets.teamId, teamId), inArray(typeSets.id, ids)));
-}
-
-export async function locationNamesByIds(db: DbOrTx, teamId: number, ids: number[]) {
-  if (!ids.length) return [];
-  return db
-    .select({ id: locations.id, name: locations.name })
-    .from(locations)
-    .where(and(eq(locations.teamId, teamId), inArray(locations.id, ids)));
+    .where(courseFilters(db, q))
+    .prepare(`course_count_${variantOf(q).split('_').pop()}`)
+    .execute(filterValues(teamId, q));
+  return Number(row?.n ?? 0);
 }

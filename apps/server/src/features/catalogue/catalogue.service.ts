@@ -17,7 +17,6 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { validationError } from '../../lib/app-error.ts';
-import { firstInstructors } from './activities.repo.ts';
 import * as repo from './catalogue.repo.ts';
 import type { ActivityListQuery } from './catalogue.repo.ts';
 import { defaultsForNewActivity } from './defaults.service.ts';
@@ -86,7 +85,7 @@ function filterId(value: string | undefined): number | undefined {
   return value && /^\d+$/.test(value.trim()) && Number.isSafeInteger(n) && n > 0 && n <= 2_147_483_647 ? n : undefined;
 }
 
-/** One page of activities, then sessions, tickets, type sets, locations and instructors for it: six queries. */
+/** One page of activities with sessions, tickets, type set, location and instructor: one query. */
 export async function listCourses(
   db: Db,
   team: { id: number; currency: string; timeZone: string },
@@ -94,48 +93,39 @@ export async function listCourses(
   lang: Language,
 ): Promise<{ rows: CourseListItem[]; total: number }> {
   const f = input.columnFilters;
-  const filters: ActivityListQuery['filters'] = {
-    name: f.name?.trim() || undefined,
-    status: (ACTIVITY_STATUSES as readonly string[]).includes(f.status ?? '') ? (f.status as ActivityStatus) : undefined,
-    typeSetId: filterId(f.type_set_id),
-    locationId: filterId(f.location_id),
-    instructorId: filterId(f.instructor_id),
-  };
-  const { rows, total } = await repo.listActivities(db, team.id, {
+  const query: ActivityListQuery = {
     page: input.page,
     perPage: input.perPage,
     sort: input.sort,
-    filters,
+    filters: {
+      name: f.name?.trim() || undefined,
+      status: (ACTIVITY_STATUSES as readonly string[]).includes(f.status ?? '') ? (f.status as ActivityStatus) : undefined,
+      typeSetId: filterId(f.type_set_id),
+      locationId: filterId(f.location_id),
+      instructorId: filterId(f.instructor_id),
+    },
     lang,
-  });
-  const ids = rows.map((r) => r.id);
-  const uniq = (xs: (number | null)[]) => [...new Set(xs.filter((x): x is number => x !== null))];
-  const [sessions, ticketRows, types, places, instructors] = await Promise.all([
-    repo.upcomingSessions(db, team.id, ids, UPCOMING),
-    repo.ticketsOf(db, team.id, ids),
-    repo.typeSetsByIds(db, team.id, uniq(rows.map((r) => r.typeSetId))),
-    repo.locationNamesByIds(db, team.id, uniq(rows.map((r) => r.locationId))),
-    firstInstructors(db, team.id, ids),
-  ]);
-  const typeById = new Map(types.map((t) => [t.id, t]));
-  const placeById = new Map(places.map((p) => [p.id, p]));
-  const instructorOf = new Map(instructors.map((i) => [i.activityId, i]));
-  const zoned = (d: Date) => toZonedIso(d, team.timeZone);
+  };
+  const rows = await repo.coursePage(db, team.id, query, UPCOMING);
+  const zone = team.timeZone;
   const data = rows.map((a): CourseListItem => {
-    const type = typeById.get(a.typeSetId);
-    const place = a.locationId ? placeById.get(a.locationId) : undefined;
-    const own = ticketRows.filter((t) => t.activityId === a.id);
-    const upcoming = sessions.filter((s) => s.activityId === a.id).map((s) => zoned(new Date(s.startsAt)));
-    const teacher = instructorOf.get(a.id);
+    const own = a.tickets ?? [];
+    const upcoming = (a.upcoming ?? []).map((at) => toZonedIso(at, zone));
+    let sold = 0;
+    let stock = 0;
+    for (const t of own) {
+      sold += t.sold;
+      stock += t.stock;
+    }
     return {
       id: a.id,
       name: a.name,
       name_text: pickText(a.name, lang),
       kind: a.kind,
-      type: { id: a.typeSetId, name: pickText(type?.name, lang) },
+      type: { id: a.typeSetId, name: pickText(a.typeName, lang) },
       parent: a.parentId,
-      location: place ? { id: place.id, name: pickText(place.name, lang) } : null,
-      instructor: teacher ? { id: teacher.userId, name: `${teacher.firstname} ${teacher.lastname}`.trim() } : null,
+      location: a.locationId !== null && a.locationName ? { id: a.locationId, name: pickText(a.locationName, lang) } : null,
+      instructor: a.instructor ? { id: a.instructor.id, name: `${a.instructor.firstname} ${a.instructor.lastname}`.trim() } : null,
       media: { header_image: a.headerImagePath ? { url: headerImageUrls(a.headerImagePath)!.list_url } : null },
       timetables: upcoming.map((start) => ({ start_date: start })),
       tickets: own.map((t) => ({
@@ -146,15 +136,17 @@ export async function listCourses(
         stock: t.stock,
         stock_reserved: 0,
         stock_available: t.stock - t.sold,
-        sale_end: t.saleEnd ? zoned(t.saleEnd) : null,
+        sale_end: t.saleEnd === null ? null : toZonedIso(t.saleEnd, zone),
       })),
-      participants: { paid: own.reduce((sum, t) => sum + t.sold, 0) },
+      participants: { paid: sold },
       next_session: upcoming[0] ?? null,
-      sold: own.reduce((sum, t) => sum + t.sold, 0),
-      stock: own.reduce((sum, t) => sum + t.stock, 0),
+      sold,
+      stock,
       status: a.status,
-      created_at: zoned(a.createdAt),
+      created_at: toZonedIso(a.createdAt, zone),
     };
   });
+  // An empty page past the end still reports the real total (one more query, only then).
+  const total = rows[0]?.total ?? (input.page > 1 ? await repo.courseCount(db, team.id, query) : 0);
   return { rows: data, total };
 }

@@ -1,5 +1,5 @@
 import type { ListResponse } from '@bookla/shared';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -45,6 +45,6 @@ export function likePattern(text: string): string {
 }
 
 /** A translated jsonb column read with the contract's fallback (language, en, first present). */
-export function pickedText(column: SQLWrapper, lang: string): SQL<string> {
+export function pickedText(column: SQLWrapper, lang: string | Placeholder): SQL<string> {
   return sql<string>`coalesce(nullif(${column}->>${lang}, ''), nullif(${column}->>'en', ''), nullif(${column}->>'de', ''), nullif(${column}->>'fr', ''), '')`;
 }

@@ -1,29 +1,38 @@
-import { and, asc, eq, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
+import type { AttributeType, ChoiceOption, Translated } from '@bookla/shared';
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  activities,
-  activityAttributeValues,
-  activitySessions,
-  attributes,
-  locations,
-  teams,
-  tickets,
-  typeSets,
-} from '../../db/schema/index.ts';
+import { activities, activitySessions, locations, teams, tickets, typeSets } from '../../db/schema/index.ts';
 import { availableSql } from './tickets.repo.ts';
 
 /**
- * SQL of the public read model. A page costs a fixed number of queries whatever its size:
- * team, activities (with total), sessions, tickets (with live stock), attribute values.
+ * SQL of the public read model. A page costs two queries whatever its size: the team, then the
+ * activities with their total, upcoming dates, tickets (with live stock) and attribute values.
  * Indexes used: activities_team_status_idx, activity_sessions_activity_starts_idx,
  * tickets_activity_idx, ticket_reservations_ticket_idx, activity_attribute_values_pkey.
  */
 
+const param = sql.placeholder;
+
+/** Per database: prepared statements by name (built once, then only executed). */
+const statements = new WeakMap<DbOrTx, Map<string, unknown>>();
+
+function prepared<T>(db: DbOrTx, name: string, build: () => T): T {
+  let byName = statements.get(db);
+  if (!byName) statements.set(db, (byName = new Map()));
+  let statement = byName.get(name) as T | undefined;
+  if (!statement) byName.set(name, (statement = build()));
+  return statement;
+}
+
 export async function findTeam(db: DbOrTx, teamId: number) {
-  const [row] = await db
-    .select({ id: teams.id, currency: teams.currency, timeZone: teams.timeZone })
-    .from(teams)
-    .where(eq(teams.id, teamId));
+  const statement = prepared(db, 'public_team', () =>
+    db
+      .select({ id: teams.id, currency: teams.currency, timeZone: teams.timeZone })
+      .from(teams)
+      .where(eq(teams.id, param('teamId')))
+      .prepare('public_team'),
+  );
+  const [row] = await statement.execute({ teamId });
   return row;
 }
 
@@ -41,25 +50,116 @@ export interface PublicPageQuery {
 
 /** Larger than any team's activity count; only there to fence the subquery (see activityPage). */
 const FENCE = 1_000_000_000;
-const ts = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 /** Spelled out: drizzle leaves columns unqualified in a one-table select list, where "id" would mean s.id. */
 const ACTIVITY_ID = sql`${sql.identifier('activities')}.${sql.identifier('id')}`;
 
+/** Sessions of the window; `from` and `to` are placeholders of the prepared statement. */
 function upcoming(q: PublicPageQuery): SQL {
-  return q.to ? sql`s.starts_at > ${ts(q.from)} AND s.starts_at < ${ts(q.to)}` : sql`s.starts_at > ${ts(q.from)}`;
+  const from = sql`s.starts_at > ${param('from')}::timestamptz`;
+  return q.to ? sql`${from} AND s.starts_at < ${param('to')}::timestamptz` : from;
+}
+
+/** Which filters are present: one prepared statement each. */
+function variantOf(q: PublicPageQuery): string {
+  return [q.typeSetId, q.locationId, q.activityId, q.to].map((v) => (v ? 1 : 0)).join('');
+}
+
+function whereOf(q: PublicPageQuery): SQL {
+  const where: SQL[] = [eq(activities.teamId, param('teamId')), eq(activities.status, 'published')];
+  if (q.typeSetId) where.push(eq(activities.typeSetId, param('typeSetId')));
+  if (q.locationId) where.push(eq(activities.locationId, param('locationId')));
+  if (q.activityId) where.push(eq(activities.id, param('activityId')));
+  return and(...where)!;
+}
+
+function valuesOf(teamId: number, q: PublicPageQuery) {
+  return {
+    teamId,
+    typeSetId: q.typeSetId ?? null,
+    locationId: q.locationId ?? null,
+    activityId: q.activityId ?? null,
+    from: q.from.toISOString(),
+    to: q.to?.toISOString() ?? null,
+  };
+}
+
+/** An instant as epoch milliseconds inside JSON built in SQL (unambiguous for `toZonedIso`). */
+const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
+
+export interface PublicSessionJson {
+  id: number;
+  startsAt: number;
+  endsAt: number;
+  note: Translated;
+}
+
+export interface PublicTicketJson {
+  id: number;
+  sessionId: number | null;
+  name: Translated;
+  description: Translated;
+  priceMinor: number;
+  currency: string;
+  taxRateBp: number;
+  minPerOrder: number;
+  maxPerOrder: number | null;
+  saleEnd: number | null;
+  available: number;
+}
+
+export interface PublicAttributeJson {
+  attributeId: number;
+  type: AttributeType;
+  label: Translated;
+  options: ChoiceOption[];
+  value: unknown;
+}
+
+/**
+ * The first `limit` upcoming scheduled dates of the activity `activityId` names, as a JSON array
+ * (null when none), soonest first.
+ */
+function sessionsJson(activityId: SQL, teamId: SQL, q: PublicPageQuery, limit: SQL): SQL<PublicSessionJson[] | null> {
+  return sql<PublicSessionJson[] | null>`(SELECT json_agg(json_build_object('id', x.id, 'startsAt', ${epochMs(sql`x.starts_at`)},
+      'endsAt', ${epochMs(sql`x.ends_at`)}, 'note', x.note) ORDER BY x.starts_at, x.id)
+    FROM (SELECT s.id, s.starts_at, s.ends_at, s.note FROM activity_sessions s
+      WHERE s.activity_id = ${activityId} AND s.team_id = ${teamId} AND s.status = 'scheduled' AND ${upcoming(q)}
+      ORDER BY s.starts_at, s.id LIMIT ${limit}) x)`;
+}
+
+/**
+ * Public tickets on sale now, with live availability, as a JSON array (null when none); a
+ * per-date ticket only while its date is scheduled and still ahead.
+ */
+function ticketsJson(activityId: SQL, teamId: SQL): SQL<PublicTicketJson[] | null> {
+  return sql<PublicTicketJson[] | null>`(SELECT json_agg(json_build_object('id', ${tickets.id}, 'sessionId', ${tickets.sessionId},
+      'name', ${tickets.name}, 'description', ${tickets.description}, 'priceMinor', ${tickets.priceMinor}, 'currency', ${tickets.currency},
+      'taxRateBp', ${tickets.taxRateBp}, 'minPerOrder', ${tickets.minPerOrder}, 'maxPerOrder', ${tickets.maxPerOrder},
+      'saleEnd', ${epochMs(sql`${tickets.saleEnd}`)}, 'available', ${availableSql()}) ORDER BY ${tickets.sort}, ${tickets.id})
+    FROM ${tickets} LEFT JOIN activity_sessions ts ON ts.id = ${tickets.sessionId}
+    WHERE ${tickets.activityId} = ${activityId} AND ${tickets.teamId} = ${teamId} AND ${tickets.visibility} = 'public'
+      AND (${tickets.saleStart} IS NULL OR ${tickets.saleStart} <= now())
+      AND (${tickets.saleEnd} IS NULL OR ${tickets.saleEnd} > now())
+      AND (${tickets.sessionId} IS NULL OR (ts.status = 'scheduled' AND ts.starts_at > now())))`;
+}
+
+/** The activity's attribute values with their attribute, as a JSON array (null when none). */
+function attributesJson(activityId: SQL, teamId: SQL): SQL<PublicAttributeJson[] | null> {
+  return sql<PublicAttributeJson[] | null>`(SELECT json_agg(json_build_object('attributeId', at.id, 'type', at.type, 'label', at.label,
+      'options', at.options, 'value', v.value) ORDER BY at.sort, at.id)
+    FROM activity_attribute_values v JOIN attributes at ON at.id = v.attribute_id
+    WHERE v.activity_id = ${activityId} AND v.team_id = ${teamId})`;
 }
 
 /**
  * Published activities, soonest next date first, with the total in the same query. The page is
- * chosen on narrow rows (id, next date) first and only its 25 rows are joined to the wide ones;
+ * chosen on narrow rows (id, next date) first and only its rows are joined to the wide ones and get
+ * their dates, tickets and attribute values (as JSON, a few index lookups each).
  * A LIMIT on the candidates keeps PostgreSQL from pulling the subquery up and copying the
  * next-date expression into WHERE, window and sort, where it would run more than once per activity.
  */
-export async function activityPage(db: DbOrTx, teamId: number, q: PublicPageQuery) {
-  const where: SQL[] = [eq(activities.teamId, teamId), eq(activities.status, 'published')];
-  if (q.typeSetId) where.push(eq(activities.typeSetId, q.typeSetId));
-  if (q.locationId) where.push(eq(activities.locationId, q.locationId));
-  if (q.activityId) where.push(eq(activities.id, q.activityId));
+function prepareActivityPage(db: DbOrTx, q: PublicPageQuery, name: string) {
+  const teamId = sql`${param('teamId')}`;
   const candidates = db
     .select({
       id: activities.id,
@@ -67,7 +167,7 @@ export async function activityPage(db: DbOrTx, teamId: number, q: PublicPageQuer
         WHERE s.activity_id = ${ACTIVITY_ID} AND s.status = 'scheduled' AND ${upcoming(q)})`.as('next_at'),
     })
     .from(activities)
-    .where(and(...where))
+    .where(whereOf(q))
     .limit(FENCE)
     .as('candidates');
   const page = db
@@ -75,111 +175,73 @@ export async function activityPage(db: DbOrTx, teamId: number, q: PublicPageQuer
     .from(candidates)
     .where(q.activityId ? undefined : isNotNull(candidates.nextAt))
     .orderBy(sql`${candidates.nextAt} ASC NULLS LAST`, asc(candidates.id))
-    .limit(q.perPage)
-    .offset((q.page - 1) * q.perPage)
+    .limit(param('limit'))
+    .offset(param('offset'))
     .as('page');
+  const id = sql`${page.id}`;
   return db
     .select({
-      activity: activities,
+      id: activities.id,
+      kind: activities.kind,
+      name: activities.name,
+      description: activities.description,
+      typeSetId: activities.typeSetId,
+      headerImagePath: activities.headerImagePath,
+      bookingOpensAt: activities.bookingOpensAt,
+      waitingList: activities.waitingList,
+      cancellationPolicy: activities.cancellationPolicy,
       typeName: typeSets.name,
-      location: locations,
+      location: {
+        id: locations.id,
+        name: locations.name,
+        address: locations.address,
+        postalCode: locations.postalCode,
+        city: locations.city,
+        country: locations.country,
+      },
       nextAt: sql<Date | null>`${page.nextAt}`.mapWith(activitySessions.startsAt),
       total: sql<number>`${page.total}`.mapWith(Number),
+      sessions: sessionsJson(id, teamId, q, sql`${param('sessionLimit')}`),
+      tickets: ticketsJson(id, teamId),
+      attributes: attributesJson(id, teamId),
     })
     .from(page)
     .innerJoin(activities, eq(activities.id, page.id))
     .innerJoin(typeSets, eq(typeSets.id, activities.typeSetId))
-    .leftJoin(locations, and(eq(locations.id, activities.locationId), eq(locations.teamId, teamId)))
-    .orderBy(sql`${page.nextAt} ASC NULLS LAST`, asc(page.id));
+    .leftJoin(locations, and(eq(locations.id, activities.locationId), eq(locations.teamId, param('teamId'))))
+    .orderBy(sql`${page.nextAt} ASC NULLS LAST`, asc(page.id))
+    .prepare(name);
+}
+
+/**
+ * Published activities, soonest next date first, with the total in the same query. The page is
+ * chosen on narrow rows (id, next date) first and only its rows are joined to the wide ones and get
+ * their dates, tickets and attribute values (as JSON, a few index lookups each).
+ * A LIMIT on the candidates keeps PostgreSQL from pulling the subquery up and copying the
+ * next-date expression into WHERE, window and sort, where it would run more than once per activity.
+ * The statement is built and prepared once per set of filters, then only executed.
+ */
+export async function activityPage(db: DbOrTx, teamId: number, q: PublicPageQuery, sessionLimit: number) {
+  const name = `public_page_${variantOf(q)}`;
+  const statement = prepared(db, name, () => prepareActivityPage(db, q, name));
+  return statement.execute({ ...valuesOf(teamId, q), sessionLimit, limit: q.perPage, offset: (q.page - 1) * q.perPage });
 }
 
 /** How many activities the list has (only needed when the page asked for is past the end). */
 export async function activityCount(db: DbOrTx, teamId: number, q: PublicPageQuery): Promise<number> {
-  const where: SQL[] = [eq(activities.teamId, teamId), eq(activities.status, 'published')];
-  if (q.typeSetId) where.push(eq(activities.typeSetId, q.typeSetId));
-  if (q.locationId) where.push(eq(activities.locationId, q.locationId));
-  const [row] = await db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(activities)
-    .where(
-      and(
-        ...where,
-        sql`EXISTS (SELECT 1 FROM activity_sessions s WHERE s.activity_id = ${ACTIVITY_ID} AND s.status = 'scheduled' AND ${upcoming(q)})`,
-      ),
-    );
+  const name = `public_count_${variantOf(q)}`;
+  const statement = prepared(db, name, () =>
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(activities)
+      .where(
+        and(
+          whereOf(q),
+          sql`EXISTS (SELECT 1 FROM activity_sessions s WHERE s.activity_id = ${ACTIVITY_ID} AND s.status = 'scheduled' AND ${upcoming(q)})`,
+        ),
+      )
+      .prepare(name),
+  );
+  const [row] = await statement.execute(valuesOf(teamId, q));
   return row?.n ?? 0;
-}
-
-/** The first `limit` upcoming scheduled sessions of each activity, in one query. */
-export async function sessionsOf(db: DbOrTx, teamId: number, activityIds: number[], q: PublicPageQuery, limit: number) {
-  if (!activityIds.length) return [];
-  const range = q.to
-    ? and(sql`${activitySessions.startsAt} > ${ts(q.from)}`, sql`${activitySessions.startsAt} < ${ts(q.to)}`)
-    : sql`${activitySessions.startsAt} > ${ts(q.from)}`;
-  const ranked = db
-    .select({
-      id: activitySessions.id,
-      activityId: activitySessions.activityId,
-      startsAt: activitySessions.startsAt,
-      endsAt: activitySessions.endsAt,
-      note: activitySessions.note,
-      rn: sql<number>`row_number() over (partition by ${activitySessions.activityId} order by ${activitySessions.startsAt}, ${activitySessions.id})`.as(
-        'rn',
-      ),
-    })
-    .from(activitySessions)
-    .where(
-      and(
-        eq(activitySessions.teamId, teamId),
-        inArray(activitySessions.activityId, activityIds),
-        eq(activitySessions.status, 'scheduled'),
-        range,
-      ),
-    )
-    .as('ranked');
-  return db
-    .select({ id: ranked.id, activityId: ranked.activityId, startsAt: ranked.startsAt, endsAt: ranked.endsAt, note: ranked.note })
-    .from(ranked)
-    .where(lte(ranked.rn, limit))
-    .orderBy(asc(ranked.activityId), asc(ranked.startsAt), asc(ranked.id));
-}
-
-/**
- * Public tickets on sale now, with live availability; a per-date ticket only while its date is
- * scheduled and still ahead.
- */
-export async function ticketsOnSale(db: DbOrTx, teamId: number, activityIds: number[]) {
-  if (!activityIds.length) return [];
-  return db
-    .select({ ticket: tickets, available: availableSql() })
-    .from(tickets)
-    .leftJoin(activitySessions, eq(activitySessions.id, tickets.sessionId))
-    .where(
-      and(
-        eq(tickets.teamId, teamId),
-        inArray(tickets.activityId, activityIds),
-        eq(tickets.visibility, 'public'),
-        sql`(${tickets.saleStart} IS NULL OR ${tickets.saleStart} <= now())`,
-        sql`(${tickets.saleEnd} IS NULL OR ${tickets.saleEnd} > now())`,
-        sql`(${tickets.sessionId} IS NULL OR (${activitySessions.status} = 'scheduled' AND ${activitySessions.startsAt} > now()))`,
-      ),
-    )
-    .orderBy(asc(tickets.activityId), asc(tickets.sort), asc(tickets.id));
-}
-
-export async function attributeValuesOf(db: DbOrTx, teamId: number, activityIds: number[]) {
-  if (!activityIds.length) return [];
-  return db
-    .select({
-      activityId: activityAttributeValues.activityId,
-      attributeId: attributes.id,
-      type: attributes.type,
-      label: attributes.label,
-      options: attributes.options,
-      value: activityAttributeValues.value,
-    })
-    .from(activityAttributeValues)
-    .innerJoin(attributes, eq(attributes.id, activityAttributeValues.attributeId))
-    .where(and(eq(activityAttributeValues.teamId, teamId), inArray(activityAttributeValues.activityId, activityIds)))
-    .orderBy(asc(activityAttributeValues.activityId), asc(attributes.sort), asc(attributes.id));
 }

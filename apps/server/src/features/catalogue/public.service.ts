@@ -61,63 +61,57 @@ async function teamOrThrow(db: Db, teamId: number): Promise<Team> {
 }
 
 async function load(db: Db, team: Team, q: PublicPageQuery, sessionLimit: number, lang: Language) {
-  const teamId = team.id;
-  const rows = await repo.activityPage(db, teamId, q);
-  const ids = rows.map((r) => r.activity.id);
-  const [sessions, tickets, values] = await Promise.all([
-    repo.sessionsOf(db, teamId, ids, q, sessionLimit),
-    repo.ticketsOnSale(db, teamId, ids),
-    repo.attributeValuesOf(db, teamId, ids),
-  ]);
+  const rows = await repo.activityPage(db, team.id, q, sessionLimit);
   const zone = team.timeZone;
   const data = rows.map(
-    ({ activity: a, typeName, location: l, nextAt }): PublicActivity => ({
+    (a): PublicActivity => ({
       id: a.id,
       kind: a.kind,
       name: pickText(a.name, lang),
       description: pickText(a.description, lang),
-      type_set: { id: a.typeSetId, name: pickText(typeName, lang) },
-      location: l
-        ? { id: l.id, name: pickText(l.name, lang), address: l.address, postal_code: l.postalCode, city: l.city, country: l.country }
+      type_set: { id: a.typeSetId, name: pickText(a.typeName, lang) },
+      location: a.location
+        ? {
+            id: a.location.id,
+            name: pickText(a.location.name, lang),
+            address: a.location.address,
+            postal_code: a.location.postalCode,
+            city: a.location.city,
+            country: a.location.country,
+          }
         : null,
       header_image: headerImageUrls(a.headerImagePath),
       booking_opens_at: toZonedIsoOrNull(a.bookingOpensAt, zone),
       waiting_list: a.waitingList,
       cancellation_policy: pickText(a.cancellationPolicy, lang),
-      next_session_at: toZonedIsoOrNull(nextAt, zone),
-      sessions: sessions
-        .filter((s) => s.activityId === a.id)
-        .map((s) => ({
-          id: s.id,
-          starts_at: toZonedIso(s.startsAt, zone),
-          ends_at: toZonedIso(s.endsAt, zone),
-          note: pickText(s.note, lang),
-        })),
-      tickets: tickets
-        .filter((t) => t.ticket.activityId === a.id)
-        .map(({ ticket: t, available }) => ({
-          id: t.id,
-          session_id: t.sessionId,
-          name: pickText(t.name, lang),
-          description: pickText(t.description, lang),
-          price: minorToDecimal(t.priceMinor, t.currency),
-          price_minor: t.priceMinor,
-          currency: t.currency,
-          tax_rate: bpToPercent(t.taxRateBp),
-          min_per_order: t.minPerOrder,
-          max_per_order: t.maxPerOrder,
-          stock_available: Number(available),
-          sale_end: toZonedIsoOrNull(t.saleEnd, zone),
-        })),
-      attributes: values
-        .filter((v) => v.activityId === a.id)
-        .map((v) => ({
-          attribute_id: v.attributeId,
-          type: v.type,
-          label: pickText(v.label, lang),
-          value: v.value,
-          value_label: valueLabel(v.type, v.options, v.value, lang),
-        })),
+      next_session_at: toZonedIsoOrNull(a.nextAt, zone),
+      sessions: (a.sessions ?? []).map((s) => ({
+        id: s.id,
+        starts_at: toZonedIso(s.startsAt, zone),
+        ends_at: toZonedIso(s.endsAt, zone),
+        note: pickText(s.note, lang),
+      })),
+      tickets: (a.tickets ?? []).map((t) => ({
+        id: t.id,
+        session_id: t.sessionId,
+        name: pickText(t.name, lang),
+        description: pickText(t.description, lang),
+        price: minorToDecimal(t.priceMinor, t.currency),
+        price_minor: t.priceMinor,
+        currency: t.currency,
+        tax_rate: bpToPercent(t.taxRateBp),
+        min_per_order: t.minPerOrder,
+        max_per_order: t.maxPerOrder,
+        stock_available: Number(t.available),
+        sale_end: toZonedIsoOrNull(t.saleEnd, zone),
+      })),
+      attributes: (a.attributes ?? []).map((v) => ({
+        attribute_id: v.attributeId,
+        type: v.type,
+        label: pickText(v.label, lang),
+        value: v.value,
+        value_label: valueLabel(v.type, v.options, v.value, lang),
+      })),
     }),
   );
   return { data, total: rows[0]?.total };
