@@ -11,6 +11,7 @@ import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
 import { productsRoutes } from './features/catalogue/products.routes.ts';
 import { publicCatalogueRoutes } from './features/catalogue/public.routes.ts';
 import { scheduleReservationPurge } from './features/catalogue/reservations.service.ts';
+import { scheduleNextSessionRefresh } from './features/catalogue/public.service.ts';
 import { ticketsRoutes } from './features/catalogue/tickets.routes.ts';
 import { activitiesRoutes } from './features/catalogue/activities.routes.ts';
 import { defaultsRoutes } from './features/catalogue/defaults.routes.ts';
@@ -138,6 +139,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       app.addHook('onClose', async () => clearInterval(purge));
       const stopReservationPurge = scheduleReservationPurge(database.db, log);
       app.addHook('onClose', async () => stopReservationPurge());
+      const stopNextSessionRefresh = scheduleNextSessionRefresh(database.db, log);
+      app.addHook('onClose', async () => stopNextSessionRefresh());
     });
   }
   return app;

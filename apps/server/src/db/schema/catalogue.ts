@@ -89,6 +89,12 @@ export const activities = pgTable(
     /** Maximum participants of the whole activity (null = only ticket stock limits). */
     capacity: integer('capacity'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
+    /**
+     * The next scheduled session after the moment it was computed, kept by a trigger on
+     * activity_sessions (migration 0006). Goes stale as time passes: only a value after now is
+     * current; public.repo.ts computes the rest live and refreshStaleNextSessions() renews them.
+     */
+    nextSessionAt: timestamp('next_session_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -101,6 +107,8 @@ export const activities = pgTable(
     check('activities_capacity_ck', sql`${t.capacity} IS NULL OR ${t.capacity} >= 0`),
     // The public read model picks a team's published activities by id without reading the table.
     index('activities_team_status_idx').on(t.teamId, t.status, t.id),
+    // The public list: a team's published activities with their stored next date, without the table.
+    index('activities_team_status_next_idx').on(t.teamId, t.status, t.nextSessionAt, t.id),
   ],
 );
 

@@ -1,5 +1,5 @@
 import type { AttributeType, ChoiceOption, Translated } from '@bookla/shared';
-import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { activities, activitySessions, locations, teams, tickets, typeSets } from '../../db/schema/index.ts';
 import { availableSql } from './tickets.repo.ts';
@@ -7,8 +7,15 @@ import { availableSql } from './tickets.repo.ts';
 /**
  * SQL of the public read model. A page costs two queries whatever its size: the team, then the
  * activities with their total, upcoming dates, tickets (with live stock) and attribute values.
- * Indexes used: activities_team_status_idx, activity_sessions_activity_starts_idx,
+ * Indexes used: activities_team_status_next_idx, activity_sessions_activity_starts_idx,
  * tickets_activity_idx, ticket_reservations_ticket_idx, activity_attribute_values_pkey.
+ *
+ * The next date of an activity comes from activities.next_session_at, which a trigger on
+ * activity_sessions keeps equal to the first scheduled date after the moment of the change. That
+ * value is exact for any later instant it is still ahead of: no date lay between that moment and it,
+ * and any new date would have renewed it. So a stored value after `from` is the next date, a
+ * stored null means none; only a value that time has overtaken (≤ `from`) is computed live, for
+ * the few rows refreshStaleNextSessions() has not renewed yet.
  */
 
 const param = sql.placeholder;
@@ -59,6 +66,19 @@ function upcoming(q: PublicPageQuery): SQL {
   return q.to ? sql`${from} AND s.starts_at < ${param('to')}::timestamptz` : from;
 }
 
+/**
+ * The activity's first scheduled date in the window: the stored next date when it is still ahead
+ * of `from` (cut off at `to`), null when none is stored, else (stale) the live minimum.
+ */
+function nextSessionSql(q: PublicPageQuery): SQL<Date | null> {
+  const stored = sql`${activities.nextSessionAt}`;
+  const inWindow = q.to ? sql`CASE WHEN ${stored} < ${param('to')}::timestamptz THEN ${stored} END` : stored;
+  return sql<Date | null>`CASE WHEN ${stored} IS NULL THEN NULL
+    WHEN ${stored} > ${param('from')}::timestamptz THEN ${inWindow}
+    ELSE (SELECT min(s.starts_at) FROM activity_sessions s
+      WHERE s.activity_id = ${ACTIVITY_ID} AND s.status = 'scheduled' AND ${upcoming(q)}) END`;
+}
+
 /** Which filters are present: one prepared statement each. */
 function variantOf(q: PublicPageQuery): string {
   return [q.typeSetId, q.locationId, q.activityId, q.to].map((v) => (v ? 1 : 0)).join('');
@@ -66,6 +86,8 @@ function variantOf(q: PublicPageQuery): string {
 
 function whereOf(q: PublicPageQuery): SQL {
   const where: SQL[] = [eq(activities.teamId, param('teamId')), eq(activities.status, 'published')];
+  // No stored next date: no upcoming date at all (the detail shows the activity anyway).
+  if (!q.activityId) where.push(isNotNull(activities.nextSessionAt));
   if (q.typeSetId) where.push(eq(activities.typeSetId, param('typeSetId')));
   if (q.locationId) where.push(eq(activities.locationId, param('locationId')));
   if (q.activityId) where.push(eq(activities.id, param('activityId')));
@@ -163,8 +185,7 @@ function prepareActivityPage(db: DbOrTx, q: PublicPageQuery, name: string) {
   const candidates = db
     .select({
       id: activities.id,
-      nextAt: sql<Date | null>`(SELECT min(s.starts_at) FROM activity_sessions s
-        WHERE s.activity_id = ${ACTIVITY_ID} AND s.status = 'scheduled' AND ${upcoming(q)})`.as('next_at'),
+      nextAt: nextSessionSql(q).as('next_at'),
     })
     .from(activities)
     .where(whereOf(q))
@@ -244,4 +265,20 @@ export async function activityCount(db: DbOrTx, teamId: number, q: PublicPageQue
   );
   const [row] = await statement.execute(valuesOf(teamId, q));
   return row?.n ?? 0;
+}
+
+/**
+ * Renews stored next dates that time has overtaken (all teams), so reads rarely compute one live.
+ * Returns how many activities changed.
+ */
+export async function refreshStaleNextSessions(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .update(activities)
+    .set({
+      nextSessionAt: sql`(SELECT min(s.starts_at) FROM activity_sessions s
+        WHERE s.activity_id = ${ACTIVITY_ID} AND s.status = 'scheduled' AND s.starts_at > now())`,
+    })
+    .where(lte(activities.nextSessionAt, sql`now()`))
+    .returning({ id: activities.id });
+  return rows.length;
 }

@@ -8,6 +8,7 @@ import {
   type PublicActivityQuery,
 } from '@bookla/shared';
 import { toZonedIso, toZonedIsoOrNull, zonedTimeToUtc } from '@bookla/shared/zoned-time';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { headerImageUrls } from './media.service.ts';
@@ -142,4 +143,19 @@ export async function getPublicActivity(db: Db, teamId: number, activityId: numb
   const { data } = await load(db, team, q, DETAIL_SESSIONS, lang);
   if (!data[0]) throw notFound();
   return data[0];
+}
+
+/**
+ * Renews the stored next dates that time has overtaken every `intervalMs` (started from app.ts
+ * when the job loop runs), so the list rarely computes one live; returns stop.
+ */
+export function scheduleNextSessionRefresh(db: Db, log: FastifyBaseLogger, intervalMs = 60_000): () => void {
+  const timer = setInterval(() => {
+    repo.refreshStaleNextSessions(db).then(
+      (n) => n && log.debug({ refreshed: n }, 'stale next session dates refreshed'),
+      (err: unknown) => log.warn({ err }, 'next session refresh failed'),
+    );
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
