@@ -71,7 +71,17 @@ export interface CoursePageRow {
   /** Start of the next scheduled sessions, epoch ms, soonest first. */
   upcoming: number[] | null;
   tickets:
-    | { id: number; name: Translated; priceMinor: number; currency: string; stock: number; sold: number; saleEnd: number | null }[]
+    | {
+        id: number;
+        name: Translated;
+        priceMinor: number;
+        currency: string;
+        stock: number;
+        sold: number;
+        saleEnd: number | null;
+        /** Seats held by unexpired reservations. */
+        reserved: number;
+      }[]
     | null;
   instructor: { id: number; firstname: string; lastname: string } | null;
   /** Rows matching the filters (all pages). */
@@ -165,7 +175,9 @@ function prepareCoursePage(db: DbOrTx, q: ActivityListQuery, name: string) {
           WHERE s.activity_id = ${page.id} AND s.team_id = ${teamId} AND s.status = 'scheduled' AND s.starts_at > ${param('now')}::timestamptz
           ORDER BY s.starts_at, s.id LIMIT ${param('upcoming')}) u),
         'tickets', (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'priceMinor', t.price_minor,
-          'currency', t.currency, 'stock', t.stock, 'sold', t.sold, 'saleEnd', ${epochMs(sql`t.sale_end`)}) ORDER BY t.sort, t.id)
+          'currency', t.currency, 'stock', t.stock, 'sold', t.sold, 'saleEnd', ${epochMs(sql`t.sale_end`)},
+          'reserved', (SELECT coalesce(sum(r.quantity), 0) FROM ticket_reservations r
+            WHERE r.ticket_id = t.id AND r.expires_at > ${param('now')}::timestamptz)) ORDER BY t.sort, t.id)
           FROM tickets t WHERE t.activity_id = ${page.id} AND t.team_id = ${teamId}),
         'instructor', (SELECT json_build_object('id', u.id, 'firstname', u.firstname, 'lastname', u.lastname)
           FROM activity_instructors i JOIN users u ON u.id = i.user_id

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ticketReservations, tickets } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createUserWithTeam } from '../../test/factories.ts';
+import { createUserWithTeam, loginAs } from '../../test/factories.ts';
 import { purgeExpiredReservations, releaseReservations, ReservationError, reserveSeats } from './reservations.service.ts';
 import { inDays, makeActivity, makeReservation, makeSession, makeTicket } from './tickets.fixtures.ts';
 
@@ -138,5 +138,22 @@ describe.runIf(!!process.env.DATABASE_URL)('reserveSeats under concurrency (Post
     expect(await live(ticket.id)).toBe(sold);
     // Buyers are served one after the other on the row lock, so seats are not lost to the race either.
     expect(sold).toBeGreaterThanOrEqual(5);
+  });
+});
+
+describe('the back-office course list', () => {
+  it('counts live reservations as reserved and leaves expired ones out of the availability', async () => {
+    const owner = await createUserWithTeam(db());
+    const course = await makeActivity(db(), owner.team.id, { name: { de: 'Töpfern', en: 'Pottery' } });
+    const ticket = await makeTicket(db(), owner.team.id, course.id, { stock: 10, sold: 2 });
+    await makeReservation(db(), owner.team.id, ticket.id, 3, 10, 'live');
+    await makeReservation(db(), owner.team.id, ticket.id, 4, -1, 'expired');
+    const client = await loginAs(t.app, owner.user.email);
+    const res = await client.get('/api/courses');
+    expect(res.statusCode).toBe(200);
+    const item = (
+      res.json() as { data: { id: number; tickets: { id: number; stock_reserved: number; stock_available: number }[] }[] }
+    ).data.find((c) => c.id === course.id);
+    expect(item?.tickets).toEqual([expect.objectContaining({ id: ticket.id, stock: 10, stock_reserved: 3, stock_available: 5 })]);
   });
 });
