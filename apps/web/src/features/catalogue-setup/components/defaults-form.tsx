@@ -13,7 +13,7 @@ import { useCourseDefaults, useSaveCourseDefaults } from '../api/config-api';
 import { RESOURCES, useAllSetupItems } from '../api/setup-api';
 import { defaultsBody, defaultsToValues, type DefaultsValues } from '../record-values';
 import type { CourseDefaults, LocationRecord } from '../types';
-import { FormNumberInput } from './number-field';
+import { FormNumberInput } from '../../../components/form/number-field';
 
 function FormYesNo<T extends FieldValues>({ control, name, label }: Bound<T> & { label: string }) {
   const { value, onChange, input } = useBound({ control, name });

@@ -7,7 +7,7 @@ import { FormTextInput } from '../../../components/form/text-fields';
 import { TranslatedTextField } from '../../../components/form/translated-fields';
 import { useOptions } from '../../../lib/options';
 import type { LocationValues } from '../record-values';
-import { FormNumberInput } from './number-field';
+import { FormNumberInput } from '../../../components/form/number-field';
 
 /** A location: name, address, country from the reference list, directions, optional coordinates. */
 export function LocationFields({ languages }: { languages: readonly Language[] }) {

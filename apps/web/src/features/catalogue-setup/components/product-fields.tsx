@@ -10,7 +10,7 @@ import { TranslatedTextField } from '../../../components/form/translated-fields'
 import { PriceInput, type PriceInputProps } from '../../../components/price-input';
 import { useAppState } from '../../../lib/app-state';
 import type { ProductValues } from '../record-values';
-import { FormNumberInput } from './number-field';
+import { FormNumberInput } from '../../../components/form/number-field';
 
 function FormPriceInput<T extends FieldValues>({ control, name, ...props }: Bound<T> & Omit<PriceInputProps, 'value' | 'onChange'>) {
   const { value, onChange, input } = useBound({ control, name });

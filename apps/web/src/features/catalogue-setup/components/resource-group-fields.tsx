@@ -8,7 +8,7 @@ import { emptyTranslated, TranslatedTextField } from '../../../components/form/t
 import { translateValidation } from '../../../lib/forms';
 import { firstError } from '../first-error';
 import type { ResourceGroupValues } from '../record-values';
-import { FormNumberInput } from './number-field';
+import { FormNumberInput } from '../../../components/form/number-field';
 
 /** A resource group: name and kind; once it exists, its resources with their capacity. */
 export function ResourceGroupFields({ languages, withResources }: { languages: readonly Language[]; withResources: boolean }) {

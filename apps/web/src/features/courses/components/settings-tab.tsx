@@ -1,10 +1,11 @@
 import { ACTIVITY_STATUSES } from '@bookla/shared/catalogue';
 import { BOOKING_CLOSES_MAX_MINUTES, CAPACITY_MAX, RESERVATION_MAX_MINUTES, type CourseDetail } from '@bookla/shared/catalogue-activities';
 import type { Language } from '@bookla/shared/i18n';
-import { Button, Group, NumberInput, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useEffect } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormNumberInput } from '../../../components/form/number-field';
 import { FormSelect } from '../../../components/form/select-fields';
 import { toTranslatedForm, TranslatedTextField, useTeamLanguages } from '../../../components/form/translated-fields';
 import { YesNoSelect, type YesNo } from '../../../components/yes-no-select';
@@ -35,48 +36,6 @@ function toSettingsValues(course: CourseDetail, languages: readonly Language[], 
     capacity: course.capacity ?? '',
     cancellation_policy: toTranslatedForm(course.cancellation_policy, languages),
   };
-}
-
-function NumberField({
-  control,
-  name,
-  label,
-  description,
-  min,
-  max,
-  readOnly,
-}: {
-  control: Control<SettingsValues>;
-  name: 'booking_closes_minutes' | 'reservation_minutes' | 'capacity';
-  label: string;
-  description?: string;
-  min: number;
-  max: number;
-  readOnly: boolean;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <NumberInput
-          ref={field.ref}
-          name={field.name}
-          label={label}
-          description={description}
-          min={min}
-          max={max}
-          allowDecimal={false}
-          allowNegative={false}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          readOnly={readOnly}
-          error={translateValidation(fieldState.error?.message) || undefined}
-        />
-      )}
-    />
-  );
 }
 
 /** The settings tab: status, booking window, waiting list, reservation time, capacity, policy. */
@@ -140,31 +99,37 @@ export function SettingsTab({ course, canEdit }: { course: CourseDetail; canEdit
                 />
               )}
             />
-            <NumberField
+            <FormNumberInput
               control={control}
               name="booking_closes_minutes"
               label={t('settings.bookingClosesMinutes')}
               description={t('settings.bookingClosesMinutesHint')}
               min={0}
               max={BOOKING_CLOSES_MAX_MINUTES}
+              allowDecimal={false}
+              allowNegative={false}
               readOnly={readOnly}
             />
-            <NumberField
+            <FormNumberInput
               control={control}
               name="reservation_minutes"
               label={t('settings.reservationMinutes')}
               description={t('settings.reservationMinutesHint')}
               min={1}
               max={RESERVATION_MAX_MINUTES}
+              allowDecimal={false}
+              allowNegative={false}
               readOnly={readOnly}
             />
-            <NumberField
+            <FormNumberInput
               control={control}
               name="capacity"
               label={t('settings.capacity')}
               description={t('settings.capacityHint')}
               min={0}
               max={CAPACITY_MAX}
+              allowDecimal={false}
+              allowNegative={false}
               readOnly={readOnly}
             />
             <Controller

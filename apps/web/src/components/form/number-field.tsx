@@ -1,6 +1,6 @@
 import { NumberInput, type NumberInputProps } from '@mantine/core';
 import type { FieldValues } from 'react-hook-form';
-import { useBound, type Bound, type Managed } from '../../../components/form/bound';
+import { useBound, type Bound, type Managed } from './bound';
 
 /**
  * A number bound to the form: `''` while empty (sent as `null` or a default by the screen); an
