@@ -25,7 +25,9 @@ import { resourcesRoutes } from './features/catalogue/resources.routes.ts';
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { createJobRunner } from './lib/jobs.ts';
-import { createTransport, registerMailJob } from './lib/mailer.ts';
+import { deriveKeyString } from './lib/keys.ts';
+import { logRedaction } from './lib/log-redaction.ts';
+import { createTransport, mailDirectory, registerMailJob } from './lib/mailer.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -48,7 +50,7 @@ export interface BuildOptions {
   logStream?: NodeJS.WritableStream;
 }
 
-/** Log redaction: no cookies, tokens or passwords in logs. */
+/** Log redaction: no cookies, tokens or passwords in logs (secrets in URLs: lib/log-redaction.ts). */
 const REDACT = [
   'req.headers.cookie',
   'req.headers.authorization',
@@ -60,6 +62,17 @@ const REDACT = [
   '*.token',
 ];
 
+/**
+ * TRUST_PROXY → Fastify's `trustProxy`: `request.ip` (rate limits, session IPs) and
+ * `request.protocol`/`host` follow X-Forwarded-* only from these proxies. Unset: from nobody.
+ * A hop count trusts the nearest `n` hops whoever they are (Fastify ≥ 5.12 refuses a bare number),
+ * so it is only safe when the app cannot be reached but through those proxies.
+ */
+function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   installValidationMessages();
@@ -68,9 +81,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT, censor: '[redacted]' },
+      ...logRedaction,
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
-    trustProxy: config.secure,
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
@@ -78,6 +92,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const log = app.log;
+  if (typeof config.trustProxy === 'number' && !['127.0.0.1', '::1', 'localhost'].includes(config.host)) {
+    log.warn({ host: config.host }, 'TRUST_PROXY is a hop count: make sure clients cannot reach this server but through the proxies');
+  }
   const jobs = createJobRunner(database.db, log);
   const mailTransport = createTransport(config.smtpUrl);
   app.decorate('deps', {
@@ -88,12 +105,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     jobs,
     mailTransport,
   });
-  registerMailJob(jobs, database.db, mailTransport, log);
+  registerMailJob(jobs, database.db, mailTransport, log, { mailDir: mailDirectory(config) });
 
   // Plumbing, in the order requests meet it.
   await app.register(openapiPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(cookie, { secret: config.sessionSecret });
+  // Its own key (HKDF of SESSION_SECRET): a signed URL can never pass as a signed cookie, nor back.
+  await app.register(cookie, { secret: deriveKeyString(config.sessionSecret, 'cookies') });
   await app.register(languagePlugin);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);

@@ -153,7 +153,9 @@ export type InviteRegistrationInput = z.infer<typeof inviteRegistrationSchema>;
 
 /** A 6-digit TOTP code or a recovery code (`xxxxx-xxxxx`). */
 export const twoFactorCodeSchema = z.object({ code: z.string().trim().min(1).max(32) });
-export const twoFactorDisableSchema = z.object({ password: z.string().min(1).max(1000) });
+/** Turning 2FA off needs the password and a current TOTP code or a recovery code. */
+export const twoFactorDisableSchema = z.object({ password: z.string().min(1).max(1000), code: twoFactorCodeSchema.shape.code });
+export type TwoFactorDisableInput = z.infer<typeof twoFactorDisableSchema>;
 
 // ------------------------------------------------------------------------------ replies
 

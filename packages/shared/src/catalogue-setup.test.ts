@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   attributeSchema,
   conditionMakesCycle,
@@ -296,5 +296,53 @@ describe('parseAttributeValue', () => {
     expect(isIsoDate('2024-02-29')).toBe(true);
     expect(isIsoDate('2023-02-29')).toBe(false);
     expect(isIsoDate('2024-2-9')).toBe(false);
+  });
+});
+
+describe('booking answers with prototype keys', () => {
+  const CLEAN = new Set(Object.getOwnPropertyNames(Object.prototype));
+  const added = () => Object.getOwnPropertyNames(Object.prototype).filter((n) => !CLEAN.has(n));
+  const PROTO = Object.prototype as unknown as Record<string, unknown>;
+  afterEach(() => {
+    for (const name of added()) delete PROTO[name];
+  });
+  const fields = [
+    field(1, 'checkbox'),
+    field(2, 'text', { required: true, visible_if: { field_id: 1, values: ['1'] } }),
+    field(4, 'text', { required: true }),
+    field(5, 'address'),
+  ];
+
+  it('counts only own answers: "__proto__" and "constructor" keys (as JSON.parse makes them) answer nothing', () => {
+    const answers = JSON.parse('{"__proto__":{"1":"1","4":"Sneaky"},"constructor":{"prototype":{"4":"x"}},"prototype":"x"}') as Record<
+      string,
+      unknown
+    >;
+    expect(ids(visibleFields(fields, answers))).toEqual([1, 4, 5]);
+    const result = validateBookingAnswers(fields, answers);
+    expect(result.issues).toEqual([{ code: 'custom', path: ['4'], message: 'required' }]);
+    expect(Object.keys(result.answers)).toEqual([]);
+    expect(added()).toEqual([]);
+  });
+
+  it('ignores answers inherited from a prototype (an object built with a "__proto__" member)', () => {
+    const answers = { __proto__: { 1: '1', 4: 'Sneaky', 2: 'hidden' } } as unknown as Record<string, unknown>;
+    expect(ids(visibleFields(fields, answers))).toEqual([1, 4, 5]);
+    expect(validateBookingAnswers(fields, answers).issues).toEqual([{ code: 'custom', path: ['4'], message: 'required' }]);
+    const address = { 4: 'Anna', 5: Object.create({ street: 'Weg 1', postal_code: '3000', city: 'Bern', country: 'ch' }) as object };
+    expect(validateBookingAnswers(fields, address)).toEqual({ issues: [], answers: { 4: 'Anna' } });
+  });
+
+  it('is not fooled by a polluted Object.prototype either', () => {
+    PROTO['4'] = 'Polluted';
+    PROTO.street = 'Polluted 1';
+    try {
+      expect(validateBookingAnswers(fields, {}).issues).toEqual([{ code: 'custom', path: ['4'], message: 'required' }]);
+      const partial = validateBookingAnswers(fields, { 4: 'Anna', 5: { postal_code: '3000', city: 'Bern', country: 'CH' } });
+      expect(partial.issues).toEqual([{ code: 'custom', path: ['5', 'street'], message: 'required' }]);
+    } finally {
+      delete PROTO['4'];
+      delete PROTO.street;
+    }
   });
 });

@@ -18,6 +18,7 @@ import {
 } from './catalogue-model.ts';
 import { fillMissingTranslations, type Language } from './i18n.ts';
 import { listQuerySchema, normalizeListQuery } from './pagination.ts';
+import { ownValue } from './safe-keys.ts';
 import { encodeMessage } from './validation.ts';
 
 /**
@@ -170,8 +171,7 @@ function setupListQuerySchema<F extends string>(fields: readonly [F, ...F[]], de
   });
   return z.preprocess((raw) => {
     const q = normalizeListQuery(raw);
-    const sort = q.sort && typeof q.sort === 'object' ? (q.sort as Record<string, unknown>) : {};
-    q.sort = { ...sort, type: sort.type === 'desc' ? 'desc' : 'asc' };
+    q.sort = { field: ownValue(q.sort, 'field'), type: ownValue(q.sort, 'type') === 'desc' ? 'desc' : 'asc' };
     q.search ??= null;
     return q;
   }, inner);
@@ -443,7 +443,7 @@ export function visibleFields<F extends BookingFieldDef>(fields: readonly F[], a
     const parent = byId.get(condition.field_id);
     let shown = false;
     if (parent && isVisible(parent)) {
-      const selected = selectedValues(parent.type, answers[String(parent.id)]);
+      const selected = selectedValues(parent.type, ownValue(answers, String(parent.id)));
       shown = condition.values.length ? selected.some((v) => condition.values.includes(v)) : selected.length > 0;
     }
     visiting.delete(field.id);
@@ -498,11 +498,11 @@ function checkAnswer(field: BookingFieldDef, raw: unknown): Check | null {
       return isChecked(raw) ? { value: true } : null;
     case 'address': {
       if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail(encodeMessage('invalid_type', { expected: 'object' }));
-      const parts = raw as Record<string, unknown>;
       const issues: { path?: string; message: string }[] = [];
       const value = {} as AddressAnswer;
       for (const part of ADDRESS_PARTS) {
-        const v = typeof parts[part] === 'string' ? (parts[part] as string).trim() : parts[part];
+        const sent = ownValue(raw, part);
+        const v = typeof sent === 'string' ? sent.trim() : sent;
         if (v === undefined || v === null || v === '') issues.push({ path: part, message: 'required' });
         else if (typeof v !== 'string') issues.push({ path: part, message: encodeMessage('invalid_type', { expected: 'string' }) });
         else if (part === 'country' && !/^[A-Za-z]{2}$/.test(v)) issues.push({ path: part, message: 'format' });
@@ -517,7 +517,7 @@ function checkAnswer(field: BookingFieldDef, raw: unknown): Check | null {
 function isEmptyAnswer(type: FieldType, raw: unknown): boolean {
   if (type === 'checkbox') return !isChecked(raw);
   if (type === 'address' && raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    return ADDRESS_PARTS.every((p) => isBlank((raw as Record<string, unknown>)[p]));
+    return ADDRESS_PARTS.every((p) => isBlank(ownValue(raw, p)));
   }
   return isBlank(raw);
 }
@@ -536,7 +536,8 @@ export function validateBookingAnswers(
   const clean: Record<string, BookingAnswer> = {};
   for (const field of visibleFields(fields, answers)) {
     const key = String(field.id);
-    const raw = answers[key];
+    // Own answers only: an inherited member (say, of a polluted prototype) is no answer.
+    const raw = ownValue(answers, key);
     if (isEmptyAnswer(field.type, raw)) {
       if (field.required) issues.push({ code: 'custom', path: [key], message: 'required' });
       continue;

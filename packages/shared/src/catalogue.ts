@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './i18n.ts';
 import { listQuerySchema } from './pagination.ts';
+import { safeRecordSchema } from './safe-keys.ts';
 
 /**
  * Catalogue schemas (activities, type sets, locations), shared by the server's routes and the
@@ -55,7 +56,7 @@ export function compactTranslated(
 /** POST /api/course/store as sent (the server checks it against the team's languages). */
 export const courseStoreBodySchema = z.object({
   type_set_id: z.union([z.number(), z.string(), z.null()]).optional(),
-  name: z.record(z.string(), z.union([z.string(), z.null()])).nullish(),
+  name: safeRecordSchema(z.union([z.string(), z.null()])).nullish(),
 });
 export type CourseStoreBody = z.infer<typeof courseStoreBodySchema>;
 
@@ -68,6 +69,8 @@ export const typeSetItemSchema = z.object({ id: z.number(), name: z.string(), ki
 export type TypeSetItem = z.infer<typeof typeSetItemSchema>;
 
 export const translatedSchema = z.object({ de: z.string().optional(), en: z.string().optional(), fr: z.string().optional() });
+
+export const seatCountSchema = z.object({ sold: z.number(), stock: z.number() });
 
 export const courseListItemSchema = z.object({
   id: z.number(),
@@ -95,9 +98,20 @@ export const courseListItemSchema = z.object({
   participants: z.object({ paid: z.number() }),
   /** Earliest upcoming scheduled session (ISO with the company's offset), or null. */
   next_session: z.string().nullable(),
-  /** Totals over the activity's tickets. */
+  /** Totals over the activity's tickets (whole-activity and per-date ones added together). */
   sold: z.number(),
   stock: z.number(),
+  /**
+   * The same apart: tickets for the whole activity, per-date (drop-in) tickets over all dates,
+   * and the per-date tickets of the next date; null where there are no such tickets.
+   */
+  seats: z
+    .object({
+      course: seatCountSchema.nullable(),
+      per_date: seatCountSchema.nullable(),
+      next_date: seatCountSchema.extend({ starts_at: z.string() }).nullable(),
+    })
+    .optional(),
   status: z.enum(ACTIVITY_STATUSES),
   created_at: z.string(),
 });

@@ -3,6 +3,7 @@ export * from './errors.ts';
 export * from './validation.ts';
 export * from './money.ts';
 export * from './pagination.ts';
+export * from './safe-keys.ts';
 export * from './permissions.ts';
 export * from './teams.ts';
 export * from './vat.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromEntriesSafe, isSafeKey, ownValue, safeRecord } from './safe-keys.ts';
 
 export const MAX_PER_PAGE = 100;
 
@@ -32,7 +33,7 @@ export function listQuerySchema<F extends string>(sortFields: readonly [F, ...F[
       page: lenientInt(1, 1, 1_000_000),
       perPage: lenientInt(defaultPerPage, 1, MAX_PER_PAGE),
       sort: z.unknown().transform((v) => {
-        const o = (v && typeof v === 'object' ? v : {}) as { field?: unknown; type?: unknown };
+        const o = { field: ownValue(v, 'field'), type: ownValue(v, 'type') };
         const field = (sortFields as readonly string[]).includes(String(o.field)) ? (o.field as F) : defaultSort;
         const type: 'asc' | 'desc' = o.type === 'asc' ? 'asc' : 'desc';
         return { field, type };
@@ -40,9 +41,11 @@ export function listQuerySchema<F extends string>(sortFields: readonly [F, ...F[
       columnFilters: z
         .unknown()
         .transform((v) =>
-          v && typeof v === 'object' && !Array.isArray(v)
-            ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => typeof x === 'string' && x !== ''))
-            : {},
+          fromEntriesSafe(
+            v && typeof v === 'object' && !Array.isArray(v)
+              ? Object.entries(v as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== '')
+              : [],
+          ),
         ) as unknown as z.ZodType<Record<string, string>>,
     }),
   );
@@ -52,25 +55,39 @@ export function listQuerySchema<F extends string>(sortFields: readonly [F, ...F[
  * A raw query string object → the shape `listQuerySchema` reads: bracket keys as sent by the
  * client (`sort[field]`, `columnFilters[name]`) nested, and every list key present (`null` when
  * missing, which the lenient fields turn into their defaults).
+ *
+ * Keys are the client's choice, so every object here has a null prototype and the keys
+ * `__proto__`, `constructor` and `prototype` are dropped at every level (see safe-keys.ts):
+ * `?__proto__[status]=x` must not write `Object.prototype.status`.
  */
 export function normalizeListQuery(raw: unknown): Record<string, unknown> {
-  const out: Record<string, unknown> = { page: null, perPage: null, sort: null, columnFilters: null };
+  const out = safeRecord();
+  out.page = null;
+  out.perPage = null;
+  out.sort = null;
+  out.columnFilters = null;
   if (!raw || typeof raw !== 'object') return out;
   for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
     const m = /^([A-Za-z_]+)\[([A-Za-z0-9_.]*)\]$/.exec(key);
     if (!m) {
-      out[key] = value;
+      if (isSafeKey(key)) out[key] = value;
       continue;
     }
     const [, outer, inner] = m as unknown as [string, string, string];
+    if (!isSafeKey(outer) || !isSafeKey(inner)) continue;
     const first = Array.isArray(value) ? value[0] : value;
     if (inner === '') out[outer] = Array.isArray(value) ? value : [value];
     else {
-      const target =
-        out[outer] && typeof out[outer] === 'object' && !Array.isArray(out[outer]) ? (out[outer] as Record<string, unknown>) : {};
+      const current = out[outer];
+      const target = isSafeRecord(current) ? current : safeRecord();
       target[inner] = first;
       out[outer] = target;
     }
   }
   return out;
+}
+
+/** A nested object this function built itself (never one taken from the input). */
+function isSafeRecord(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === null;
 }

@@ -156,7 +156,8 @@ export function passwordRuleMessage(problem: PasswordProblem): string {
 // ------------------------------------------------------------------------------ replies
 
 /** Team as the API shows it (spec §3), with the caller's role and the logo (or avatar) URL. */
-export const teamSchema = z.object({
+/** A company with its billing address and VAT ID: what owners and admins (`team.manage`) see. */
+export const teamWithBillingSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   phone_prefix: z.string(),
@@ -175,6 +176,30 @@ export const teamSchema = z.object({
   logo_url: z.string(),
   has_logo: z.boolean(),
   role: z.enum(ROLES),
+});
+export type TeamWithBilling = z.infer<typeof teamWithBillingSchema>;
+
+/** The fields only `team.manage` sees (the country stays: it is the default of new locations). */
+export const TEAM_BILLING_FIELDS = [
+  'billing_address',
+  'billing_address_line_2',
+  'billing_city',
+  'billing_state',
+  'billing_postal_code',
+  'vat_id',
+] as const;
+
+/**
+ * A company as its members see it (`/api/srl/team`, `/api/srl/teams`, the app state): the billing
+ * address and VAT ID are only there for users with `team.manage`.
+ */
+export const teamSchema = teamWithBillingSchema.partial({
+  billing_address: true,
+  billing_address_line_2: true,
+  billing_city: true,
+  billing_state: true,
+  billing_postal_code: true,
+  vat_id: true,
 });
 export type Team = z.infer<typeof teamSchema>;
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -27,7 +28,57 @@ const envSchema = z.object({
   APP_NAME: z.string().min(1).default('Bookla'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parseTrustProxy(value);
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
 });
+
+/**
+ * Which proxies may tell us the client's address (`X-Forwarded-For`): none (false), the nearest
+ * `n` hops, or the proxies at these addresses/CIDRs (or `loopback`, `linklocal`, `uniquelocal`).
+ */
+export type TrustProxy = false | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [addr = '', range, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (!family || rest.length) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4; // a netmask such as 255.255.255.0
+}
+
+/** TRUST_PROXY → a setting that can only narrow trust: never "trust whatever the client says". */
+export function parseTrustProxy(value: string | undefined): TrustProxy {
+  const v = value?.trim().toLowerCase();
+  if (!v || v === 'false' || v === '0') return false;
+  if (/^\d+$/.test(v)) {
+    const hops = Number(v);
+    if (hops > 10) throw new Error('at most 10 proxy hops');
+    return hops;
+  }
+  if (v === 'true' || v === '*') {
+    throw new Error('"true" would let any client choose its IP: give the number of proxies or their addresses');
+  }
+  const entries = v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+  const bad = entries.filter((e) => !isProxyAddress(e));
+  if (bad.length) throw new Error(`not an IP address, CIDR range or loopback/linklocal/uniquelocal: ${bad.join(', ')}`);
+  return entries;
+}
 
 export interface Config {
   port: number;
@@ -43,8 +94,10 @@ export interface Config {
   appName: string;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: string;
-  /** Cookies get `Secure` and HSTS is sent when the public URL is https. */
+  /** Cookies get `Secure` and HSTS is sent when the public URL is https (never from request headers). */
   secure: boolean;
+  /** Proxies whose `X-Forwarded-For` names the client (`request.ip`); unset: none, the socket's peer is the client. */
+  trustProxy: TrustProxy;
   /** Where the built web app lives; absent in tests. */
   webDist: string | undefined;
 }
@@ -91,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     secure: appUrl.startsWith('https://'),
+    trustProxy: e.TRUST_PROXY,
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
     ...overrides,
   };

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -10,7 +12,9 @@ import { enqueueJob, type JobRunner } from './jobs.ts';
 /**
  * Mail goes through an outbox: every mail is first written to `emails` (the email archive),
  * then sent by the `mail.send` job with retries and backoff. Without SMTP_URL a mail is kept
- * in the archive and logged (without its body: links in it are secrets), never lost.
+ * in the archive and written as an `.eml` file under `DATA_DIR/mail/` (so a local run can open
+ * its verification link), and logged by id and file only: links in it are secrets, addresses
+ * personal data. Never lost.
  */
 export interface OutgoingMail {
   to: string;
@@ -50,24 +54,64 @@ export function createTransport(smtpUrl: string | undefined): Transporter | unde
   return nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as never);
 }
 
-export function registerMailJob(runner: JobRunner, db: Db, transport: Transporter | undefined, log: FastifyBaseLogger): void {
+/** Where mails go without SMTP_URL. */
+export function mailDirectory(config: Pick<Config, 'dataDir'>): string {
+  return join(config.dataDir, 'mail');
+}
+
+type MailRow = typeof emails.$inferSelect;
+
+function message(mail: MailRow) {
+  return {
+    from: mail.fromAddress,
+    to: mail.toAddress,
+    subject: mail.subject,
+    text: mail.textBody,
+    html: mail.htmlBody ?? undefined,
+  };
+}
+
+/** RFC 822 text of a mail, as SMTP would carry it (attachments included, should a mail have any). */
+const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+
+/**
+ * Writes the mail as `<time>-<id>-<kind>.eml` (no address in the name: file lists are shown
+ * around). Returns the file's path.
+ */
+async function writeMailFile(dir: string, mail: MailRow): Promise<string> {
+  const info = (await fileTransport.sendMail({ ...message(mail), textEncoding: 'quoted-printable' })) as { message: Buffer };
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = join(dir, `${stamp}-${mail.id}-${mail.kind.replace(/[^a-z0-9_-]/gi, '_')}.eml`);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await writeFile(file, info.message, { mode: 0o600 });
+  return file;
+}
+
+export function registerMailJob(
+  runner: JobRunner,
+  db: Db,
+  transport: Transporter | undefined,
+  log: FastifyBaseLogger,
+  opts: { mailDir: string },
+): void {
   runner.register(MAIL_JOB, async (payload, { attempt, maxAttempts }) => {
     const emailId = Number(payload.emailId);
     const [mail] = await db.select().from(emails).where(eq(emails.id, emailId));
     if (!mail || mail.status === 'sent' || mail.status === 'kept') return;
     if (!transport) {
       await db.update(emails).set({ status: 'kept', attempts: attempt }).where(eq(emails.id, emailId));
-      log.info({ emailId, kind: mail.kind, to: mail.toAddress }, 'no SMTP_URL set: mail kept in the email archive');
+      // Neither the body (its links are secrets) nor the address: the archive row and the file have both.
+      try {
+        const file = await writeMailFile(opts.mailDir, mail);
+        log.info({ emailId, kind: mail.kind, file }, 'no SMTP_URL set: mail kept in the email archive and written to a file');
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        log.warn({ emailId, kind: mail.kind, dir: opts.mailDir, code }, 'no SMTP_URL set: mail kept in the email archive, writing its file failed');
+      }
       return;
     }
     try {
-      const info = (await transport.sendMail({
-        from: mail.fromAddress,
-        to: mail.toAddress,
-        subject: mail.subject,
-        text: mail.textBody,
-        html: mail.htmlBody ?? undefined,
-      })) as { messageId?: string };
+      const info = (await transport.sendMail(message(mail))) as { messageId?: string };
       await db
         .update(emails)
         .set({ status: 'sent', sentAt: new Date(), attempts: attempt, messageId: info.messageId ?? null, lastError: null })

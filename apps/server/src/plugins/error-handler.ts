@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@bookla/shared';
+import { safeRecord, type ErrorBody } from '@bookla/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -33,7 +33,8 @@ function send(reply: FastifyReply, status: number, body: ErrorBody) {
 
 /** Validation issues from the zod type provider → `{ "user.email": [...] }`. */
 function fieldsFromValidation(error: FastifyError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // Paths come from the input's keys: a null-prototype map, so `constructor` is just a key.
+  const fields = safeRecord<string[]>();
   for (const v of error.validation ?? []) {
     const issue = (v.params as { issue?: { path?: PropertyKey[]; message?: string } } | undefined)?.issue;
     const path = issue?.path?.length ? issue.path.map(String).join('.') : v.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';

@@ -4,12 +4,17 @@ import type { RateLimiter } from '../lib/rate-limit.ts';
 
 /** The contract's limits (CONTRACT §2), in one place. */
 export const LIMITS = {
+  /** Keyed on account *and* IP, so failures from one place cannot lock the owner out (auth.service `login`). */
   loginFailuresPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   loginFailuresPerIp: { limit: 100, windowMs: 15 * 60_000 },
   registrationsPerIp: { limit: 30, windowMs: 3600_000 },
   resetMailsPerEmail: { limit: 5, windowMs: 3600_000 },
   verificationResendsPerUser: { limit: 5, windowMs: 3600_000 },
   validatorsPerIp: { limit: 300, windowMs: 60_000 },
+  /** Companies a user creates per day: a new company would otherwise reset the invitation limit. */
+  teamCreationsPerUser: { limit: 5, windowMs: 24 * 3600_000 },
+  /** Invitation mails (new and resent) a user sends per day, across all companies. */
+  invitationMailsPerUser: { limit: 100, windowMs: 24 * 3600_000 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;
@@ -30,6 +35,34 @@ export async function checkLimit(limiter: RateLimiter, name: LimitName, key: str
   const { limit, windowMs } = LIMITS[name];
   const r = await limiter.peek(`${name}:${key}`, limit, windowMs);
   if (!r.allowed) throw tooManyRequests(r.retryAfter);
+}
+
+/** One counted attempt against several limits; `refund` un-counts it (e.g. the password was right). */
+export interface Attempt {
+  refund(): Promise<void>;
+}
+
+/**
+ * Counts one attempt against each named limit *before* the work it limits (increment-and-check
+ * in one atomic step per limit), so N parallel guesses cannot all pass a check first. Past any
+ * limit the attempt is un-counted everywhere and 429 is thrown. For limits that count only
+ * failures, call `refund()` when the attempt succeeds.
+ */
+export async function takeAttempt(limiter: RateLimiter, limits: [LimitName, string][]): Promise<Attempt> {
+  const taken: [string, string][] = [];
+  const refund = async () => {
+    await Promise.all(taken.map(([key, token]) => limiter.refund(key, token)));
+  };
+  for (const [name, key] of limits) {
+    const { limit, windowMs } = LIMITS[name];
+    const r = await limiter.hit(`${name}:${key}`, limit, windowMs);
+    if (!r.allowed || !r.token) {
+      await refund();
+      throw tooManyRequests(r.retryAfter);
+    }
+    taken.push([`${name}:${key}`, r.token]);
+  }
+  return { refund };
 }
 
 /** A preHandler that limits a route per client IP. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
+import { createUserWithTeam, DEFAULT_PASSWORD } from '../test/factories.ts';
 import { ABSOLUTE_MS, INACTIVITY_MS } from './session.ts';
 
 let t: TestApp;
@@ -28,12 +29,40 @@ const rows = () => t.database.db.select().from(sessions);
 describe('sessions', () => {
   it('stores only a hash of the cookie token', async () => {
     const c = new TestClient(t.app);
-    await c.csrf();
+    await c.post('/api/test/login');
     const cookie = c.cookies.get('bookla_session')!;
     const token = decodeURIComponent(cookie).split('.')[0]!;
     const all = await rows();
+    expect(all.length).toBeGreaterThan(0);
     expect(all.some((r) => r.id === token)).toBe(false);
     expect(all.every((r) => /^[0-9a-f]{64}$/.test(r.id))).toBe(true);
+  });
+
+  it('stores no row for anonymous visitors: 50 csrf-cookie calls create none, a login then works', async () => {
+    const count = async () => (await rows()).length;
+    const before = await count();
+    const clients = Array.from({ length: 50 }, () => new TestClient(t.app));
+    for (const c of clients) {
+      const res = await c.csrf();
+      expect(res.statusCode).toBe(204);
+      expect(c.cookies.get('XSRF-TOKEN')).toBeTruthy();
+      expect(c.cookies.get('bookla_session')).toBeTruthy();
+    }
+    expect(await count()).toBe(before);
+
+    // The anonymous session's token is enforced although it has no row.
+    const c = clients[0]!;
+    expect((await c.post('/api/test/login', undefined, { 'x-xsrf-token': 'forged' })).statusCode).toBe(419);
+    expect((await c.post('/api/test/login', undefined, { 'x-xsrf-token': clients[1]!.cookies.get('XSRF-TOKEN')! })).statusCode).toBe(419);
+    expect(await count()).toBe(before);
+
+    // The real login on such a session works and stores exactly one row.
+    const { user } = await createUserWithTeam(t.database.db);
+    const login = await c.post('/api/srl/login', { email: user.email, password: DEFAULT_PASSWORD });
+    expect(login.statusCode).toBe(200);
+    expect((await rows()).filter((r) => r.userId === user.id)).toHaveLength(1);
+    expect(await count()).toBe(before + 1);
+    expect((await c.get('/api/srl/user')).statusCode).toBe(200);
   });
 
   it('rotates the id on login: the old cookie no longer works', async () => {
@@ -88,6 +117,25 @@ describe('sessions', () => {
       .set({ expiresAt: new Date(Date.now() - 1) })
       .where(eq(sessions.id, row.id));
     expect((await c.get('/api/test/whoami')).json()).toEqual({ userId: null });
+  });
+
+  it('purges expired rows in batches, keeping live ones', async () => {
+    const live = new TestClient(t.app);
+    await live.post('/api/test/login');
+    const liveIds = new Set((await rows()).map((r) => r.id));
+    const now = Date.now();
+    // More than one batch; odd rows past their absolute end, even rows idle too long.
+    const stale = Array.from({ length: 5003 }, (_, i) => ({
+      id: i.toString(16).padStart(64, '0'),
+      csrfToken: 'x',
+      createdAt: new Date(now - ABSOLUTE_MS),
+      lastSeenAt: new Date(i % 2 ? now - 1000 : now - INACTIVITY_MS - 1000),
+      expiresAt: new Date(i % 2 ? now - 1000 : now + ABSOLUTE_MS),
+    }));
+    for (let i = 0; i < stale.length; i += 1000) await t.database.db.insert(sessions).values(stale.slice(i, i + 1000));
+    expect(await t.app.sessions.purgeExpired()).toBe(5003);
+    expect(new Set((await rows()).map((r) => r.id))).toEqual(liveIds);
+    expect((await live.get('/api/test/whoami')).json()).toEqual({ userId: 42 });
   });
 
   it('purges expired rows and ends all sessions of a user except one', async () => {

@@ -1,5 +1,5 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
@@ -11,6 +11,9 @@ import { sessions, teamMembers, teams, users } from '../db/schema/index.ts';
  * - Limits: 3 h of inactivity, 12 h absolute.
  * - Login rotates the id (`rotateSession`), logout destroys the row (`destroySession`).
  * - The CSRF token lives in the row; the XSRF-TOKEN cookie mirrors it for the SPA to echo back.
+ * - Rows are created lazily: an anonymous visitor (GET /sanctum/csrf-cookie) gets the signed cookie
+ *   and an XSRF token derived from it, but no row until something is written to the session
+ *   (login, pending 2FA, …), so anonymous traffic cannot fill the table.
  */
 export const SESSION_COOKIE = 'bookla_session';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
@@ -28,10 +31,35 @@ export interface SessionState {
   createdAt: Date;
   lastSeenAt: Date;
   expiresAt: Date;
+  /** False for an anonymous session that has no row yet (nothing written to it so far). */
+  persisted?: boolean;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newToken = () => randomBytes(32).toString('base64url');
+/**
+ * The CSRF token of a session: a PRF keyed by the (secret, HttpOnly) session token, so it needs no
+ * row, is bound to this session, and reveals nothing about the session token.
+ */
+const csrfFor = (token: string) => createHmac('sha256', token).update('bookla:xsrf:v1').digest('base64url');
+
+/** A session that exists only in its cookie: anonymous, nothing stored yet. */
+function virtualSession(token: string): SessionState {
+  const now = new Date();
+  return {
+    id: hashToken(token),
+    userId: null,
+    teamId: null,
+    csrfToken: csrfFor(token),
+    data: {},
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
+    persisted: false,
+  };
+}
+/** Rows deleted per statement when purging, so one purge never holds a huge lock or result. */
+const PURGE_BATCH = 5000;
 
 export function safeEqual(a: string, b: string): boolean {
   const ab = Buffer.from(a);
@@ -99,21 +127,24 @@ async function loadSession(db: Db, lookup: SessionLookup, token: string, request
     const user = found.user && found.user.id === row.userId ? found.user : null;
     principals.set(request, user ? { user, team: found.role ? found.team : null, role: found.role } : null);
   }
-  return { ...row };
+  return { ...row, persisted: true };
 }
 
 export interface SessionApi {
-  /** Returns the current session, creating an anonymous one when there is none. */
+  /**
+   * Returns the current session, starting an anonymous one (cookies only, no row) when there is
+   * none; (re)sets the XSRF-TOKEN cookie either way.
+   */
   ensure(request: FastifyRequest, reply: FastifyReply): Promise<SessionState>;
   /** New id (and CSRF token) for a login: the old id stops working at once. */
   rotate(request: FastifyRequest, reply: FastifyReply, values: { userId: number | null; teamId?: number | null }): Promise<SessionState>;
   /** Logout: removes the row and clears the cookies. */
   destroy(request: FastifyRequest, reply: FastifyReply): Promise<void>;
-  /** Updates team or data of the current session. */
+  /** Updates team or data of the current session; stores an anonymous session's row on its first write. */
   update(request: FastifyRequest, values: Partial<Pick<SessionState, 'teamId' | 'data'>>): Promise<void>;
   /** Ends every session of a user, optionally keeping one (password change, "log out elsewhere"). */
   destroyUserSessions(userId: number, exceptId?: string): Promise<void>;
-  /** Deletes expired rows; run periodically. */
+  /** Deletes expired rows in batches; run periodically. */
   purgeExpired(): Promise<number>;
 }
 
@@ -133,6 +164,16 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     reply.setCookie(XSRF_COOKIE, csrf, { ...cookieOpts, httpOnly: false, maxAge: ABSOLUTE_MS / 1000 });
   }
 
+  async function insertRow(request: FastifyRequest, row: SessionState) {
+    const { persisted: _, ...values } = row;
+    // Two parallel first writes of one anonymous session both insert: the later one wins, as with update.
+    await db
+      .insert(sessions)
+      .values({ ...values, ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null })
+      .onConflictDoUpdate({ target: sessions.id, set: { teamId: values.teamId, data: values.data } });
+    row.persisted = true;
+  }
+
   async function create(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -141,18 +182,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     data: Record<string, unknown>,
   ) {
     const token = newToken();
-    const now = new Date();
-    const row: SessionState = {
-      id: hashToken(token),
-      userId,
-      teamId,
-      csrfToken: newToken(),
-      data,
-      createdAt: now,
-      lastSeenAt: now,
-      expiresAt: new Date(now.getTime() + ABSOLUTE_MS),
-    };
-    await db.insert(sessions).values({ ...row, ip: request.ip, userAgent: request.headers['user-agent']?.slice(0, 500) ?? null });
+    const row: SessionState = { ...virtualSession(token), userId, teamId, data };
+    await insertRow(request, row);
     setCookies(reply, token, row.csrfToken);
     request.session = row;
     return row;
@@ -160,15 +191,24 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
 
   const api: SessionApi = {
     async ensure(request, reply) {
-      return request.session ?? create(request, reply, null, null, {});
+      const current = request.session;
+      if (current) {
+        reply.setCookie(XSRF_COOKIE, current.csrfToken, { ...cookieOpts, httpOnly: false, maxAge: ABSOLUTE_MS / 1000 });
+        return current;
+      }
+      const token = newToken();
+      const session = virtualSession(token);
+      setCookies(reply, token, session.csrfToken);
+      request.session = session;
+      return session;
     },
     async rotate(request, reply, values) {
       const old = request.session;
-      if (old) await db.delete(sessions).where(eq(sessions.id, old.id));
+      if (old?.persisted) await db.delete(sessions).where(eq(sessions.id, old.id));
       return create(request, reply, values.userId, values.teamId ?? null, old?.data ?? {});
     },
     async destroy(request, reply) {
-      if (request.session) await db.delete(sessions).where(eq(sessions.id, request.session.id));
+      if (request.session?.persisted) await db.delete(sessions).where(eq(sessions.id, request.session.id));
       request.session = null;
       reply.clearCookie(SESSION_COOKIE, cookieOpts);
       reply.clearCookie(XSRF_COOKIE, cookieOpts);
@@ -176,6 +216,11 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     async update(request, values) {
       const s = request.session;
       if (!s) return;
+      if (!s.persisted) {
+        Object.assign(s, values);
+        await insertRow(request, s);
+        return;
+      }
       await db.update(sessions).set(values).where(eq(sessions.id, s.id));
       Object.assign(s, values);
     },
@@ -184,11 +229,14 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     },
     async purgeExpired() {
       const now = new Date();
-      const gone = await db
-        .delete(sessions)
-        .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - INACTIVITY_MS))))
-        .returning({ id: sessions.id });
-      return gone.length;
+      const expired = or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - INACTIVITY_MS)));
+      let total = 0;
+      for (;;) {
+        const batch = db.select({ id: sessions.id }).from(sessions).where(expired).limit(PURGE_BATCH);
+        const gone = await db.delete(sessions).where(inArray(sessions.id, batch)).returning({ id: sessions.id });
+        total += gone.length;
+        if (gone.length < PURGE_BATCH) return total;
+      }
     },
   };
   app.decorate('sessions', api);
@@ -199,6 +247,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);
     if (!unsigned.valid || !unsigned.value) return;
-    request.session = await loadSession(db, lookup, unsigned.value, request);
+    // No row (anonymous, or ended): the cookie still names an anonymous session without a row.
+    request.session = (await loadSession(db, lookup, unsigned.value, request)) ?? virtualSession(unsigned.value);
   });
 });

@@ -1,14 +1,16 @@
-import { validateVatId, type Language, type LoginInput, type RegisterInput } from '@bookla/shared';
+import { registerSchema, validateVatId, type Language, type LoginInput, type RegisterInput } from '@bookla/shared';
 import type { AppDeps } from '../../types.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
+import { mergedValidationError, type DeepPartial } from '../../lib/partial-input.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { randomToken, sha256, verifySignedPath } from '../../lib/tokens.ts';
-import { checkLimit, consumeLimit } from '../../plugins/rate-limit.ts';
+import { randomToken, sha256, urlSigningKey, verifySignedPath } from '../../lib/tokens.ts';
+import { consumeLimit, takeAttempt } from '../../plugins/rate-limit.ts';
 import { isCountry } from '../reference/reference.service.ts';
 import { createDefaultTypeSets } from '../catalogue/catalogue.service.ts';
 import * as repo from './auth.repo.ts';
 import { queueVerificationMail, VERIFY_TTL_MS } from './mails.ts';
+import { clearLoginFailures, loginLimits } from './login-limits.ts';
 import { isTwoFactorEnabled } from './two-factor.ts';
 
 /** Registration, validators, e-mail verification and the password step of login (spec §7). */
@@ -49,30 +51,45 @@ export async function checkEmail(deps: Deps, email: string): Promise<Validity> {
 
 // ------------------------------------------------------------------------------ registration
 
-/** What the shape check cannot know: uniqueness and reference data. All problems at once. */
-async function registrationProblems(deps: Deps, input: RegisterInput): Promise<{ fields: Record<string, string[]>; vatId: string | null }> {
-  const { user, team } = input;
+/**
+ * What the shape check cannot know: uniqueness and reference data. All problems at once, also
+ * for a partly valid body (a check runs whenever its own field parsed; see partial-input.ts).
+ */
+async function registrationProblems(
+  deps: Deps,
+  input: DeepPartial<RegisterInput>,
+): Promise<{ fields: Record<string, string[]>; vatId: string | null }> {
+  const user = input.user ?? {};
+  const team = input.team ?? {};
   const fields: Record<string, string[]> = {};
   const add = (path: string, key: string | undefined) => {
     if (key) (fields[path] ??= []).push(key);
   };
+  const when = <T, R>(value: T | undefined, check: (v: T) => Promise<R>) => (value === undefined ? undefined : check(value));
   const [email, name, country, currency, zone, referral] = await Promise.all([
-    checkEmail(deps, user.email),
-    checkTeamName(deps, team.name),
-    checkCountry(deps, team.billing_country),
-    repo.currencyExists(deps.db, team.currency),
-    repo.timeZoneExists(deps.db, team.time_zone),
-    repo.referralExists(deps.db, user.referral_id),
+    when(user.email, (v) => checkEmail(deps, v)),
+    when(team.name, (v) => checkTeamName(deps, v)),
+    when(team.billing_country, (v) => checkCountry(deps, v)),
+    when(team.currency, (v) => repo.currencyExists(deps.db, v)),
+    when(team.time_zone, (v) => repo.timeZoneExists(deps.db, v)),
+    when(user.referral_id, (v) => repo.referralExists(deps.db, v)),
   ]);
-  add('user.email', email.messageKey);
-  add('team.name', name.messageKey);
-  add('team.billing_country', country.messageKey);
-  if (!currency) add('team.currency', 'auth:currency_invalid');
-  if (!zone) add('team.time_zone', 'auth:time_zone_invalid');
-  if (!referral) add('user.referral_id', 'auth:referral_invalid');
-  const vat = checkVatId(team.vat_id ?? '', team.billing_country);
+  add('user.email', email?.messageKey);
+  add('team.name', name?.messageKey);
+  add('team.billing_country', country?.messageKey);
+  if (currency === false) add('team.currency', 'auth:currency_invalid');
+  if (zone === false) add('team.time_zone', 'auth:time_zone_invalid');
+  if (referral === false) add('user.referral_id', 'auth:referral_invalid');
+  if (team.vat_id === undefined) return { fields, vatId: null };
+  // A malformed country leaves the VAT ID's own check (format, check digit).
+  const vat = checkVatId(team.vat_id ?? '', country?.valid ? team.billing_country : undefined);
   add('team.vat_id', vat.messageKey);
   return { fields, vatId: vat.normalized ?? null };
+}
+
+/** The 422 of a registration body that failed its shape check, with the server's checks merged in. */
+export function invalidRegistration(deps: Deps, body: unknown): Promise<AppError> {
+  return mergedValidationError(registerSchema, body, async (partial) => (await registrationProblems(deps, partial)).fields);
 }
 
 function uniqueViolation(err: unknown): string | undefined {
@@ -138,24 +155,34 @@ export async function register(deps: Deps, input: RegisterInput, lang: Language)
 
 // ------------------------------------------------------------------------------ verification
 
-/** Where the verification link leads: login with `registration_success` or `expired`. */
+/**
+ * Where the verification link leads (issue 9): login with `verified` (address confirmed, also when
+ * a used link is followed again), `verification_expired` (an authentic link that no longer works:
+ * expired or replaced by a newer one; `userId` lets the page offer a new link) or
+ * `verification_invalid` (tampered, unsigned or of an unknown user).
+ */
+export type VerificationStatus = 'verified' | 'verification_expired' | 'verification_invalid';
+
 export async function verifyEmail(
   deps: Deps,
   params: { id: string; hash: string; expires?: string; signature?: string },
   fallbackLang: Language,
-): Promise<{ status: 'registration_success' | 'expired'; lang: Language }> {
+): Promise<{ status: VerificationStatus; lang: Language; userId?: number }> {
   const path = `/api/srl/email/verify/${params.id}/${params.hash}`;
-  const signed = verifySignedPath(deps.config.sessionSecret, path, params.expires, params.signature);
+  const signed = verifySignedPath(urlSigningKey(deps.config), path, params.expires, params.signature);
   // An authentic link (even an expired one) names its user: answer in that user's language.
   const user = signed !== 'invalid' && /^\d{1,9}$/.test(params.id) ? await repo.findUserById(deps.db, Number(params.id)) : undefined;
-  if (signed !== 'ok' || !user) return { status: 'expired', lang: user?.language ?? fallbackLang };
-  const token = await repo.findLiveToken(deps.db, 'verify_email', sha256(params.hash));
-  if (token && token.subjectId === user.id && (await repo.consumeToken(deps.db, token.id))) {
-    await repo.markEmailVerified(deps.db, user.id);
-    return { status: 'registration_success', lang: user.language };
+  if (!user) return { status: 'verification_invalid', lang: fallbackLang };
+  if (signed === 'ok') {
+    const token = await repo.findLiveToken(deps.db, 'verify_email', sha256(params.hash));
+    if (token && token.subjectId === user.id && (await repo.consumeToken(deps.db, token.id))) {
+      await repo.markEmailVerified(deps.db, user.id);
+      return { status: 'verified', lang: user.language };
+    }
   }
-  // A used (or replaced) link of an already verified address still lands on the success notice.
-  return { status: user.emailVerifiedAt ? 'registration_success' : 'expired', lang: user.language };
+  // A used (or replaced, or expired) link of an already verified address still says so.
+  if (user.emailVerifiedAt) return { status: 'verified', lang: user.language };
+  return { status: 'verification_expired', lang: user.language, userId: user.id };
 }
 
 /** A new single-use token (older unused ones stop working) and its mail. */
@@ -185,20 +212,17 @@ const loginFailed = () => new AppError('VALIDATION_FAILED', 'auth:login_failed',
 
 /**
  * The password step. Unknown address and wrong password answer the same, in about the same
- * time (a dummy hash is verified). Only failures count against the limits (10 per account,
- * 100 per IP in 15 min); a locked account is refused even with the right password.
+ * time (a dummy hash is verified). Each attempt is counted *before* the password is verified
+ * (so parallel guesses cannot outrun the limit) and refunded when the password is right: only
+ * failures count. A locked account+IP is refused even with the right password.
  */
 export async function login(deps: Deps, input: LoginInput, ip: string): Promise<LoginOutcome> {
   const account = input.email.trim().toLowerCase();
-  await checkLimit(deps.limiter, 'loginFailuresPerIp', ip);
-  await checkLimit(deps.limiter, 'loginFailuresPerAccount', account);
+  const attempt = await takeAttempt(deps.limiter, loginLimits(account, ip));
   const user = await repo.findUserByEmail(deps.db, account);
   const ok = await verifyPassword(user?.passwordHash, input.password);
-  if (!user || !ok) {
-    await consumeLimit(deps.limiter, 'loginFailuresPerIp', ip);
-    await consumeLimit(deps.limiter, 'loginFailuresPerAccount', account);
-    throw loginFailed();
-  }
+  if (!user || !ok) throw loginFailed();
+  await attempt.refund();
   if (!user.emailVerifiedAt) {
     throw new AppError('VALIDATION_FAILED', 'auth:need_verification', {}, undefined, {
       success: false,
@@ -207,7 +231,7 @@ export async function login(deps: Deps, input: LoginInput, ip: string): Promise<
     });
   }
   if (isTwoFactorEnabled(user)) return { kind: 'two_factor', user };
-  await deps.limiter.reset(`loginFailuresPerAccount:${account}`);
+  await clearLoginFailures(deps.limiter, account, ip);
   return { kind: 'ok', user };
 }
 

@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../db/client.ts';
 import { translate } from '../../lib/i18n.ts';
 import { renderMail } from '../../lib/mail-layout.ts';
 import { queueMail } from '../../lib/mailer.ts';
-import { signUrl } from '../../lib/tokens.ts';
+import { signUrl, urlSigningKey } from '../../lib/tokens.ts';
 
 /**
  * The auth feature's mails, each in the recipient's language, and the links they carry.
@@ -25,7 +25,7 @@ export function verificationPath(userId: number, token: string): string {
 }
 
 export function verificationUrl(config: MailConfig, userId: number, token: string, now = Date.now()): string {
-  return signUrl(config.sessionSecret, config.appUrl, verificationPath(userId, token), new Date(now + VERIFY_TTL_MS));
+  return signUrl(urlSigningKey(config), config.appUrl, verificationPath(userId, token), new Date(now + VERIFY_TTL_MS));
 }
 
 export function resetUrl(config: MailConfig, lang: Language, token: string, email: string, customer = false): string {

@@ -184,7 +184,7 @@ describe('customer password reset', () => {
 
     const link = await linkOf(c.email, 'customer_password_reset');
     expect(link.mail.textBody).toContain(`http://localhost:3000/en/customer/reset/password/${link.token}/${encodeURIComponent(c.email)}`);
-    expect(link.mail).toMatchObject({ language: 'en', teamId: team.id, subject: `Reset your password at ${team.name}` });
+    expect(link.mail).toMatchObject({ language: 'en', teamId: team.id, subject: 'Reset the password of your customer account' });
     expect(await mailsTo(c.email, 'customer_password_reset')).toHaveLength(1);
   });
 

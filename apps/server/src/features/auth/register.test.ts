@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authTokens, emails, teamMembers, teams, users } from '../../db/schema/index.ts';
 import { createMemoryRateLimiter } from '../../lib/rate-limit.ts';
-import { sha256, signUrl } from '../../lib/tokens.ts';
+import { sha256, signUrl, urlSigningKey } from '../../lib/tokens.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createUserWithTeam } from '../../test/factories.ts';
 import { verificationPath } from './mails.ts';
@@ -224,18 +224,48 @@ describe('registration', () => {
       { 'accept-language': 'en' },
     );
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors).toEqual({ 'team.languages.1': ['This value is not allowed.'] });
-    const res2 = await register(
-      payload({ user: { referral_id: 'tv' }, team: { billing_country: 'XX', vat_id: '', currency: 'XYZ', time_zone: 'Mars/Olympus' } }),
-      {
-        'accept-language': 'en',
-      },
-    );
-    expect(res2.json().errors).toEqual({
+    // The language list fails the shape check; the other fields are still checked in the same reply.
+    expect(res.json().errors).toEqual({
+      'team.languages.1': ['This value is not allowed.'],
       'user.referral_id': ['Please choose an option from the list.'],
       'team.billing_country': ['Please choose a valid country.'],
       'team.currency': ['Please choose a valid currency.'],
       'team.time_zone': ['Please choose a valid time zone.'],
+    });
+  });
+
+  it('reports shape errors and the server checks in one 422 (no fixing in rounds)', async () => {
+    await createUserWithTeam(t.database.db, { email: 'lena@example.com', teamName: 'Atelier Lena' });
+    const res = await register(
+      payload({
+        user: { email: 'Lena@example.com', password: 'short', password_confirm: 'short' },
+        team: { vat_id: 'CHE-116.281.711' },
+      }),
+      { 'accept-language': 'en' },
+    );
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual({
+      'user.password': ['Must be at least 8 characters.'],
+      'user.email': ['This e-mail address is already registered.'],
+      'team.vat_id': ['This VAT number is not valid (check digit).'],
+    });
+    // A malformed field is reported once, by the shape check; its server check is skipped.
+    const malformed = await register(payload({ user: { email: 'nope', password: 'short', password_confirm: 'short' }, team: { name: '' } }), {
+      'accept-language': 'en',
+    });
+    expect(malformed.json().errors).toEqual({
+      'user.email': ['Please enter a valid e-mail address.'],
+      'user.password': ['Must be at least 8 characters.'],
+      'team.name': ['This field is required.'],
+    });
+    // A billing country of the wrong shape leaves the VAT ID's own check (the check digit) in place.
+    const country = await register(payload({ team: { billing_country: 'CHE', vat_id: 'CHE-116.281.711', name: 'Atelier LENA' } }), {
+      'accept-language': 'en',
+    });
+    expect(country.json().errors).toEqual({
+      'team.billing_country': ['May not be longer than 2 characters.'],
+      'team.name': ['A company with this name already exists.'],
+      'team.vat_id': ['This VAT number is not valid (check digit).'],
     });
   });
 
@@ -348,36 +378,46 @@ describe('e-mail verification', () => {
   const visit = (link: string) => t.app.inject({ method: 'GET', url: link.replace('http://localhost:3000', '') });
   const verifiedAt = async (id: number) => (await t.database.db.select().from(users).where(eq(users.id, id)))[0]!.emailVerifiedAt;
 
-  it('verifies with the link from the mail and sends the user to login; the link can be reused harmlessly', async () => {
+  it('verifies with the link from the mail and sends the user to login/verified; the link can be reused harmlessly', async () => {
     const { userId, link } = await registered('en');
     const res = await visit(link);
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/en/login/registration_success');
+    expect(res.headers.location).toBe('/en/login/verified');
     expect(await verifiedAt(userId)).toBeInstanceOf(Date);
     const again = await visit(link);
-    expect(again.headers.location).toBe('/en/login/registration_success');
+    expect(again.headers.location).toBe('/en/login/verified');
   });
 
-  it('sends a tampered link to login/expired', async () => {
+  it('sends a tampered link to login/verification_invalid, without naming a user', async () => {
     const { userId, link } = await registered('de');
     const tampered = link.replace(/signature=([^&]+)/, (_m, s: string) => `signature=${s.slice(0, -2)}xx`);
-    expect((await visit(tampered)).headers.location).toBe('/de/login/expired');
+    expect((await visit(`${tampered}&language=de`)).headers.location).toBe('/de/login/verification_invalid');
     const otherUser = link.replace(`/verify/${userId}/`, `/verify/${userId + 1}/`);
-    expect((await visit(otherUser)).headers.location).toMatch(/^\/(de|en|fr)\/login\/expired$/);
+    expect((await visit(otherUser)).headers.location).toMatch(/^\/(de|en|fr)\/login\/verification_invalid$/);
     const unsigned = link.split('?')[0]!;
-    expect((await visit(unsigned)).headers.location).toBe('/de/login/expired');
+    expect((await visit(`${unsigned}?language=fr`)).headers.location).toBe('/fr/login/verification_invalid');
     expect(await verifiedAt(userId)).toBeNull();
   });
 
-  it('sends an expired link to login/expired', async () => {
-    const { userId, link } = await registered('fr');
-    const secret = t.app.deps.config.sessionSecret;
+  it('sends an expired link to login/verification_expired with the user, whose page can send a new link', async () => {
+    const { userId, email, link } = await registered('fr');
+    const key = urlSigningKey(t.app.deps.config);
     // The genuine token, signed with an expiry in the past.
     const token = new URL(link).pathname.split('/').pop()!;
-    const expired = signUrl(secret, '', verificationPath(userId, token), new Date(Date.now() - 1000));
+    const expired = signUrl(key, '', verificationPath(userId, token), new Date(Date.now() - 1000));
     const res = await visit(expired);
-    expect(res.headers.location).toBe('/fr/login/expired');
+    expect(res.headers.location).toBe(`/fr/login/verification_expired?user=${userId}`);
     expect(await verifiedAt(userId)).toBeNull();
+
+    // The resend action of that page: a new link that works.
+    const resent = await new TestClient(t.app).post(`/api/srl/email/verify/resend/${userId}`);
+    expect(resent.statusCode).toBe(200);
+    const fresh = linkIn((await lastMail(email))!.textBody)!;
+    expect(fresh).not.toBe(link);
+    expect((await visit(fresh)).headers.location).toBe('/fr/login/verified');
+    expect(await verifiedAt(userId)).toBeInstanceOf(Date);
+    // An expired link of a verified address says the address is confirmed.
+    expect((await visit(expired)).headers.location).toBe('/fr/login/verified');
   });
 
   it('stores only the hash of the link token, and a resent link replaces the old one', async () => {
@@ -388,7 +428,7 @@ describe('e-mail verification', () => {
     expect(rows.some((r) => r.kind === 'verify_email' && r.tokenHash === sha256(token))).toBe(true);
 
     await new TestClient(t.app).post(`/api/srl/email/verify/resend/${userId}`);
-    expect((await visit(link)).headers.location).toBe('/en/login/expired');
+    expect((await visit(link)).headers.location).toBe(`/en/login/verification_expired?user=${userId}`);
     const [user] = await t.database.db.select().from(users).where(eq(users.id, userId));
     expect(user!.emailVerifiedAt).toBeNull();
   });

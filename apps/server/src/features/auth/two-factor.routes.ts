@@ -81,11 +81,14 @@ export function twoFactorRoutes(fastify: FastifyInstance) {
         response: { 200: done.extend({ recovery_codes: z.array(z.string()) }) },
       },
     },
-    async (request) => {
-      const data = { ...request.session!.data };
-      const codes = await twoFactor.confirmSetup(deps, currentUser(request), data[PENDING_SECRET], request.body.code, request.ip);
-      delete data[PENDING_SECRET];
-      await app.sessions.update(request, { data });
+    async (request, reply) => {
+      const user = currentUser(request);
+      const session = request.session!;
+      const codes = await twoFactor.confirmSetup(deps, user, session.data[PENDING_SECRET], request.body.code, request.ip);
+      delete session.data[PENDING_SECRET];
+      // A new security level: a new session id here, and every other session of the user ends.
+      const fresh = await app.sessions.rotate(request, reply, { userId: user.id, teamId: session.teamId });
+      await app.sessions.destroyUserSessions(user.id, fresh.id);
       return { success: true as const, recovery_codes: codes, message: request.t('auth:two_factor_enabled') };
     },
   );
@@ -95,13 +98,13 @@ export function twoFactorRoutes(fastify: FastifyInstance) {
       preHandler: requireUser,
       schema: {
         tags,
-        summary: 'Turns two-factor authentication off (needs the password)',
+        summary: 'Turns two-factor authentication off (needs the password and a TOTP or recovery code)',
         body: twoFactorDisableSchema,
         response: { 200: done },
       },
     },
     async (request) => {
-      await twoFactor.disable(deps, currentUser(request), request.body.password, request.ip);
+      await twoFactor.disable(deps, currentUser(request), request.body, request.ip);
       return { success: true as const, message: request.t('auth:two_factor_disabled') };
     },
   );

@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { sessions, users } from '../../db/schema/index.ts';
+import { deriveKey } from '../../lib/keys.ts';
 import { createMemoryRateLimiter } from '../../lib/rate-limit.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
@@ -102,7 +104,10 @@ describe('two-factor authentication', () => {
     expect(row!.totpEnabledAt).toBeInstanceOf(Date);
     expect(row!.totpSecret).not.toContain(secret);
     expect(decryptSecret(t.app.deps.config.sessionSecret, row!.totpSecret!)).toBe(secret);
-    expect(row!.recoveryCodes).toEqual(codes.map((c) => sha256(c.replace('-', ''))));
+    // Keyed hashes (HMAC under the server's recovery-code key), never a plain SHA-256 of the code.
+    const key = deriveKey(t.app.deps.config.sessionSecret, 'recovery-codes');
+    expect(row!.recoveryCodes).toEqual(codes.map((c) => `v2:${createHmac('sha256', key).update(c.replace('-', '')).digest('hex')}`));
+    for (const c of codes) expect(row!.recoveryCodes).not.toContain(sha256(c.replace('-', '')));
     expect((await client.get('/api/srl/user')).json().user.two_factor_enabled).toBe(true);
 
     expect((await client.post('/api/srl/two-factor/setup')).statusCode).toBe(409);
@@ -164,6 +169,39 @@ describe('two-factor authentication', () => {
     expect(row!.recoveryCodes).toHaveLength(8);
   });
 
+  it('still accepts recovery codes stored as plain SHA-256 before v2, once each', async () => {
+    const { user } = await enrolled();
+    await t.database.db
+      .update(users)
+      .set({ recoveryCodes: [sha256('abcde23456'), sha256('fghjk23456')] })
+      .where(eq(users.id, user.id));
+    const first = await passwordStep(user.email);
+    expect((await first.client.post('/api/srl/login/two-factor', { code: 'ABCDE-23456' })).statusCode).toBe(200);
+    const second = await passwordStep(user.email);
+    expect((await second.client.post('/api/srl/login/two-factor', { code: 'abcde-23456' })).statusCode).toBe(422);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.recoveryCodes).toEqual([sha256('fghjk23456')]);
+  });
+
+  it('turning 2FA on gives this session a new id and ends the user’s other sessions', async () => {
+    const { user } = await createUserWithTeam(t.database.db);
+    const client = await loginAs(t.app, user.email);
+    const elsewhere = await loginAs(t.app, user.email);
+    const bystander = await loginAs(t.app, (await createUserWithTeam(t.database.db)).user.email);
+    const { secret } = (await client.post('/api/srl/two-factor/setup')).json() as { secret: string };
+    const before = client.cookies.get('bookla_session')!;
+    expect((await client.post('/api/srl/two-factor/confirm', { code: totp(secret) })).statusCode).toBe(200);
+    expect(client.cookies.get('bookla_session')).not.toBe(before);
+    expect((await client.get('/api/srl/user')).json().user).toMatchObject({ id: user.id, two_factor_enabled: true });
+    const replay = await t.app.inject({ method: 'GET', url: '/api/srl/user', headers: { cookie: `bookla_session=${before}` } });
+    expect(replay.statusCode).toBe(401);
+    expect((await elsewhere.get('/api/srl/user')).statusCode).toBe(401);
+    expect((await bystander.get('/api/srl/user')).statusCode).toBe(200);
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.userId, user.id))).toHaveLength(1);
+    // The new session still writes (its CSRF token came with the new id).
+    expect((await client.post('/api/srl/two-factor/setup')).statusCode).toBe(409);
+  });
+
   it('refuses the second step without a pending login', async () => {
     const res = await new TestClient(t.app).post('/api/srl/login/two-factor?language=en', { code: '123456' });
     expect(res.statusCode).toBe(422);
@@ -182,15 +220,33 @@ describe('two-factor authentication', () => {
     expect((await passwordStep(user.email)).res.statusCode).toBe(429);
   });
 
-  it('disables with the password only', async () => {
-    const { user, client } = await enrolled();
-    const wrong = await client.post('/api/srl/two-factor/disable?language=en', { password: 'not my password' });
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json().errors).toEqual({ password: ['The password is incorrect.'] });
-    const ok = await client.post('/api/srl/two-factor/disable?language=en', { password: DEFAULT_PASSWORD });
+  it('disables only with the password and a current code, not the password alone', async () => {
+    const { user, client, secret, recoveryCodes } = await enrolled();
+    const disable = (body: object) => client.post('/api/srl/two-factor/disable?language=en', body);
+    const stillOn = async () => (await client.get('/api/srl/user')).json().user.two_factor_enabled as boolean;
+
+    const passwordOnly = await disable({ password: DEFAULT_PASSWORD });
+    expect(passwordOnly.statusCode).toBe(422);
+    expect(Object.keys(passwordOnly.json().errors)).toEqual(['code']);
+    const wrongCode = await disable({ password: DEFAULT_PASSWORD, code: totp(secret, Date.now() - 300_000) });
+    expect(wrongCode.statusCode).toBe(422);
+    expect(wrongCode.json().errors).toEqual({ code: ['The code is invalid.'] });
+    // A wrong password is reported as such, and the recovery code sent with it is not used up.
+    const wrongPassword = await disable({ password: 'not my password', code: recoveryCodes[0] });
+    expect(wrongPassword.json().errors).toEqual({ password: ['The password is incorrect.'] });
+    expect(await stillOn()).toBe(true);
+
+    const ok = await disable({ password: DEFAULT_PASSWORD, code: recoveryCodes[0] });
     expect(ok.json()).toEqual({ success: true, message: 'Two-factor authentication is disabled.' });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, user.id));
     expect(row).toMatchObject({ totpSecret: null, totpEnabledAt: null, recoveryCodes: [] });
     expect((await passwordStep(user.email)).res.json()).toEqual({ success: true, message: 'Login Successful' });
+  });
+
+  it('disables with the password and a current TOTP code', async () => {
+    const { client, secret } = await enrolled();
+    const res = await client.post('/api/srl/two-factor/disable', { password: DEFAULT_PASSWORD, code: totp(secret, Date.now() + 30_000) });
+    expect(res.statusCode).toBe(200);
+    expect((await client.get('/api/srl/user')).json().user.two_factor_enabled).toBe(false);
   });
 });

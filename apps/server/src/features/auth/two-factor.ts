@@ -2,13 +2,16 @@ import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } f
 import type { AppDeps } from '../../types.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { checkLimit, consumeLimit } from '../../plugins/rate-limit.ts';
+import { deriveKey } from '../../lib/keys.ts';
+import { takeAttempt } from '../../plugins/rate-limit.ts';
 import { constantTimeEqual, sha256 } from '../../lib/tokens.ts';
 import * as repo from './auth.repo.ts';
+import { clearLoginFailures, loginLimits } from './login-limits.ts';
 
 /**
  * Two-factor authentication with TOTP (RFC 6238: HMAC-SHA-1, 30 s steps, 6 digits, one step
- * of clock drift either way) and ten single-use recovery codes (stored as SHA-256).
+ * of clock drift either way) and ten single-use recovery codes (stored as HMAC-SHA-256 under a
+ * key derived from SESSION_SECRET, so a leaked table cannot be searched with precomputed hashes).
  * The TOTP secret is stored encrypted (AES-256-GCM, key derived from SESSION_SECRET by HKDF).
  */
 export const TOTP_STEP_S = 30;
@@ -129,7 +132,14 @@ export function newRecoveryCodes(): string[] {
 }
 
 const normalizeRecovery = (code: string) => code.trim().toLowerCase().replace(/[\s-]/g, '');
-export const recoveryHash = (code: string) => sha256(normalizeRecovery(code));
+/** The stored form of a recovery code: `v2:` + HMAC-SHA-256 under the server's recovery-code key. */
+export const recoveryHash = (sessionSecret: string, code: string) =>
+  'v2:' + createHmac('sha256', deriveKey(sessionSecret, 'recovery-codes')).update(normalizeRecovery(code)).digest('hex');
+/**
+ * Codes issued before v2 were stored as plain SHA-256 (no prefix). They cannot be re-hashed without
+ * the plaintext, so they keep working until used or replaced by a new setup.
+ */
+const legacyRecoveryHash = (code: string) => sha256(normalizeRecovery(code));
 
 // ------------------------------------------------------------------------------ service
 
@@ -148,26 +158,28 @@ export async function checkUserCode(deps: Deps, user: User, code: string): Promi
     return step !== null && repo.claimTotpStep(deps.db, user.id, step);
   }
   if (normalizeRecovery(code).length !== 10) return false;
-  return repo.consumeRecoveryCode(deps.db, user.id, recoveryHash(code));
+  return (
+    (await repo.consumeRecoveryCode(deps.db, user.id, recoveryHash(deps.config.sessionSecret, code))) ||
+    repo.consumeRecoveryCode(deps.db, user.id, legacyRecoveryHash(code))
+  );
 }
 
-/** Attempts with a wrong code or password count as failed logins of the account. */
-const accountKey = (user: User) => user.email.trim().toLowerCase();
-async function guarded<T>(deps: Deps, user: User, ip: string, attempt: () => Promise<T | false>): Promise<T | false> {
-  await checkLimit(deps.limiter, 'loginFailuresPerIp', ip);
-  await checkLimit(deps.limiter, 'loginFailuresPerAccount', accountKey(user));
-  const result = await attempt();
-  if (result === false) {
-    await consumeLimit(deps.limiter, 'loginFailuresPerIp', ip);
-    await consumeLimit(deps.limiter, 'loginFailuresPerAccount', accountKey(user));
-  }
+/**
+ * Attempts with a wrong code or password count as failed logins of the account (from this IP).
+ * The attempt is counted before it is checked, so parallel guesses cannot outrun the limit, and
+ * refunded when it succeeds.
+ */
+async function guarded<T>(deps: Deps, user: User, ip: string, check: () => Promise<T | false>): Promise<T | false> {
+  const attempt = await takeAttempt(deps.limiter, loginLimits(user.email, ip));
+  const result = await check();
+  if (result !== false) await attempt.refund();
   return result;
 }
 
 /** Second step of a login: true when the code is right (limits apply). */
 export async function verifyLoginCode(deps: Deps, user: User, code: string, ip: string): Promise<boolean> {
   const ok = await guarded(deps, user, ip, async () => (await checkUserCode(deps, user, code)) || false);
-  if (ok) await deps.limiter.reset(`loginFailuresPerAccount:${accountKey(user)}`);
+  if (ok) await clearLoginFailures(deps.limiter, user.email, ip);
   return ok === true;
 }
 
@@ -214,13 +226,30 @@ export async function confirmSetup(deps: Deps, user: User, pendingEncrypted: unk
   const ok = await guarded(deps, user, ip, async () => verifyTotp(secret, code.trim()) || false);
   if (!ok) throw validationError({ code: ['auth:two_factor_invalid'] });
   const codes = newRecoveryCodes();
-  await repo.enableTotp(deps.db, user.id, encryptSecret(deps.config.sessionSecret, secret), codes.map(recoveryHash));
+  await repo.enableTotp(
+    deps.db,
+    user.id,
+    encryptSecret(deps.config.sessionSecret, secret),
+    codes.map((c) => recoveryHash(deps.config.sessionSecret, c)),
+  );
   return codes;
 }
 
-/** Disable: needs the current password (a wrong one counts as a failed login). */
-export async function disable(deps: Deps, user: User, password: string, ip: string): Promise<void> {
-  const ok = await guarded(deps, user, ip, async () => (await verifyPassword(user.passwordHash, password)) || false);
-  if (!ok) throw validationError({ password: ['auth:password_incorrect'] });
+/**
+ * Disable: needs the current password *and* a current TOTP code or a recovery code, so a stolen
+ * session plus a phished password is not enough. One counted attempt covers both; a wrong one
+ * counts as a failed login. The code is only checked (and a recovery code only used up) after
+ * the password is right.
+ */
+export async function disable(deps: Deps, user: User, input: { password: string; code: string }, ip: string): Promise<void> {
+  // Which one was wrong is not secret here: the session's owner is asking.
+  const wrong: { field: 'password' | 'code' } = { field: 'password' };
+  const ok = await guarded(deps, user, ip, async () => {
+    if (!(await verifyPassword(user.passwordHash, input.password))) return false;
+    wrong.field = 'code';
+    return (await checkUserCode(deps, user, input.code)) || false;
+  });
+  if (!ok)
+    throw validationError(wrong.field === 'password' ? { password: ['auth:password_incorrect'] } : { code: ['auth:two_factor_invalid'] });
   await repo.disableTotp(deps.db, user.id);
 }

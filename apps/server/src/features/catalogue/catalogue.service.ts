@@ -5,6 +5,7 @@ import {
   fillMissingTranslations,
   minorToDecimal,
   pickText,
+  safeRecord,
   toZonedIso,
   type ActivityKind,
   type ActivityStatus,
@@ -30,6 +31,8 @@ const DEFAULT_TYPE_SETS: { name: Translated; kind: ActivityKind; sort: number }[
 ];
 
 /** A new team's type sets; called inside the transaction that creates the team. */
+const sum = <T extends Record<K, number>, K extends string>(list: readonly T[], key: K) => list.reduce((n, x) => n + x[key], 0);
+
 export async function createDefaultTypeSets(tx: DbOrTx, teamId: number): Promise<void> {
   await repo.insertTypeSets(tx, teamId, DEFAULT_TYPE_SETS);
 }
@@ -51,7 +54,8 @@ export async function listTypeSets(db: Db, teamId: number, lang: Language): Prom
 
 /** Zod issues (messages already validation keys via the global error map) → 422 fields. */
 export function issueFields(error: z.ZodError): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
+  // Paths come from the input's keys: a null-prototype map, so `constructor` is just a key.
+  const fields = safeRecord<string[]>();
   for (const issue of error.issues) (fields[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
   return fields;
 }
@@ -117,6 +121,9 @@ export async function listCourses(
       sold += t.sold;
       stock += t.stock;
     }
+    const count = (list: typeof own) => (list.length ? { sold: sum(list, 'sold'), stock: sum(list, 'stock') } : null);
+    const perDate = own.filter((t) => t.sessionId !== null);
+    const nextDate = a.nextSessionId === null ? null : count(perDate.filter((t) => t.sessionId === a.nextSessionId));
     return {
       id: a.id,
       name: a.name,
@@ -142,6 +149,11 @@ export async function listCourses(
       next_session: upcoming[0] ?? null,
       sold,
       stock,
+      seats: {
+        course: count(own.filter((t) => t.sessionId === null)),
+        per_date: count(perDate),
+        next_date: nextDate && upcoming[0] ? { starts_at: upcoming[0], ...nextDate } : null,
+      },
       status: a.status,
       created_at: toZonedIso(a.createdAt, zone),
     };

@@ -1,4 +1,4 @@
-import { activityProductItemSchema, productItemSchema, productListQuerySchema } from '@bookla/shared';
+import { activityProductItemSchema, productItemSchema, productListQuerySchema, safeRecordSchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export async function productsRoutes(fastify: FastifyInstance) {
   const editCourses = requirePermission('course.edit');
   const params = z.object({ id: idParam });
   /** Checked by the service against the team's languages and currency (see productBodySchema). */
-  const body = z.record(z.string(), z.unknown());
+  const body = safeRecordSchema(z.unknown());
 
   crudRoutes(fastify, {
     path: '/api/course/options',

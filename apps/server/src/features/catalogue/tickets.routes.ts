@@ -1,4 +1,4 @@
-import { ticketItemSchema } from '@bookla/shared';
+import { safeRecordSchema, ticketItemSchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
   const params = z.object({ id: idParam });
   const ticketParams = z.object({ id: idParam, ticketId: idParam });
   /** Checked by the service against the team's languages and currency (see ticketBodySchema). */
-  const body = z.record(z.string(), z.unknown());
+  const body = safeRecordSchema(z.unknown());
 
   app.get(
     '/api/courses/:id/tickets',

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { constantTimeEqual, randomToken, sha256 } from '../../lib/tokens.ts';
-import { tooManyRequests } from '../../plugins/rate-limit.ts';
+import { consumeLimit, tooManyRequests } from '../../plugins/rate-limit.ts';
 import * as repo from './invitations.repo.ts';
 import type { InvitationRow } from './invitations.repo.ts';
 import { queueInvitationMail } from './invitations.mail.ts';
@@ -51,10 +51,12 @@ export function toInvitation(row: InvitationRow, inviter: string | null, now = D
 
 const fullName = (u: Inviter) => `${u.firstname} ${u.lastname}`.trim();
 
-async function countMail(deps: Deps, teamId: number): Promise<void> {
+/** Counts one invitation mail per company and per sending user (across all their companies). */
+async function countMail(deps: Deps, teamId: number, userId: number): Promise<void> {
   const { limit, windowMs } = INVITATION_MAILS_PER_TEAM;
   const r = await deps.limiter.hit(`invitationMails:${teamId}`, limit, windowMs);
   if (!r.allowed) throw tooManyRequests(r.retryAfter);
+  await consumeLimit(deps.limiter, 'invitationMailsPerUser', String(userId));
 }
 
 export async function listInvitations(deps: Deps, teamId: number): Promise<Invitation[]> {
@@ -67,7 +69,7 @@ export async function invite(deps: Deps, team: TeamRef, inviter: Inviter, input:
   const email = input.email.trim().toLowerCase();
   if (await repo.isMemberByEmail(db, team.id, email)) throw validationError({ email: ['teams:invitations.already_member'] });
   if (await repo.hasPending(db, team.id, email)) throw validationError({ email: ['teams:invitations.already_invited'] });
-  await countMail(deps, team.id);
+  await countMail(deps, team.id, inviter.id);
   const token = randomToken(32);
   const row = await db.transaction(async (tx) => {
     await repo.revokeExpired(tx, team.id, email);
@@ -100,7 +102,7 @@ export async function resend(deps: Deps, team: TeamRef, actor: Inviter, invitati
   const current = await repo.findOpen(db, team.id, invitationId);
   if (!current) throw notFound();
   if (await repo.isMemberByEmail(db, team.id, current.email)) throw validationError({ email: ['teams:invitations.already_member'] });
-  await countMail(deps, team.id);
+  await countMail(deps, team.id, actor.id);
   const token = randomToken(32);
   const row = await db.transaction(async (tx) => {
     const renewed = await repo.renewToken(tx, team.id, invitationId, sha256(token), new Date(Date.now() + INVITATION_TTL_MS));

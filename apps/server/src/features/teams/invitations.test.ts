@@ -5,7 +5,7 @@ import { emails, invitations, teamMembers, users } from '../../db/schema/index.t
 import { sha256 } from '../../lib/tokens.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createUserWithTeam, loginAs } from '../../test/factories.ts';
-import { inviteLink, lastMail, owner, staff, uid, type Staff } from './test-helpers.ts';
+import { inviteLink, lastMail, owner, staff, teamRow, uid, type Staff } from './test-helpers.ts';
 
 let t: TestApp;
 let app: FastifyInstance;
@@ -60,7 +60,7 @@ describe('inviting', () => {
     });
     expect(mail.language).toBe('fr');
     expect(mail.teamId).toBe(a.team.id);
-    expect(mail.subject).toBe(`Invitation à rejoindre ${a.team.name} sur Bookla`);
+    expect(mail.subject).toBe('Invitation à rejoindre une entreprise sur Bookla');
     expect(mail.textBody).toContain('Vera');
     expect(mail.textBody).toContain('Moniteur');
     expect(link.lang).toBe('fr');
@@ -125,6 +125,47 @@ describe('inviting', () => {
     let last = 200;
     for (let i = 0; i < 50 && last === 200; i++) last = (await a.client.post(`/api/team/invitations/${body.data.id}/resend`)).statusCode;
     expect(last).toBe(429);
+  });
+
+  it('caps invitation mails per user across companies (a new company does not reset the count)', async () => {
+    const a = await owner(app);
+    const more = [await createUserWithTeam(app.deps.db), await createUserWithTeam(app.deps.db)];
+    for (const m of more) await app.deps.db.insert(teamMembers).values({ teamId: m.team.id, userId: a.user.id, role: 'owner' });
+    const sent: number[] = [];
+    let refused: { status: number; retryAfter: unknown; teamSent: number } | undefined;
+    for (const teamId of [a.team.id, ...more.map((m) => m.team.id)]) {
+      expect((await a.client.post(`/api/srl/team/switch/${teamId}`)).statusCode).toBe(200);
+      const first = await a.client.post('/api/team/invitations?language=en', { email: `cap-${uid()}@example.com`, role: 'editor' });
+      let res = first;
+      let ok = 0;
+      while (res.statusCode === 200) {
+        ok++;
+        res = await a.client.post(`/api/team/invitations/${first.json().data.id}/resend`);
+      }
+      sent.push(ok);
+      if (ok < 50) {
+        refused = { status: res.statusCode, retryAfter: res.headers['retry-after'], teamSent: ok };
+        break;
+      }
+    }
+    // 50 per company per hour in the first two, then the user's 100 a day are used up.
+    expect(sent).toEqual([50, 50, 0]);
+    expect(refused).toMatchObject({ status: 429, teamSent: 0 });
+    expect(Number(refused!.retryAfter)).toBeGreaterThan(3600);
+    // Another member of the third company still may invite: the cap is the user's, not the company's.
+    const colleague = await staff(app, more[1]!.team, 'admin');
+    await invite(colleague, `colleague-${uid()}@example.com`);
+  });
+
+  it('keeps the company name (chosen by whoever creates it) out of the subject, quoted and escaped in the body', async () => {
+    const a = await owner(app, { teamName: `Win a prize at http://evil.example <b>now</b> ${uid()}` });
+    const { mail } = await invite(a, `subject-${uid()}@example.com`);
+    const name = (await teamRow(app, a.team.id)).name;
+    expect(mail.subject).toBe('Invitation to a company on Bookla');
+    expect(mail.subject).not.toContain('evil.example');
+    expect(mail.textBody).toContain(`“${name}”`);
+    expect(mail.htmlBody).not.toContain('<b>now</b>');
+    expect(mail.htmlBody).toContain('&#60;b&#62;now&#60;/b&#62;');
   });
 });
 

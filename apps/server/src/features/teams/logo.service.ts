@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { LOGO_MAX_BYTES } from '@bookla/shared';
+import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import * as repo from './teams.repo.ts';
@@ -9,8 +10,10 @@ import type { TeamRow } from './teams.repo.ts';
 
 /**
  * Company logos: uploaded as a data URL, checked by their magic bytes (not only the declared
- * type), stored under DATA_DIR/uploads/teams/{id}/logo-{random}.{ext}. Without a logo the
- * avatar is an SVG with the company's initials.
+ * type), re-encoded by sharp in their own format (which drops EXIF/GPS and anything appended to
+ * the image, keeps PNG/WebP transparency and bounds the size), stored under
+ * DATA_DIR/uploads/teams/{id}/logo-{random}.{ext}. No SVG. Without a logo the avatar is an SVG
+ * with the company's initials.
  */
 
 interface ImageKind {
@@ -44,6 +47,25 @@ export function decodeLogo(dataUrl: string): { bytes: Buffer; kind: ImageKind } 
   return { bytes, kind };
 }
 
+/** Logos are shown small: the stored image fits in this square. */
+export const LOGO_MAX_SIDE = 1024;
+/** Decompression bombs: refuse images with more pixels than a 40-megapixel photo. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+/** Decodes and re-encodes the image: only pixels survive (no metadata, no trailing bytes). */
+export async function reencodeLogo(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
+  try {
+    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
+      .rotate()
+      .resize({ width: LOGO_MAX_SIDE, height: LOGO_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    if (kind === PNG) return await image.png({ compressionLevel: 9 }).toBuffer();
+    if (kind === JPEG) return await image.jpeg({ quality: 88 }).toBuffer();
+    return await image.webp({ quality: 88, alphaQuality: 100 }).toBuffer();
+  } catch {
+    throw validationError({ data_url: ['teams:validation.logo_type'] });
+  }
+}
+
 const uploadsRoot = (dataDir: string) => resolve(dataDir, 'uploads');
 
 /** Absolute path of a stored logo, refusing anything outside DATA_DIR/uploads. */
@@ -59,7 +81,9 @@ async function removeFile(dataDir: string, logoPath: string | null): Promise<voi
 }
 
 export async function saveLogo(db: Db, dataDir: string, team: TeamRow, dataUrl: string): Promise<TeamRow> {
-  const { bytes, kind } = decodeLogo(dataUrl);
+  const decoded = decodeLogo(dataUrl);
+  const kind = decoded.kind;
+  const bytes = await reencodeLogo(decoded.bytes, kind);
   const relDir = join('uploads', 'teams', String(team.id));
   await mkdir(resolve(dataDir, relDir), { recursive: true });
   const logoPath = join(relDir, `logo-${randomBytes(9).toString('hex')}.${kind.ext}`);

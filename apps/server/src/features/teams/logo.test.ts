@@ -1,7 +1,8 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { avatarSvg, initials, sniffImage } from './logo.service.ts';
@@ -20,9 +21,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000dIHDR-rest-of-a-png')]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF-rest')]);
-const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x20, 0, 0, 0]), Buffer.from('WEBPVP8 rest')]);
+/** Real images (the logo is decoded and re-encoded); the PNG and WebP are half transparent. */
+const canvas = (channels: 3 | 4) =>
+  sharp({ create: { width: 40, height: 30, channels, background: { r: 30, g: 90, b: 200, alpha: channels === 4 ? 0.5 : 1 } } });
+let PNG: Buffer;
+let JPEG: Buffer;
+let WEBP: Buffer;
+beforeAll(async () => {
+  [PNG, JPEG, WEBP] = await Promise.all([canvas(4).png().toBuffer(), canvas(3).jpeg().toBuffer(), canvas(4).webp().toBuffer()]);
+});
+/** Bytes that look like each type but are no image. */
+const FAKE_PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('0000000dIHDR-rest-of-a-png')]);
+const FAKE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF-rest')]);
 const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
 
 describe('avatar', () => {
@@ -73,7 +83,11 @@ describe('logo upload', () => {
       expect(files[0]).toMatch(new RegExp(`^logo-[0-9a-f]{18}\\.${ext}$`));
       const served = await app.inject(`/avatar/team/${a.team.id}`);
       expect(served.headers['content-type']).toBe(mime);
-      expect(served.rawPayload.equals(bytes)).toBe(true);
+      expect(served.rawPayload.equals(readFileSync(join(dir, files[0]!)))).toBe(true);
+      const meta = await sharp(served.rawPayload).metadata();
+      expect(meta.format).toBe(ext === 'jpg' ? 'jpeg' : ext);
+      expect([meta.width, meta.height]).toEqual([40, 30]);
+      expect(meta.hasAlpha).toBe(bytes !== JPEG);
       expect(served.headers['cache-control']).toBe('public, max-age=300');
     }
     const team = (await a.client.get('/api/srl/team')).json().team;
@@ -86,6 +100,8 @@ describe('logo upload', () => {
     const post = (data_url: string) => a.client.post('/api/team/logo?language=en', { data_url });
     const type = ['Please upload a PNG, JPEG or WebP image.'];
     expect((await post(dataUrl('image/png', JPEG))).json().errors.data_url).toEqual(type);
+    expect((await post(dataUrl('image/png', FAKE_PNG))).json().errors.data_url).toEqual(type);
+    expect((await post(dataUrl('image/jpeg', FAKE_JPEG))).json().errors.data_url).toEqual(type);
     expect((await post(dataUrl('image/png', Buffer.from('<svg onload=alert(1)>')))).json().errors.data_url).toEqual(type);
     expect((await post(dataUrl('image/gif', Buffer.from('GIF89a....')))).json().errors.data_url).toEqual(type);
     expect((await post(dataUrl('image/svg+xml', Buffer.from('<svg/>')))).json().errors.data_url).toEqual(type);
@@ -97,6 +113,44 @@ describe('logo upload', () => {
     const justRight = Buffer.concat([PNG, Buffer.alloc(2_000_000 - PNG.length)]);
     expect((await post(dataUrl('image/png', justRight))).statusCode).toBe(200);
     expect((await teamRow(app, a.team.id)).logoPath).toMatch(/^uploads\/teams\/\d+\/logo-[0-9a-f]+\.png$/);
+  });
+
+  it('drops EXIF data such as the GPS position', async () => {
+    const a = await owner(app);
+    const gps = { GPSLatitudeRef: 'N', GPSLatitude: '47/1 22/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '8/1 32/1 0/1' };
+    const photo = await canvas(3)
+      .jpeg()
+      .withExif({ IFD0: { Make: 'SpyCam' }, IFD3: gps })
+      .toBuffer();
+    expect((await sharp(photo).metadata()).exif?.toString('latin1')).toContain('SpyCam');
+    expect((await a.client.post('/api/team/logo', { data_url: dataUrl('image/jpeg', photo) })).statusCode).toBe(200);
+    const stored = readFileSync(join(dataDir, (await teamRow(app, a.team.id)).logoPath!));
+    const meta = await sharp(stored).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.exif).toBeUndefined();
+    expect(stored.includes('SpyCam')).toBe(false);
+  });
+
+  it('stores a polyglot (a PNG with HTML appended) without the appended bytes, keeping transparency', async () => {
+    const a = await owner(app);
+    const payload = '<html><script>alert(document.cookie)</script></html>';
+    const polyglot = Buffer.concat([PNG, Buffer.from(payload)]);
+    expect((await a.client.post('/api/team/logo', { data_url: dataUrl('image/png', polyglot) })).statusCode).toBe(200);
+    const served = (await app.inject(`/avatar/team/${a.team.id}`)).rawPayload;
+    expect(served.includes('<script>')).toBe(false);
+    expect(served.includes('<html>')).toBe(false);
+    const meta = await sharp(served).metadata();
+    expect(meta).toMatchObject({ format: 'png', hasAlpha: true, width: 40, height: 30 });
+  });
+
+  it('bounds the stored size', async () => {
+    const a = await owner(app);
+    const huge = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: '#abc' } })
+      .png()
+      .toBuffer();
+    expect((await a.client.post('/api/team/logo', { data_url: dataUrl('image/png', huge) })).statusCode).toBe(200);
+    const meta = await sharp(readFileSync(join(dataDir, (await teamRow(app, a.team.id)).logoPath!))).metadata();
+    expect([meta.width, meta.height]).toEqual([1024, 512]);
   });
 
   it('removes the logo and falls back to the avatar', async () => {

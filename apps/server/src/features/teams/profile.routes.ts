@@ -46,10 +46,12 @@ export async function profileRoutes(fastify: FastifyInstance) {
         response: { 200: successReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = request.auth!.user;
       await service.changePassword(deps, user, request.body);
-      await app.sessions.destroyUserSessions(user.id, request.session?.id);
+      // A new session id here (a stolen old id stops working too), and every other session ends.
+      const fresh = await app.sessions.rotate(request, reply, { userId: user.id, teamId: request.session?.teamId ?? null });
+      await app.sessions.destroyUserSessions(user.id, fresh.id);
       return { success: true as const, message: request.t('teams:profile.password_changed') };
     },
   );

@@ -50,13 +50,13 @@ export async function updateProfile(deps: Deps, userId: number, input: ProfileIn
 export async function changePassword(deps: Deps, user: UserRow, input: PasswordChangeInput): Promise<void> {
   const key = `passwordChange:${user.id}`;
   const { limit, windowMs } = PASSWORD_CHECKS;
-  const state = await deps.limiter.peek(key, limit, windowMs);
-  if (!state.allowed) throw tooManyRequests(state.retryAfter);
+  // Counted before the check (atomic increment-and-check), so parallel guesses cannot outrun it.
+  const state = await deps.limiter.hit(key, limit, windowMs);
+  if (!state.allowed || !state.token) throw tooManyRequests(state.retryAfter);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    const r = await deps.limiter.hit(key, limit, windowMs);
-    if (!r.allowed) throw tooManyRequests(r.retryAfter);
     throw validationError({ current_password: ['teams:profile.current_password_wrong'] });
   }
+  await deps.limiter.refund(key, state.token);
   const problem = passwordProblem(input.password, { email: user.email, name: `${user.firstname}${user.lastname}` });
   if (problem) throw validationError({ password: [passwordRuleMessage(problem)] });
   await repo.updatePasswordHash(deps.db, user.id, await hashPassword(input.password));

@@ -113,10 +113,11 @@ describe('password change', () => {
     expect(withEmail.json().errors.password).toEqual(['The password must not contain your e-mail address.']);
   });
 
-  it('changes the password and ends every other session of the user, keeping this one', async () => {
+  it('changes the password on a new session id and ends every other session of the user', async () => {
     const a = await owner(app);
     const other = await loginAs(app, a.user.email);
     const bystander = await owner(app);
+    const before = a.client.cookies.get('bookla_session')!;
     const res = await a.client.request('PUT', '/api/profile/password', {
       current_password: DEFAULT_PASSWORD,
       password: NEW_PASSWORD,
@@ -125,6 +126,10 @@ describe('password change', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, message: expect.any(String) });
     expect((await a.client.get('/api/profile')).statusCode).toBe(200);
+    // The old id of this session stops working too (a copy of it was as good as a login).
+    expect(a.client.cookies.get('bookla_session')).not.toBe(before);
+    const replay = await app.inject({ method: 'GET', url: '/api/profile', headers: { cookie: `bookla_session=${before}` } });
+    expect(replay.statusCode).toBe(401);
     expect((await other.get('/api/profile')).statusCode).toBe(401);
     expect((await bystander.client.get('/api/profile')).statusCode).toBe(200);
     await loginAs(app, a.user.email, NEW_PASSWORD);

@@ -3,10 +3,10 @@ import {
   teamFeaturesSchema,
   teamFeaturesUpdateSchema,
   teamGeneralSchema,
-  teamSchema,
   teamSecuritySchema,
   teamSettingsSchema,
-  type Team,
+  teamWithBillingSchema,
+  type TeamWithBilling,
 } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -34,7 +34,7 @@ const billingReply = z.object({
   vat_id: z.string().nullable(),
 });
 
-const general = (t: Team) => ({
+const general = (t: TeamWithBilling) => ({
   name: t.name,
   phone_prefix: t.phone_prefix,
   phone_number: t.phone_number,
@@ -42,7 +42,7 @@ const general = (t: Team) => ({
   languages: t.languages,
   time_zone: t.time_zone,
 });
-const billing = (t: Team) => ({
+const billing = (t: TeamWithBilling) => ({
   billing_address: t.billing_address,
   billing_address_line_2: t.billing_address_line_2,
   billing_city: t.billing_city,
@@ -64,7 +64,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     { preValidation: manage, schema: { tags, summary: 'Company settings: general', response: { 200: dataReply(generalReply) } } },
     async (request) => {
       const team = currentTeam(request);
-      return { data: general(service.toTeam(team, team.role)) };
+      return { data: general(service.toTeamWithBilling(team, team.role)) };
     },
   );
 
@@ -72,17 +72,19 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     '/api/team/general',
     {
       preValidation: manage,
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Saves company settings: general',
         body: teamGeneralSchema,
-        response: { 200: successDataReply(teamSchema) },
+        response: { 200: successDataReply(teamWithBillingSchema) },
       },
     },
     async (request) => {
       const current = currentTeam(request);
+      if (request.validationError) throw await service.invalidTeamInput(db, teamGeneralSchema, request.body, { exceptTeamId: current.id });
       const team = await service.updateGeneral(db, current.id, request.body);
-      return { success: true as const, message: request.t('teams:team.saved'), data: service.toTeam(team, current.role) };
+      return { success: true as const, message: request.t('teams:team.saved'), data: service.toTeamWithBilling(team, current.role) };
     },
   );
 
@@ -94,7 +96,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const team = currentTeam(request);
-      return { data: billing(service.toTeam(team, team.role)) };
+      return { data: billing(service.toTeamWithBilling(team, team.role)) };
     },
   );
 
@@ -102,17 +104,19 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     '/api/team/billing',
     {
       preValidation: manage,
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Saves the billing address and VAT ID',
         body: teamBillingSchema,
-        response: { 200: successDataReply(teamSchema) },
+        response: { 200: successDataReply(teamWithBillingSchema) },
       },
     },
     async (request) => {
       const current = currentTeam(request);
+      if (request.validationError) throw await service.invalidTeamInput(db, teamBillingSchema, request.body, { exceptTeamId: current.id });
       const team = await service.updateBilling(db, current.id, request.body);
-      return { success: true as const, message: request.t('teams:team.saved'), data: service.toTeam(team, current.role) };
+      return { success: true as const, message: request.t('teams:team.saved'), data: service.toTeamWithBilling(team, current.role) };
     },
   );
 

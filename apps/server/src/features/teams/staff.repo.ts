@@ -1,7 +1,7 @@
 import type { Role } from '@bookla/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { teamMembers, users } from '../../db/schema/index.ts';
+import { activityInstructors, teamMembers, users } from '../../db/schema/index.ts';
 
 /** SQL of a team's staff. Every function takes the team id first. */
 
@@ -52,6 +52,11 @@ export async function updateRole(db: DbOrTx, teamId: number, userId: number, rol
 
 export async function deleteMember(db: DbOrTx, teamId: number, userId: number): Promise<void> {
   await db.delete(teamMembers).where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.userId, userId)));
+}
+
+/** A removed member no longer teaches any of the team's activities. */
+export async function removeFromInstructors(db: DbOrTx, teamId: number, userId: number): Promise<void> {
+  await db.delete(activityInstructors).where(and(eq(activityInstructors.teamId, teamId), eq(activityInstructors.userId, userId)));
 }
 
 /** A removed member whose current company was this one has none until they switch. */

@@ -49,6 +49,7 @@ export async function removeMember(db: Db, team: { id: number; ownerId: number }
   const member = await changeableMember(db, team.id, actorId, userId, team.ownerId, 'remove');
   await db.transaction(async (tx) => {
     await repo.deleteMember(tx, team.id, member.id);
+    await repo.removeFromInstructors(tx, team.id, member.id);
     await repo.clearCurrentTeam(tx, team.id, member.id);
   });
 }

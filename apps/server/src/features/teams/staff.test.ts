@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamMembers, teams } from '../../db/schema/index.ts';
+import { activities, activityInstructors, teamMembers, teams, typeSets } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { enableTwoFactor, owner, staff, userRow } from './test-helpers.ts';
 
@@ -122,6 +122,35 @@ describe('removing staff', () => {
     const [team] = await app.deps.db.select().from(teams).where(eq(teams.id, a.team.id));
     expect(team?.ownerId).toBe(a.user.id);
     expect((await a.client.get('/api/team/members')).json().data).toHaveLength(1);
+  });
+
+  it('removes a removed member from the instructors of the company’s activities, not of other companies', async () => {
+    const a = await owner(app);
+    const b = await owner(app);
+    const member = await staff(app, a.team, 'instructor');
+    await app.deps.db.insert(teamMembers).values({ teamId: b.team.id, userId: member.user.id, role: 'instructor' });
+    const activity = async (teamId: number, teachers: number[]) => {
+      const [set] = await app.deps.db
+        .insert(typeSets)
+        .values({ teamId, name: { de: 'Kurse' }, kind: 'course' })
+        .returning();
+      const [row] = await app.deps.db
+        .insert(activities)
+        .values({ teamId, typeSetId: set!.id, kind: 'course', name: { de: 'Yoga' } })
+        .returning();
+      await app.deps.db.insert(activityInstructors).values(teachers.map((userId, sort) => ({ teamId, activityId: row!.id, userId, sort })));
+      return row!.id;
+    };
+    const inA = [await activity(a.team.id, [member.user.id, a.user.id]), await activity(a.team.id, [member.user.id])];
+    const inB = await activity(b.team.id, [member.user.id]);
+    const teachers = async (activityId: number) =>
+      (await app.deps.db.select().from(activityInstructors).where(eq(activityInstructors.activityId, activityId))).map((r) => r.userId);
+    expect(await teachers(inA[0]!)).toContain(member.user.id);
+
+    expect((await a.client.request('DELETE', `/api/team/members/${member.user.id}`)).statusCode).toBe(200);
+    expect(await teachers(inA[0]!)).toEqual([a.user.id]);
+    expect(await teachers(inA[1]!)).toEqual([]);
+    expect(await teachers(inB)).toEqual([member.user.id]);
   });
 
   it('never removes the owner or oneself; other companies’ users answer 404', async () => {

@@ -2,7 +2,7 @@ import { teamCreateSchema, teamSchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth.ts';
+import { can, requireUser } from '../../plugins/auth.ts';
 import { idParam } from './http.ts';
 import * as service from './teams.service.ts';
 
@@ -24,7 +24,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { team, role } = request.auth!;
-      return { team: team && role ? service.toTeam(team, role) : null };
+      return { team: team && role ? service.toTeam(team, role, can(request, 'team.manage')) : null };
     },
   );
 
@@ -34,7 +34,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
       preValidation: requireUser,
       schema: { tags, summary: 'The companies of the user', response: { 200: z.object({ teams: z.array(teamSchema) }) } },
     },
-    async (request) => ({ teams: await service.teamsOfUser(db, request.auth!.user.id) }),
+    async (request) => ({ teams: await service.teamsOfUser(db, request.auth!.user) }),
   );
 
   app.post(
@@ -49,7 +49,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const team = await service.switchTeam(db, request.auth!.user.id, request.params.teamId);
+      const team = await service.switchTeam(db, request.auth!.user, request.params.teamId);
       await app.sessions.update(request, { teamId: team.id });
       return { success: true as const, team };
     },
@@ -59,6 +59,8 @@ export async function teamRoutes(fastify: FastifyInstance) {
     '/api/team',
     {
       preValidation: requireUser,
+      // Shape errors and the server's checks (name, country, VAT ID…) answer in one 422.
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Creates a company; the creator becomes its owner and switches to it',
@@ -67,7 +69,8 @@ export async function teamRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const team = await service.createTeam(db, request.auth!.user.id, request.body);
+      if (request.validationError) throw await service.invalidTeamInput(db, teamCreateSchema, request.body);
+      const team = await service.createTeam(app.deps, request.auth!.user.id, request.body);
       await app.sessions.update(request, { teamId: team.id });
       return { success: true as const, team_id: team.id, message: request.t('teams:team.created') };
     },

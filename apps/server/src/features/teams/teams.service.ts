@@ -1,16 +1,23 @@
 import { basename, extname } from 'node:path';
 import {
+  roleHas,
+  TEAM_BILLING_FIELDS,
   validateVatId,
   type Role,
   type Team,
+  type TeamWithBilling,
   type TeamBillingInput,
   type TeamCreateInput,
   type TeamFeatures,
   type TeamGeneralInput,
   type TeamSettings,
 } from '@bookla/shared';
+import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { notFound, validationError } from '../../lib/app-error.ts';
+import { notFound, validationError, type AppError } from '../../lib/app-error.ts';
+import { mergedValidationError } from '../../lib/partial-input.ts';
+import { consumeLimit } from '../../plugins/rate-limit.ts';
 import { isCountry } from '../reference/reference.service.ts';
 import { createDefaultTypeSets } from '../catalogue/catalogue.service.ts';
 import * as repo from './teams.repo.ts';
@@ -25,7 +32,30 @@ export function logoUrl(team: Pick<TeamRow, 'id' | 'logoPath'>): string {
   return `/avatar/team/${team.id}?v=${encodeURIComponent(version)}`;
 }
 
-export function toTeam(team: TeamRow, role: Role): Team {
+/** The user looking at a company: whether 2FA is set up decides with the company's 2FA rule. */
+interface Viewer {
+  totpEnabledAt: Date | null;
+}
+
+/**
+ * Whether the viewer may see the company's billing address and VAT ID: `team.manage` there
+ * (owners, admins), and 2FA set up when the company requires it — as `can()` decides.
+ */
+export function seesBilling(team: Pick<TeamRow, 'require2fa'>, role: Role, viewer: Viewer): boolean {
+  return roleHas(role, 'team.manage') && (!team.require2fa || !!viewer.totpEnabledAt);
+}
+
+/** The company as a member sees it: billing address and VAT ID only when `billing` is granted. */
+export function toTeam(team: TeamRow, role: Role, billing: boolean): Team {
+  const full = toTeamWithBilling(team, role);
+  if (billing) return full;
+  const shown: Team = { ...full };
+  for (const key of TEAM_BILLING_FIELDS) delete shown[key];
+  return shown;
+}
+
+/** The full company record, for the settings screens behind `team.manage`. */
+export function toTeamWithBilling(team: TeamRow, role: Role): TeamWithBilling {
   return {
     id: team.id,
     name: team.name,
@@ -61,9 +91,9 @@ export function toTeamSettings(team: TeamRow): TeamSettings {
 
 export const DEFAULT_FEATURES: TeamFeatures = { subscriptions: false, waiting_list: true, resources: true, embeds: true };
 
-export async function teamsOfUser(db: DbOrTx, userId: number): Promise<Team[]> {
-  const rows = await repo.listTeamsOfUser(db, userId);
-  return rows.map((r) => toTeam(r.team, r.role));
+export async function teamsOfUser(db: DbOrTx, user: Viewer & { id: number }): Promise<Team[]> {
+  const rows = await repo.listTeamsOfUser(db, user.id);
+  return rows.map((r) => toTeam(r.team, r.role, seesBilling(r.team, r.role, user)));
 }
 
 type TeamFields = Partial<TeamCreateInput>;
@@ -102,6 +132,14 @@ export async function teamInputProblems(
   return { fields, vatId };
 }
 
+/**
+ * The 422 of a company body that failed its shape check (`attachValidation` routes): the shape
+ * errors and `teamInputProblems` on the fields that parsed, in one reply (issue 9).
+ */
+export function invalidTeamInput(db: DbOrTx, schema: z.ZodType, body: unknown, opts: { exceptTeamId?: number } = {}): Promise<AppError> {
+  return mergedValidationError(schema, body, async (partial) => (await teamInputProblems(db, partial as TeamFields, opts)).fields);
+}
+
 /** A unique index said no (two requests raced past the name check). */
 export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } } | undefined;
@@ -109,9 +147,16 @@ export function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Creates a company owned by the user, who becomes its owner and switches to it. */
-export async function createTeam(db: Db, userId: number, input: TeamCreateInput): Promise<TeamRow> {
+export async function createTeam(
+  deps: Pick<FastifyInstance['deps'], 'db' | 'limiter'>,
+  userId: number,
+  input: TeamCreateInput,
+): Promise<TeamRow> {
+  const { db } = deps;
   const { fields, vatId } = await teamInputProblems(db, input);
   if (Object.keys(fields).length) throw validationError(fields);
+  // Counted before the company exists (a failed form does not count; a 6th company does not happen).
+  await consumeLimit(deps.limiter, 'teamCreationsPerUser', String(userId));
   try {
     return await db.transaction(async (tx) => {
       const team = await repo.insertTeam(tx, {
@@ -142,12 +187,12 @@ export async function createTeam(db: Db, userId: number, input: TeamCreateInput)
 }
 
 /** Makes a team the user's current one; only teams the user belongs to (404 otherwise). */
-export async function switchTeam(db: Db, userId: number, teamId: number): Promise<Team> {
-  const role = await repo.findRole(db, teamId, userId);
+export async function switchTeam(db: Db, user: Viewer & { id: number }, teamId: number): Promise<Team> {
+  const role = await repo.findRole(db, teamId, user.id);
   const team = role ? await repo.findTeam(db, teamId) : undefined;
   if (!role || !team) throw notFound();
-  await repo.setCurrentTeam(db, userId, teamId);
-  return toTeam(team, role);
+  await repo.setCurrentTeam(db, user.id, teamId);
+  return toTeam(team, role, seesBilling(team, role, user));
 }
 
 async function saveTeam(db: Db, teamId: number, values: Parameters<typeof repo.updateTeam>[2]): Promise<TeamRow> {
@@ -189,7 +234,10 @@ export async function updateBilling(db: Db, teamId: number, input: TeamBillingIn
 }
 
 export async function updateFeatures(db: Db, teamId: number, changes: Partial<TeamFeatures>): Promise<TeamFeatures> {
-  const known = Object.fromEntries(Object.entries(changes).filter(([key, value]) => key in DEFAULT_FEATURES && typeof value === 'boolean'));
+  // Own keys only: `'constructor' in DEFAULT_FEATURES` is true, `Object.hasOwn` is not.
+  const known = Object.fromEntries(
+    Object.entries(changes).filter(([key, value]) => Object.hasOwn(DEFAULT_FEATURES, key) && typeof value === 'boolean'),
+  );
   const team = await repo.mergeFeatures(db, teamId, known);
   if (!team) throw notFound();
   return { ...DEFAULT_FEATURES, ...team.features };

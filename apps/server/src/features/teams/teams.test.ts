@@ -68,6 +68,66 @@ describe('current company and list', () => {
   });
 });
 
+describe('billing address and VAT ID', () => {
+  const PRIVATE = ['billing_address', 'billing_address_line_2', 'billing_city', 'billing_state', 'billing_postal_code', 'vat_id'];
+  /** Every company shape a client gets: current company, list, app state (current and list). */
+  async function shapes(client: TestClient) {
+    const state = (await client.get('/api/srl/state')).json();
+    return {
+      team: (await client.get('/api/srl/team')).json().team as Record<string, unknown>,
+      teams: (await client.get('/api/srl/teams')).json().teams as Record<string, unknown>[],
+      stateTeam: state.team as Record<string, unknown>,
+      stateTeams: state.teams as Record<string, unknown>[],
+    };
+  }
+  const withBilling = (t: Record<string, unknown>) => PRIVATE.filter((k) => k in t);
+
+  it('go only to users with team.manage (owner, admin), not to editors or instructors', async () => {
+    const a = await owner(app);
+    await app.deps.db.update(teams).set({ vatId: 'CHE-116.281.710 MWST' }).where(eq(teams.id, a.team.id));
+    const admin = await staff(app, a.team, 'admin');
+    for (const s of [a, admin]) {
+      const got = await shapes(s.client);
+      for (const t of [got.team, got.teams[0]!, got.stateTeam, got.stateTeams[0]!]) expect(withBilling(t)).toEqual(PRIVATE);
+      expect(got.team).toMatchObject({ billing_address: 'Bahnhofstrasse 1', billing_city: 'Zürich', vat_id: 'CHE-116.281.710 MWST' });
+    }
+    for (const role of ['editor', 'instructor'] as const) {
+      const s = await staff(app, a.team, role);
+      const got = await shapes(s.client);
+      expect(got.stateTeam.role).toBe(role);
+      for (const t of [got.team, got.teams[0]!, got.stateTeam, got.stateTeams[0]!]) {
+        expect(withBilling(t), role).toEqual([]);
+        expect(t.billing_country).toBe('CH');
+      }
+      const raw = JSON.stringify(got);
+      expect(raw).not.toContain('Bahnhofstrasse');
+      expect(raw).not.toContain('CHE-116');
+      expect((await s.client.get('/api/team/billing')).statusCode).toBe(403);
+    }
+  });
+
+  it('are decided per company in the list and when switching', async () => {
+    const a = await owner(app);
+    const other = await createUserWithTeam(app.deps.db);
+    await app.deps.db.insert(teamMembers).values({ teamId: other.team.id, userId: a.user.id, role: 'instructor' });
+    const list = (await a.client.get('/api/srl/teams')).json().teams as Record<string, unknown>[];
+    expect(withBilling(list.find((t) => t.id === a.team.id)!)).toEqual(PRIVATE);
+    expect(withBilling(list.find((t) => t.id === other.team.id)!)).toEqual([]);
+    const switched = (await a.client.post(`/api/srl/team/switch/${other.team.id}`)).json().team;
+    expect(withBilling(switched)).toEqual([]);
+    expect(withBilling((await a.client.get('/api/srl/team')).json().team)).toEqual([]);
+  });
+
+  it('are withheld from an owner who lacks the 2FA the company requires', async () => {
+    const a = await owner(app);
+    await requireTwoFactor(app, a.team.id);
+    const got = await shapes(a.client);
+    for (const t of [got.team, got.teams[0]!, got.stateTeam, got.stateTeams[0]!]) expect(withBilling(t)).toEqual([]);
+    await enableTwoFactor(app, a.user.id);
+    expect(withBilling((await a.client.get('/api/srl/team')).json().team)).toEqual(PRIVATE);
+  });
+});
+
 describe('switching company', () => {
   it('switches to a company of the user and remembers it', async () => {
     const a = await owner(app);
@@ -199,6 +259,20 @@ describe('creating a company', () => {
     expect(
       (await a.client.post('/api/team', companyBody(`L ${uid()}`, { phone_prefix: '+412345' }))).json().errors.phone_prefix,
     ).toBeDefined();
+  });
+
+  it('limits companies per user to 5 a day (counted before creating; failed forms do not count)', async () => {
+    const a = await owner(app);
+    const count = async () => (await app.deps.db.select().from(teamMembers).where(eq(teamMembers.userId, a.user.id))).length;
+    expect((await a.client.post('/api/team', companyBody(''))).statusCode).toBe(422);
+    for (let i = 0; i < 5; i++) expect((await a.client.post('/api/team', companyBody(`Many ${i} ${uid()}`))).statusCode).toBe(200);
+    expect(await count()).toBe(6);
+    const sixth = await a.client.post('/api/team', companyBody(`Many 6 ${uid()}`));
+    expect(sixth.statusCode).toBe(429);
+    expect(Number(sixth.headers['retry-after'])).toBeGreaterThan(3600);
+    expect(await count()).toBe(6);
+    // Another user is not affected.
+    expect((await (await owner(app)).client.post('/api/team', companyBody(`Other ${uid()}`))).statusCode).toBe(200);
   });
 
   it('needs a session and the CSRF token', async () => {

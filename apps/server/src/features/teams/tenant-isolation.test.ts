@@ -113,6 +113,10 @@ const ID_CASES: Record<string, (a: World) => Call> = {
     params: { id: a.courseId, sessionId: a.courseSessionId },
     body: { items: [{ resource_id: a.resourceId, quantity: 1 }], confirm: true },
   }),
+  'PUT /api/courses/:id/sessions/resources': (a) => ({
+    params: { id: a.courseId },
+    body: { session_ids: [a.courseSessionId], items: [{ resource_id: a.resourceId, quantity: 1 }], confirm: true },
+  }),
   'PUT /api/config/holidays/:id': (a) => ({ params: { id: a.holidayId }, body: holidayBody('B Ferien') }),
   'DELETE /api/config/holidays/:id': (a) => ({ params: { id: a.holidayId } }),
   'GET /api/sa/resources/:id': (a) => ({ params: { id: a.resourceGroupId } }),

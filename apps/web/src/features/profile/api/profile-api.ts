@@ -1,4 +1,5 @@
 import type { PasswordChangeInput, Profile, ProfileInput, SessionInfo } from '@bookla/shared/teams';
+import type { TwoFactorDisableInput } from '@bookla/shared/auth';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -60,5 +61,5 @@ export interface TwoFactorSetup {
 export const twoFactorApi = {
   setup: () => api.post<TwoFactorSetup>('/api/srl/two-factor/setup'),
   confirm: (code: string) => api.post<Success & { recovery_codes: string[] }>('/api/srl/two-factor/confirm', { code }),
-  disable: (password: string) => api.post<Success>('/api/srl/two-factor/disable', { password }),
+  disable: (input: TwoFactorDisableInput) => api.post<Success>('/api/srl/two-factor/disable', input),
 };

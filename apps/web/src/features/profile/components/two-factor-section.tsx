@@ -1,4 +1,4 @@
-import { twoFactorCodeSchema, twoFactorDisableSchema } from '@bookla/shared/auth';
+import { twoFactorCodeSchema, twoFactorDisableSchema, type TwoFactorDisableInput } from '@bookla/shared/auth';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Badge, Button, Code, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
@@ -112,13 +112,13 @@ function Confirm({
 
 function Disable() {
   const { t } = useTranslation('profile');
-  const { control, handleSubmit, setError, reset, formState } = useForm<{ password: string }>({
+  const { control, handleSubmit, setError, reset, formState } = useForm<TwoFactorDisableInput>({
     resolver: zodResolver(twoFactorDisableSchema),
-    defaultValues: { password: '' },
+    defaultValues: { password: '', code: '' },
   });
-  const onSubmit = handleSubmit(async ({ password }) => {
+  const onSubmit = handleSubmit(async (input) => {
     try {
-      const result = await twoFactorApi.disable(password);
+      const result = await twoFactorApi.disable(input);
       reset();
       await refreshAppState();
       notifySuccess(result.message || t('twoFactor.disabled'));
@@ -141,6 +141,14 @@ function Disable() {
           {t('twoFactor.disableText')}
         </Text>
         <FormPasswordInput control={control} name="password" label={t('twoFactor.password')} autoComplete="current-password" required />
+        <FormTextInput
+          control={control}
+          name="code"
+          label={t('twoFactor.disableCode')}
+          description={t('twoFactor.disableCodeHint')}
+          autoComplete="one-time-code"
+          required
+        />
         <Group>
           <Button type="submit" color="#c92a2a" variant="light" disabled={formState.isSubmitting}>
             {t('twoFactor.disable')}
@@ -153,7 +161,7 @@ function Disable() {
 
 /**
  * Profile → two-factor authentication: set up (key, link and QR code, confirmed with a code),
- * the recovery codes once, and turning it off with the password.
+ * the recovery codes once, and turning it off with the password and a code (TOTP or recovery).
  */
 export function TwoFactorSection() {
   const { t } = useTranslation('profile');

@@ -3,12 +3,12 @@ import type {
   InviteInput,
   Member,
   RoleChangeInput,
-  Team,
   TeamBillingInput,
   TeamCreateInput,
   TeamFeatures,
   TeamGeneralInput,
   TeamSettings,
+  TeamWithBilling,
 } from '@bookla/shared/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -19,9 +19,10 @@ interface Success {
   success: true;
   message?: string;
 }
-type General = Pick<Team, 'name' | 'phone_prefix' | 'phone_number' | 'currency' | 'languages' | 'time_zone'>;
+type General = Pick<TeamWithBilling, 'name' | 'phone_prefix' | 'phone_number' | 'currency' | 'languages' | 'time_zone'>;
+/** The settings screens (team.manage) get the full record; the app state's `Team` may lack billing. */
 type Billing = Pick<
-  Team,
+  TeamWithBilling,
   'billing_address' | 'billing_address_line_2' | 'billing_city' | 'billing_state' | 'billing_postal_code' | 'billing_country' | 'vat_id'
 >;
 
@@ -52,7 +53,7 @@ export function useTeamGeneral() {
 export function useUpdateTeamGeneral() {
   const after = useAfterTeamChange();
   return useMutation({
-    mutationFn: (input: TeamGeneralInput) => api.put<Success & { data: Team }>('/api/team/general', input),
+    mutationFn: (input: TeamGeneralInput) => api.put<Success & { data: TeamWithBilling }>('/api/team/general', input),
     onSuccess: () => after([teamKeys.general()]),
   });
 }
@@ -67,7 +68,7 @@ export function useTeamBilling() {
 export function useUpdateTeamBilling() {
   const after = useAfterTeamChange();
   return useMutation({
-    mutationFn: (input: TeamBillingInput) => api.put<Success & { data: Team }>('/api/team/billing', input),
+    mutationFn: (input: TeamBillingInput) => api.put<Success & { data: TeamWithBilling }>('/api/team/billing', input),
     onSuccess: () => after([teamKeys.billing()]),
   });
 }
