@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // in-memory PGlite to a PostgreSQL server.
 export default defineConfig({
   test: {
-    projects: ['packages/shared', 'apps/server', 'apps/web'],
+    projects: ['packages/shared', 'apps/server', 'apps/web', 'tools'],
   },
 });

@@ -73,6 +73,15 @@ export function courseUpdateSchema(languages: readonly Language[]) {
 export const headerImageSchema = z.object({ list_url: z.string(), detail_url: z.string() });
 export type HeaderImage = z.infer<typeof headerImageSchema>;
 
+/** What an activity needs before it may be published (both true), as the activity page's checklist. */
+export const publishChecksSchema = z.object({
+  /** A scheduled date still ahead. */
+  upcoming_date: z.boolean(),
+  /** A public ticket whose sale has not ended (sold out is fine), a per-date one for an upcoming date. */
+  ticket_on_sale: z.boolean(),
+});
+export type PublishChecks = z.infer<typeof publishChecksSchema>;
+
 export const courseDetailSchema = z.object({
   id: z.number(),
   kind: z.enum(ACTIVITY_KINDS),
@@ -96,6 +105,8 @@ export const courseDetailSchema = z.object({
   published_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
+  /** Always sent by the server; optional for older clients' fixtures. */
+  publish_checks: publishChecksSchema.optional(),
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
@@ -104,6 +115,20 @@ export const courseMassBodySchema = z.object({
   ids: z.array(idField).min(1).max(MASS_MAX_IDS),
 });
 export type CourseMassBody = z.infer<typeof courseMassBodySchema>;
+
+/** An activity a mass publish left as it was, with the translated reasons. */
+export const massRefusalSchema = z.object({ id: z.number(), name: z.string(), reasons: z.array(z.string()) });
+export type MassRefusal = z.infer<typeof massRefusalSchema>;
+
+/** POST /api/courses/mass: `affected` as before; a publish also lists which were published and which not. */
+export const courseMassReplySchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  affected: z.number(),
+  published: z.array(z.number()).optional(),
+  refused: z.array(massRefusalSchema).optional(),
+});
+export type CourseMassReply = z.infer<typeof courseMassReplySchema>;
 
 export const instructorItemSchema = z.object({ id: z.number(), name: z.string(), role: z.string() });
 export type InstructorItem = z.infer<typeof instructorItemSchema>;

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   MAX_GENERATED_SESSIONS,
   addDays,
+  endTimeError,
   generateOccurrences,
   holidaySchema,
   parseLocalDate,
   parseRangeBound,
+  sessionBodySchema,
   sessionGenerateBodySchema,
   wallTimeToUtc,
   type RecurrenceRule,
@@ -77,11 +79,19 @@ describe('generateOccurrences', () => {
     expect(autumn.ends_at).toBe('2026-10-25T03:30:00+01:00');
   });
 
-  it('ends on the next day when the end time is not after the start time', () => {
-    const [o] = run({ first_date: '2026-03-28', start_time: '22:00', end_time: '01:00', count: 1 }).occurrences;
+  it('ends on the next day only when asked to; an end not after the start is refused otherwise', () => {
+    const [o] = run({ first_date: '2026-03-28', start_time: '22:00', end_time: '01:00', count: 1, ends_next_day: true }).occurrences;
     expect(o).toMatchObject({ starts_at: '2026-03-28T22:00:00+01:00', ends_at: '2026-03-29T01:00:00+01:00' });
-    const [same] = run({ first_date: '2026-05-01', start_time: '10:00', end_time: '10:00', count: 1 }).occurrences;
+    const [same] = run({ first_date: '2026-05-01', start_time: '10:00', end_time: '10:00', count: 1, ends_next_day: true }).occurrences;
     expect(same!.ends_at).toBe('2026-05-02T10:00:00+02:00');
+    expect(() => run({ first_date: '2026-05-01', start_time: '10:00', end_time: '09:00', count: 1 })).toThrow(RangeError);
+  });
+
+  it('endTimeError: the shared rule of forms and server', () => {
+    expect(endTimeError('10:00', '09:00', false)).toBe('end_before_start');
+    expect(endTimeError('10:00', '10:00', undefined)).toBe('end_before_start');
+    expect(endTimeError('10:00', '09:00', true)).toBeNull();
+    expect(endTimeError('10:00', '10:30', false)).toBeNull();
   });
 
   it('repeats every other week for biweekly', () => {
@@ -162,6 +172,20 @@ describe('schemas', () => {
     expect(paths({ ...base, count: 0 })).toEqual(['count:min_number|{"min":1}']);
     expect(paths({ ...base, count: 3, start_time: '24:00', first_date: '2026-02-30' })).toEqual(['first_date:date', 'start_time:format']);
     expect(paths({ ...base, count: 3 })).toEqual([]);
+  });
+
+  it('refuses an end time not after the start time unless the dates end on the next day', () => {
+    const r = sessionGenerateBodySchema.safeParse({ ...base, count: 3, start_time: '10:00', end_time: '09:00' });
+    expect(r.error!.issues.map((i) => `${i.path.join('.')}:${i.message}`)).toEqual(['end_time:end_before_start']);
+    expect(
+      sessionGenerateBodySchema.safeParse({ ...base, count: 3, start_time: '10:00', end_time: '09:00', ends_next_day: true }).success,
+    ).toBe(true);
+    const single = (body: object) => sessionBodySchema.safeParse(body).error?.issues.map((i) => `${i.path.join('.')}:${i.message}`) ?? [];
+    expect(single({ starts_at: '2026-06-01T14:00', ends_at: '2026-06-01T13:00' })).toEqual(['ends_at:end_before_start']);
+    expect(single({ starts_at: '2026-06-01T14:00+02:00', ends_at: '2026-06-01T14:00+02:00' })).toEqual(['ends_at:end_before_start']);
+    expect(single({ starts_at: '2026-06-01T23:00', ends_at: '2026-06-02T01:00', ends_next_day: true })).toEqual([]);
+    // Mixed forms need the team zone: the server checks them.
+    expect(single({ starts_at: '2026-07-01T19:00', ends_at: '2026-07-01T18:30:00Z' })).toEqual([]);
   });
 
   it('holidays: name in every team language, start not after end', () => {

@@ -114,6 +114,8 @@ export interface RecurrenceRule {
   count?: number | null | undefined;
   skip_holidays: boolean;
   exceptions?: readonly string[] | undefined;
+  /** The end time is on the day after the start (an overnight date); only then may it be before the start. */
+  ends_next_day?: boolean | undefined;
 }
 
 /** A team holiday (inclusive range) with its name in the reader's language. */
@@ -123,7 +125,9 @@ export interface HolidayRange {
   name: string;
 }
 
-export type SkipReason = 'holiday' | 'exception';
+/** Why a date is not created: a holiday, an exception, or the activity already has that exact date. */
+export type SkipReason = 'holiday' | 'exception' | 'exists';
+export const SKIP_REASONS = ['holiday', 'exception', 'exists'] as const;
 
 export interface Occurrence {
   date: string;
@@ -156,10 +160,20 @@ function nthDate(rule: RecurrenceRule, n: number): string {
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
 /**
+ * The one rule for a date's wall times (forms and server alike): the end must be after the start
+ * on the same day, unless the date explicitly ends on the next day. Returns the validation key of
+ * the problem, or null. Times are `HH:mm`; anything else is left to the format checks.
+ */
+export function endTimeError(startTime: string, endTime: string, endsNextDay: boolean | null | undefined): 'end_before_start' | null {
+  if (endsNextDay || !TIME_RE.test(startTime) || !TIME_RE.test(endTime)) return null;
+  return minutesOf(endTime) > minutesOf(startTime) ? null : 'end_before_start';
+}
+
+/**
  * Dates of a rule with local start/end times in the zone (kept across DST changes), until the
  * `until` day (inclusive) or `count` sessions, whichever comes first. Holidays (when asked) and
- * exceptions are listed as skipped and do not count. An end time not after the start time ends on
- * the next day.
+ * exceptions are listed as skipped and do not count. With `ends_next_day` the end time is on the
+ * day after each date; without it an end not after the start is refused (RangeError).
  */
 export function generateOccurrences(
   rule: RecurrenceRule,
@@ -168,12 +182,11 @@ export function generateOccurrences(
   if (!isLocalDate(rule.first_date) || !TIME_RE.test(rule.start_time) || !TIME_RE.test(rule.end_time)) {
     throw new RangeError('invalid recurrence rule');
   }
+  if (endTimeError(rule.start_time, rule.end_time, rule.ends_next_day)) throw new RangeError('end before start');
   const exceptions = new Set(rule.exceptions ?? []);
   const holidays = rule.skip_holidays ? (opts.holidays ?? []) : [];
-  const startMinutes = minutesOf(rule.start_time);
-  let duration = minutesOf(rule.end_time) - startMinutes;
-  if (duration <= 0) duration += 1440;
-  const nextDay = minutesOf(rule.end_time) <= startMinutes;
+  const nextDay = rule.ends_next_day === true;
+  const duration = minutesOf(rule.end_time) - minutesOf(rule.start_time) + (nextDay ? 1440 : 0);
   const occurrences: Occurrence[] = [];
   let made = 0;
   for (let n = 0; n < MAX_CANDIDATES; n++) {
@@ -215,13 +228,37 @@ const dateOrDateTimeSchema = z
 
 const noteSchema = translatedInputSchema(1000).nullish();
 
-export const sessionBodySchema = z.object({
-  starts_at: zonedDateTimeSchema,
-  ends_at: zonedDateTimeSchema,
-  note: noteSchema,
-  /** Moving a session whose resources would be over-booked: save anyway. */
-  confirm: z.boolean().optional(),
-});
+/** Whether a date-time names its offset (`…Z`, `…+02:00`) rather than a wall time of the team zone. */
+const hasOffset = (value: string) => parseZonedDateTime(value, 'UTC')?.getTime() === parseZonedDateTime(value, 'Asia/Tokyo')?.getTime();
+
+/**
+ * `ends_at` not after `starts_at` when both can be compared without the team zone (both wall
+ * times or both with an offset); the server checks mixed ones once it knows the zone.
+ */
+function endsNotAfterStart(startsAt: string, endsAt: string): boolean {
+  if (hasOffset(startsAt) !== hasOffset(endsAt)) return false;
+  const start = parseZonedDateTime(startsAt, 'UTC');
+  const end = parseZonedDateTime(endsAt, 'UTC');
+  return start !== null && end !== null && end.getTime() <= start.getTime();
+}
+
+export const sessionBodySchema = z
+  .object({
+    starts_at: zonedDateTimeSchema,
+    ends_at: zonedDateTimeSchema,
+    /**
+     * An overnight date: the end's time is on the day after the start's day (the date part of
+     * `ends_at` is not used). Without it the end must be after the start.
+     */
+    ends_next_day: z.boolean().optional(),
+    note: noteSchema,
+    /** Moving a session whose resources would be over-booked: save anyway. */
+    confirm: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.ends_next_day && endsNotAfterStart(v.starts_at, v.ends_at))
+      ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'end_before_start' });
+  });
 export type SessionBody = z.infer<typeof sessionBodySchema>;
 
 export const sessionGenerateBodySchema = z
@@ -234,9 +271,13 @@ export const sessionGenerateBodySchema = z
     count: z.number().int().min(1).max(MAX_GENERATED_SESSIONS).nullish(),
     skip_holidays: z.boolean().default(true),
     exceptions: z.array(localDateSchema).max(MAX_GENERATED_SESSIONS).default([]),
+    /** Each date ends at `end_time` on the next day (an overnight date). */
+    ends_next_day: z.boolean().default(false),
     preview: z.boolean().default(false),
   })
   .superRefine((v, ctx) => {
+    const endError = endTimeError(v.start_time, v.end_time, v.ends_next_day);
+    if (endError) ctx.addIssue({ code: 'custom', path: ['end_time'], message: endError });
     if (!v.until && v.count == null) ctx.addIssue({ code: 'custom', path: ['until'], message: 'until_or_count' });
     if (v.until && v.until < v.first_date) ctx.addIssue({ code: 'custom', path: ['until'], message: 'until_before_first' });
   });
@@ -251,6 +292,12 @@ export const sessionResourcesBodySchema = z.object({
   confirm: z.boolean().optional(),
 });
 export type SessionResourcesBody = z.infer<typeof sessionResourcesBodySchema>;
+
+/** The same resources for several dates of one activity at once (replacing theirs). */
+export const bulkSessionResourcesBodySchema = sessionResourcesBodySchema.extend({
+  session_ids: z.array(idFieldSchema).min(1).max(MAX_SESSIONS_PER_ACTIVITY),
+});
+export type BulkSessionResourcesBody = z.infer<typeof bulkSessionResourcesBodySchema>;
 
 export const conflictCheckBodySchema = z.object({
   session_id: idFieldSchema.nullish(),
@@ -331,6 +378,8 @@ export const conflictSchema = z.object({
   /** Peak number of units needed at the same time (this session included). */
   used: z.number(),
   capacity: z.number(),
+  /** In a check over several dates: the date of the activity this conflict is about. */
+  for_session_id: z.number().optional(),
 });
 export type Conflict = z.infer<typeof conflictSchema>;
 
@@ -350,7 +399,7 @@ export const occurrenceSchema = z.object({
   date: z.string(),
   starts_at: z.string(),
   ends_at: z.string(),
-  skipped: z.enum(['holiday', 'exception']).optional(),
+  skipped: z.enum(SKIP_REASONS).optional(),
   holiday_name: z.string().optional(),
 });
 

@@ -1,4 +1,12 @@
-import { courseDetailSchema, courseMassBodySchema, courseUpdateBodySchema, instructorItemSchema, type Permission } from '@bookla/shared';
+import {
+  courseDetailSchema,
+  courseMassBodySchema,
+  courseMassReplySchema,
+  pickText,
+  courseUpdateBodySchema,
+  instructorItemSchema,
+  type Permission,
+} from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -90,14 +98,27 @@ export async function activitiesRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Publishes, unpublishes, duplicates or deletes several courses; ids of other companies are ignored',
         body: courseMassBodySchema,
-        response: { 200: successReply.extend({ affected: z.number() }) },
+        response: { 200: courseMassReplySchema },
       },
     },
     async (request) => {
       const { action, ids } = request.body;
       if (!can(request, massPermission[action])) throw forbidden();
-      const affected = await activities.massCourses(db, storage, currentTeam(request).id, action, ids);
-      return { success: true as const, message: request.t(`activities:mass.${action}`, { count: affected }), affected };
+      const { affected, published, refused } = await activities.massCourses(db, storage, currentTeam(request).id, action, ids);
+      let message = request.t(`activities:mass.${action}`, { count: affected });
+      if (refused?.length) message += ` ${request.t('activities:mass.publish_refused', { count: refused.length })}`;
+      if (!published) return { success: true as const, message, affected };
+      return {
+        success: true as const,
+        message,
+        affected,
+        published,
+        refused: (refused ?? []).map((r) => ({
+          id: r.id,
+          name: pickText(r.name, request.lang),
+          reasons: r.reasons.map((key) => request.t(key)),
+        })),
+      };
     },
   );
 

@@ -12,6 +12,7 @@ import {
   type CourseUpdateBody,
   type InstructorItem,
   type Language,
+  type PublishChecks,
   type Translated,
 } from '@bookla/shared';
 import type { Db } from '../../db/client.ts';
@@ -19,7 +20,7 @@ import { AppError, notFound, validationError } from '../../lib/app-error.ts';
 import { translate } from '../../lib/i18n.ts';
 import { isValidKey, type Storage } from '../../lib/storage.ts';
 import * as repo from './activities.repo.ts';
-import type { ActivityValues } from './activities.repo.ts';
+import type { ActivityValues, PublishReadiness } from './activities.repo.ts';
 import { findTypeSet, type ActivityRow } from './catalogue.repo.ts';
 import { issueFields } from './catalogue.service.ts';
 import { findLocation } from './locations.repo.ts';
@@ -35,13 +36,27 @@ export interface TeamContext {
 
 const NAME_MAX = 200;
 
+/** Why an activity may not be published yet (translation keys; none: it may). */
+export function publishBlockers(readiness: PublishReadiness | undefined): string[] {
+  const out: string[] = [];
+  if (!readiness?.upcomingDate) out.push('activities:publish.no_upcoming_date');
+  if (!readiness?.ticketOnSale) out.push('activities:publish.no_ticket_on_sale');
+  return out;
+}
+
+const toChecks = (r: PublishReadiness | undefined): PublishChecks => ({
+  upcoming_date: r?.upcomingDate ?? false,
+  ticket_on_sale: r?.ticketOnSale ?? false,
+});
+
 export async function getCourse(db: Db, team: TeamContext, id: number, lang: Language, canEdit: boolean): Promise<CourseDetail> {
   const row = await repo.findActivity(db, team.id, id);
   if (!row) throw notFound();
-  const [typeSet, instructorIds, values] = await Promise.all([
+  const [typeSet, instructorIds, values, readiness] = await Promise.all([
     findTypeSet(db, team.id, row.typeSetId),
     repo.instructorIdsOf(db, team.id, id),
     repo.attributeValuesOf(db, team.id, id),
+    repo.publishReadiness(db, team.id, [id]),
   ]);
   return {
     id: row.id,
@@ -66,6 +81,7 @@ export async function getCourse(db: Db, team: TeamContext, id: number, lang: Lan
     published_at: toZonedIsoOrNull(row.publishedAt, team.timeZone),
     created_at: toZonedIso(row.createdAt, team.timeZone),
     updated_at: toZonedIso(row.updatedAt, team.timeZone),
+    publish_checks: toChecks(readiness.get(id)),
   };
 }
 
@@ -123,9 +139,16 @@ async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: Co
   if (body.reservation_minutes !== undefined) values.reservationMinutes = body.reservation_minutes;
   if (body.capacity !== undefined) values.capacity = body.capacity;
   if (body.status !== undefined) {
+    // Publishing (not staying published) needs a date ahead and a ticket on sale.
+    const blockers =
+      body.status === 'published' && row.status !== 'published'
+        ? publishBlockers((await repo.publishReadiness(db, team.id, [row.id])).get(row.id))
+        : [];
+    for (const key of blockers) add(fields, 'status', key);
     values.status = body.status;
     if (body.status === 'published' && !row.publishedAt) values.publishedAt = new Date();
   }
+  if (Object.keys(fields).length === 1 && fields.status) throw new AppError('VALIDATION_FAILED', 'activities:publish.refused', {}, fields);
   if (Object.keys(fields).length) throw validationError(fields);
   return values;
 }
@@ -219,20 +242,47 @@ async function duplicate(db: Db, storage: Storage, teamId: number, sources: Acti
   return sources.length;
 }
 
-/** A mass action on the team's activities among `ids`; other ids are ignored. Returns how many changed. */
-export async function massCourses(db: Db, storage: Storage, teamId: number, action: CourseMassAction, ids: number[]): Promise<number> {
+export interface MassResult {
+  affected: number;
+  /** Publish only: the ids published now. */
+  published?: number[];
+  /** Publish only: the activities left as they were, with the reasons (translation keys). */
+  refused?: { id: number; name: Translated; reasons: string[] }[];
+}
+
+/**
+ * Publishes those of the activities that may be (see `publishBlockers`); already published ones
+ * stay so and are neither counted nor refused.
+ */
+async function publishMany(db: Db, teamId: number, rows: ActivityRow[]): Promise<MassResult> {
+  const candidates = rows.filter((r) => r.status !== 'published');
+  const readiness = await repo.publishReadiness(
+    db,
+    teamId,
+    candidates.map((r) => r.id),
+  );
+  const refused = candidates
+    .map((r) => ({ id: r.id, name: r.name, reasons: publishBlockers(readiness.get(r.id)) }))
+    .filter((r) => r.reasons.length > 0);
+  const ready = candidates.filter((r) => !refused.some((x) => x.id === r.id)).map((r) => r.id);
+  const published = await repo.setStatus(db, teamId, ready, 'published');
+  return { affected: published.length, published, refused };
+}
+
+/** A mass action on the team's activities among `ids`; other ids are ignored. Reports how many changed. */
+export async function massCourses(db: Db, storage: Storage, teamId: number, action: CourseMassAction, ids: number[]): Promise<MassResult> {
   const rows = await repo.findActivitiesByIds(db, teamId, [...new Set(ids)]);
   const own = rows.map((r) => r.id);
   switch (action) {
     case 'publish':
-      return repo.setStatus(db, teamId, own, 'published');
+      return publishMany(db, teamId, rows);
     case 'unpublish':
-      return repo.setStatus(db, teamId, own, 'draft');
+      return { affected: (await repo.setStatus(db, teamId, own, 'draft')).length };
     case 'duplicate':
-      return duplicate(db, storage, teamId, rows);
+      return { affected: await duplicate(db, storage, teamId, rows) };
     case 'delete':
       if (own.length) await deleteWithSubItems(db, storage, teamId, own, 'ids');
-      return own.length;
+      return { affected: own.length };
   }
 }
 

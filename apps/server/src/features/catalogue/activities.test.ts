@@ -54,6 +54,15 @@ async function ticket(teamId: number, activityId: number, values: { sold?: numbe
   return row!;
 }
 
+/** What publishing needs: a date ahead and a public ticket on sale. */
+async function ready(teamId: number, activityId: number) {
+  const start = new Date(Date.now() + 7 * DAY);
+  await db()
+    .insert(activitySessions)
+    .values({ teamId, activityId, startsAt: start, endsAt: new Date(start.getTime() + 3600_000) });
+  await ticket(teamId, activityId);
+}
+
 const put = (s: Staff, id: number, body: unknown, lang = 'en') => s.client.request('PUT', `/api/courses/${id}?language=${lang}`, body);
 
 describe('GET /api/courses/:id', () => {
@@ -97,6 +106,7 @@ describe('GET /api/courses/:id', () => {
       published_at: null,
       created_at: '2026-01-10T13:00:00+01:00',
       updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[12]:00$/),
+      publish_checks: { upcoming_date: false, ticket_on_sale: false },
     });
     // Instructors may read, but not edit.
     const read = await teacher.client.get(`/api/courses/${id}`);
@@ -235,12 +245,103 @@ describe('PUT /api/courses/:id', () => {
   it('publishes once (published_at stays), drafts and archives', async () => {
     const a = await owner(t.app);
     const id = await course(a);
+    await ready(a.team.id, id);
     const first = await put(a, id, { status: 'published' });
     const publishedAt = first.json().data.published_at;
     expect(publishedAt).toMatch(/\+0[12]:00$/);
     expect((await put(a, id, { status: 'draft' })).json().data).toMatchObject({ status: 'draft', published_at: publishedAt });
     expect((await put(a, id, { status: 'published' })).json().data.published_at).toBe(publishedAt);
     expect((await put(a, id, { status: 'archived' })).json().data.status).toBe('archived');
+  });
+});
+
+describe('publishing safeguards', () => {
+  it('refuses to publish without an upcoming date or a ticket on sale (422 with the reasons), shows the checklist', async () => {
+    const a = await owner(t.app);
+    const id = await course(a);
+    const teamId = a.team.id;
+    const detail = async () => (await a.client.get(`/api/courses/${id}`)).json().data;
+    expect((await detail()).publish_checks).toEqual({ upcoming_date: false, ticket_on_sale: false });
+    const bare = await put(a, id, { status: 'published' });
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json()).toMatchObject({
+      message: 'An activity needs at least one upcoming date and one ticket on sale to be published.',
+      errors: {
+        status: ['Add at least one upcoming date before publishing.', 'Add at least one public ticket on sale before publishing.'],
+      },
+    });
+    // A past date, a hidden ticket and one whose sale ended do not count.
+    await db()
+      .insert(activitySessions)
+      .values({ teamId, activityId: id, startsAt: new Date(Date.now() - DAY), endsAt: new Date(Date.now() - DAY + 3600_000) });
+    await db()
+      .insert(tickets)
+      .values([
+        { teamId, activityId: id, name: { de: 'Intern' }, priceMinor: 0, currency: 'CHF', stock: 5, visibility: 'hidden' },
+        { teamId, activityId: id, name: { de: 'Vorbei' }, priceMinor: 0, currency: 'CHF', stock: 5, saleEnd: new Date(Date.now() - 1000) },
+      ]);
+    const de = await put(a, id, { status: 'published', capacity: 3 }, 'de');
+    expect(de.json().errors).toEqual({
+      status: [
+        'Fügen Sie vor dem Veröffentlichen mindestens einen kommenden Termin hinzu.',
+        'Fügen Sie vor dem Veröffentlichen mindestens ein öffentliches Ticket im Verkauf hinzu.',
+      ],
+    });
+    const soon = new Date(Date.now() + 2 * DAY);
+    const [session] = await db()
+      .insert(activitySessions)
+      .values({ teamId, activityId: id, startsAt: soon, endsAt: new Date(soon.getTime() + 3600_000) })
+      .returning();
+    expect((await put(a, id, { status: 'published' })).json().errors).toEqual({
+      status: ['Add at least one public ticket on sale before publishing.'],
+    });
+    expect((await detail()).publish_checks).toEqual({ upcoming_date: true, ticket_on_sale: false });
+    // A sold-out drop-in ticket for the upcoming date is enough.
+    await ticket(teamId, id, { sessionId: session!.id, stock: 4, sold: 4 });
+    expect((await detail()).publish_checks).toEqual({ upcoming_date: true, ticket_on_sale: true });
+    const ok = await put(a, id, { status: 'published' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data).toMatchObject({ status: 'published', publish_checks: { upcoming_date: true, ticket_on_sale: true } });
+    // Staying published while saving other fields is not checked again.
+    await db().delete(tickets).where(eq(tickets.activityId, id));
+    expect((await put(a, id, { status: 'published', capacity: 5 })).statusCode).toBe(200);
+    const [row] = await db().select().from(activities).where(eq(activities.id, id));
+    expect(row!.status).toBe('published');
+  });
+
+  it('mass publish publishes the ready ones and reports each refused one with its reasons', async () => {
+    const a = await owner(t.app);
+    const [readyOne, noDates, nothing] = [await course(a, 'Ready'), await course(a, 'NoDates'), await course(a, 'Nothing')];
+    await ready(a.team.id, readyOne);
+    await ticket(a.team.id, noDates);
+    const res = await a.client.post('/api/courses/mass?language=en', { action: 'publish', ids: [readyOne, noDates, nothing] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      message: 'Courses published: 1. Not published: 2 (each needs an upcoming date and a ticket on sale).',
+      affected: 1,
+      published: [readyOne],
+      refused: [
+        { id: noDates, name: 'NoDates EN', reasons: ['Add at least one upcoming date before publishing.'] },
+        {
+          id: nothing,
+          name: 'Nothing EN',
+          reasons: ['Add at least one upcoming date before publishing.', 'Add at least one public ticket on sale before publishing.'],
+        },
+      ],
+    });
+    const rows = await db()
+      .select({ id: activities.id, status: activities.status })
+      .from(activities)
+      .where(inArray(activities.id, [readyOne, noDates, nothing]));
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [readyOne]: 'published',
+      [noDates]: 'draft',
+      [nothing]: 'draft',
+    });
+    // The public read model never lists an activity without tickets.
+    const pub = (await a.client.get(`/api/public/teams/${a.team.id}/activities`)).json().data;
+    expect(pub.map((x: { id: number; tickets: unknown[] }) => [x.id, x.tickets.length])).toEqual([[readyOne, 1]]);
   });
 });
 
@@ -308,9 +409,11 @@ describe('POST /api/courses/mass', () => {
     const b = await owner(t.app);
     const mine = [await course(a, 'A1'), await course(a, 'A2')];
     const theirs = await course(b, 'B1');
+    for (const id of mine) await ready(a.team.id, id);
+    await ready(b.team.id, theirs);
     const res = await a.client.post('/api/courses/mass?language=en', { action: 'publish', ids: [...mine, theirs, 999999] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Courses published: 2.', affected: 2 });
+    expect(res.json()).toEqual({ success: true, message: 'Courses published: 2.', affected: 2, published: mine, refused: [] });
     const rows = await db()
       .select()
       .from(activities)
@@ -334,7 +437,8 @@ describe('POST /api/courses/mass', () => {
     const b = await owner(t.app);
     const id = await course(a, 'Kurs');
     const teamId = a.team.id;
-    await put(a, id, { status: 'published', capacity: 9, description: { de: 'Beschreibung', en: 'Description' } });
+    await put(a, id, { capacity: 9, description: { de: 'Beschreibung', en: 'Description' } });
+    await db().update(activities).set({ status: 'published', publishedAt: new Date() }).where(eq(activities.id, id));
     await db()
       .update(activities)
       .set({ name: { de: 'Kurs', en: 'Course', fr: 'Cours' } })
@@ -447,7 +551,8 @@ describe('GET /api/courses (filters, new fields)', () => {
     const yoga = await course(a, 'Yoga');
     const party = await course(a, 'Party', 'event');
     const other = await course(a, 'Other');
-    await put(a, yoga, { location_id: place, instructor_ids: [a.user.id], status: 'published' });
+    await put(a, yoga, { location_id: place, instructor_ids: [a.user.id] });
+    await db().update(activities).set({ status: 'published' }).where(eq(activities.id, yoga));
     await ticket(teamId, yoga, { sold: 2, stock: 10 });
     await ticket(teamId, yoga, { sold: 1, stock: 5 });
     const soon = new Date(Date.now() + 2 * DAY);
@@ -478,6 +583,34 @@ describe('GET /api/courses (filters, new fields)', () => {
     expect(new Date(item.next_session).getTime()).toBe(Math.floor(soon.getTime() / 1000) * 1000);
     const none = (await a.client.get(`/api/courses?columnFilters[name]=party`)).json().data[0];
     expect(none).toMatchObject({ sold: 0, stock: 0, next_session: null, instructor: null });
+    expect(none.seats).toEqual({ course: null, per_date: null, next_date: null });
+  });
+
+  it('counts whole-course and per-date seats apart, and the next date’s seats on their own', async () => {
+    const a = await owner(t.app);
+    const teamId = a.team.id;
+    const yoga = await course(a, 'Seats');
+    const at = (days: number) => new Date(Date.now() + days * DAY);
+    const [past, next, later] = await db()
+      .insert(activitySessions)
+      .values([
+        { teamId, activityId: yoga, startsAt: at(-3), endsAt: at(-3 + 1 / 24) },
+        { teamId, activityId: yoga, startsAt: at(2), endsAt: at(2 + 1 / 24) },
+        { teamId, activityId: yoga, startsAt: at(9), endsAt: at(9 + 1 / 24) },
+      ])
+      .returning();
+    await ticket(teamId, yoga, { sold: 3, stock: 10 });
+    await ticket(teamId, yoga, { sold: 4, stock: 10, sessionId: past!.id });
+    await ticket(teamId, yoga, { sold: 1, stock: 10, sessionId: next!.id });
+    await ticket(teamId, yoga, { sold: 0, stock: 20, sessionId: later!.id });
+    const item = (await a.client.get('/api/courses?columnFilters[name]=seats')).json().data[0];
+    // The old totals stay for older clients.
+    expect(item).toMatchObject({ sold: 8, stock: 50 });
+    expect(item.seats).toEqual({
+      course: { sold: 3, stock: 10 },
+      per_date: { sold: 5, stock: 40 },
+      next_date: { starts_at: item.next_session, sold: 1, stock: 10 },
+    });
   });
 
   it('runs the same number of queries for 2 or 20 courses on a page', async () => {

@@ -70,6 +70,8 @@ export interface CoursePageRow {
   locationName: Translated | null;
   /** Start of the next scheduled sessions, epoch ms, soonest first. */
   upcoming: number[] | null;
+  /** The next scheduled session's id (its per-date tickets are counted apart). */
+  nextSessionId: number | null;
   tickets:
     | {
         id: number;
@@ -78,6 +80,8 @@ export interface CoursePageRow {
         currency: string;
         stock: number;
         sold: number;
+        /** Null: for the whole activity; else the date the ticket is for. */
+        sessionId: number | null;
         saleEnd: number | null;
         /** Seats held by unexpired reservations. */
         reserved: number;
@@ -174,8 +178,11 @@ function prepareCoursePage(db: DbOrTx, q: ActivityListQuery, name: string) {
           SELECT ${epochMs(sql`s.starts_at`)} AS at, s.starts_at, s.id FROM activity_sessions s
           WHERE s.activity_id = ${page.id} AND s.team_id = ${teamId} AND s.status = 'scheduled' AND s.starts_at > ${param('now')}::timestamptz
           ORDER BY s.starts_at, s.id LIMIT ${param('upcoming')}) u),
+        'nextSessionId', (SELECT s.id FROM activity_sessions s
+          WHERE s.activity_id = ${page.id} AND s.team_id = ${teamId} AND s.status = 'scheduled' AND s.starts_at > ${param('now')}::timestamptz
+          ORDER BY s.starts_at, s.id LIMIT 1),
         'tickets', (SELECT json_agg(json_build_object('id', t.id, 'name', t.name, 'priceMinor', t.price_minor,
-          'currency', t.currency, 'stock', t.stock, 'sold', t.sold, 'saleEnd', ${epochMs(sql`t.sale_end`)},
+          'currency', t.currency, 'stock', t.stock, 'sold', t.sold, 'sessionId', t.session_id, 'saleEnd', ${epochMs(sql`t.sale_end`)},
           'reserved', (SELECT coalesce(sum(r.quantity), 0) FROM ticket_reservations r
             WHERE r.ticket_id = t.id AND r.expires_at > ${param('now')}::timestamptz)) ORDER BY t.sort, t.id)
           FROM tickets t WHERE t.activity_id = ${page.id} AND t.team_id = ${teamId}),

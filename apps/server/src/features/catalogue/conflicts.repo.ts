@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, ne, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, lt, ne, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.ts';
 import { activities, activitySessions, resources, sessionResources } from '../../db/schema/index.ts';
@@ -62,11 +62,19 @@ export async function overlapsOfSessions(db: DbOrTx, teamId: number, sessionIds:
     .where(and(eq(ownUse.teamId, teamId), inArray(ownUse.sessionId, sessionIds)));
 }
 
-/** Scheduled sessions using these resources within [start, end), optionally leaving one out. */
-export async function usageInRange(db: DbOrTx, teamId: number, resourceIds: number[], start: Date, end: Date, excludeSessionId?: number) {
+/** Scheduled sessions using these resources within [start, end), optionally leaving some out. */
+export async function usageInRange(
+  db: DbOrTx,
+  teamId: number,
+  resourceIds: number[],
+  start: Date,
+  end: Date,
+  exclude?: number | readonly number[],
+) {
   if (!resourceIds.length) return [];
   const where: SQL[] = [eq(otherUse.teamId, teamId), inArray(otherUse.resourceId, resourceIds)];
-  if (excludeSessionId) where.push(ne(otherUse.sessionId, excludeSessionId));
+  if (typeof exclude === 'number') where.push(ne(otherUse.sessionId, exclude));
+  else if (exclude?.length) where.push(notInArray(otherUse.sessionId, [...exclude]));
   return db
     .select(otherColumns)
     .from(otherUse)

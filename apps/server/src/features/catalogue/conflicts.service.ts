@@ -139,6 +139,52 @@ export async function conflictsInRange(
   });
 }
 
+/**
+ * Conflicts of giving the same items to several sessions of one activity at once: each of them
+ * against the stored usage (their own current assignments left out, as they are replaced) and
+ * against the others of the plan. Each conflict names the planned session in `for_session_id`.
+ */
+export async function conflictsOfPlan(
+  db: DbOrTx,
+  team: { id: number; timeZone: string },
+  plan: {
+    sessions: readonly { id: number; start: Date; end: Date }[];
+    items: readonly ResourceItem[];
+    activity: { id: number; name: Translated };
+  },
+  lang: Language,
+  known: ReadonlyMap<number, { id: number; name: Translated; capacity: number }>,
+): Promise<Conflict[]> {
+  const { sessions, items, activity } = plan;
+  if (!sessions.length || !items.length) return [];
+  const from = new Date(Math.min(...sessions.map((s) => s.start.getTime())));
+  const to = new Date(Math.max(...sessions.map((s) => s.end.getTime())));
+  const ids = sessions.map((s) => s.id);
+  const stored = await repo.usageInRange(db, team.id, [...known.keys()], from, to, ids);
+  return sessions.flatMap((own) =>
+    items.flatMap((item) => {
+      const resource = known.get(item.resource_id)!;
+      const overlaps = (start: Date, end: Date) => start < own.end && end > own.start;
+      const others: OtherRow[] = [
+        ...stored.filter((r) => r.resourceId === item.resource_id && overlaps(r.otherStart, r.otherEnd)),
+        ...sessions
+          .filter((s) => s.id !== own.id && overlaps(s.start, s.end))
+          .map((s) => ({
+            resourceId: item.resource_id,
+            otherId: s.id,
+            otherStart: s.start,
+            otherEnd: s.end,
+            otherQuantity: item.quantity,
+            activityId: activity.id,
+            activityName: activity.name,
+          })),
+      ];
+      const span = { start: own.start.getTime(), end: own.end.getTime(), quantity: item.quantity };
+      return toConflicts(resource, span, others, team.timeZone, lang).map((c) => ({ ...c, for_session_id: own.id }));
+    }),
+  );
+}
+
 /** Start and end of a body in the team zone; 422 unless the end is after the start. */
 export function parseRange(body: { starts_at: string; ends_at: string }, timeZone: string): { start: Date; end: Date } {
   const start = parseZonedDateTime(body.starts_at, timeZone);
@@ -146,7 +192,7 @@ export function parseRange(body: { starts_at: string; ends_at: string }, timeZon
   const fields: Record<string, string[]> = {};
   if (!start) fields.starts_at = ['date'];
   if (!end) fields.ends_at = ['date'];
-  else if (start && end.getTime() <= start.getTime()) fields.ends_at = ['timetable:validation.ends_before_start'];
+  else if (start && end.getTime() <= start.getTime()) fields.ends_at = ['end_before_start'];
   if (!start || !end || Object.keys(fields).length) throw validationError(fields);
   return { start, end };
 }

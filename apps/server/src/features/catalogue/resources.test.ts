@@ -236,6 +236,67 @@ describe('conflicts', () => {
     expect(moved.json()).toMatchObject({ success: true, data: { resources: [{ resource_id: ids[0], quantity: 3 }] } });
   });
 
+  it('assigns a resource to many dates in one call, checking conflicts over all of them before changing any', async () => {
+    const a = await ownerWithCourse(t.app);
+    const { ids } = await addResources(a.client, [1]);
+    const room = ids[0]!;
+    const mine = [
+      await addSession(a.client, a.courseId, '2026-09-01T10:00', '2026-09-01T11:00'),
+      await addSession(a.client, a.courseId, '2026-09-08T10:00', '2026-09-08T11:00'),
+      await addSession(a.client, a.courseId, '2026-09-15T10:00', '2026-09-15T11:00'),
+    ];
+    const pilates = await createCourse(a.client, 'Pilates');
+    const busy = await addSession(a.client, pilates, '2026-09-15T10:30', '2026-09-15T11:30');
+    expect((await assign(a.client, pilates, busy, [{ resource_id: room, quantity: 1 }])).json().success).toBe(true);
+    const url = `/api/courses/${a.courseId}/sessions/resources?language=en`;
+    const items = [{ resource_id: room, quantity: 1 }];
+
+    // "This and the following dates" from the second: the third clashes with Pilates.
+    const refused = await a.client.request('PUT', url, { session_ids: mine.slice(1), items });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      conflicts: [{ for_session_id: mine[2], session_id: busy, activity_name: 'Pilates EN' }],
+    });
+    expect(refused.json().conflicts).toHaveLength(1);
+    for (const id of mine) expect(await usesOf(id)).toEqual([]);
+
+    const confirmed = await a.client.request('PUT', url, { session_ids: mine, items, confirm: true });
+    expect(confirmed.json()).toMatchObject({ success: true, updated: 3, message: 'The resources of 3 dates have been saved.' });
+    expect(confirmed.json().data.map((s: { id: number; conflicts: unknown[] }) => [s.id, s.conflicts.length])).toEqual([
+      [mine[0], 0],
+      [mine[1], 0],
+      [mine[2], 1],
+    ]);
+    for (const id of mine) expect((await usesOf(id)).map((u) => u.resourceId)).toEqual([room]);
+    // Replacing them again is no conflict with themselves.
+    expect((await a.client.request('PUT', url, { session_ids: mine.slice(0, 2), items })).json().success).toBe(true);
+  });
+
+  it('many dates: overlapping dates of the plan conflict with each other; foreign dates are refused', async () => {
+    const a = await ownerWithCourse(t.app);
+    const { ids } = await addResources(a.client, [1]);
+    const s1 = await addSession(a.client, a.courseId, '2026-10-01T10:00', '2026-10-01T12:00');
+    const s2 = await addSession(a.client, a.courseId, '2026-10-01T11:00', '2026-10-01T13:00');
+    const url = `/api/courses/${a.courseId}/sessions/resources?language=en`;
+    const items = [{ resource_id: ids[0]!, quantity: 1 }];
+    const refused = await a.client.request('PUT', url, { session_ids: [s1, s2], items });
+    expect(refused.json().success).toBe(false);
+    expect(refused.json().conflicts.map((c: { for_session_id: number; session_id: number }) => [c.for_session_id, c.session_id])).toEqual([
+      [s1, s2],
+      [s2, s1],
+    ]);
+    const other = await ownerWithCourse(t.app);
+    const foreign = await addSession(other.client, other.courseId, '2026-10-02T10:00', '2026-10-02T11:00');
+    const mixed = await a.client.request('PUT', url, { session_ids: [s1, foreign], items });
+    expect(mixed.statusCode).toBe(422);
+    expect(Object.keys(mixed.json().errors)).toEqual(['session_ids.1']);
+    expect((await other.client.request('PUT', url, { session_ids: [s1], items })).statusCode).toBe(404);
+    const i = await staff(t.app, a.team, 'instructor');
+    expect((await i.client.request('PUT', url, { session_ids: [s1], items })).statusCode).toBe(403);
+    expect(await usesOf(s1)).toEqual([]);
+  });
+
   it('refuses resources of another company, duplicates and quantities above the capacity', async () => {
     const a = await ownerWithCourse(t.app);
     const b = await ownerWithCourse(t.app);

@@ -40,6 +40,24 @@ export async function findSession(db: DbOrTx, teamId: number, activityId: number
   return row;
 }
 
+/** These sessions of the activity, in time order (unknown ids are left out). */
+export async function findSessions(db: DbOrTx, teamId: number, activityId: number, ids: number[]): Promise<SessionRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select()
+    .from(activitySessions)
+    .where(and(eq(activitySessions.teamId, teamId), eq(activitySessions.activityId, activityId), inArray(activitySessions.id, ids)))
+    .orderBy(asc(activitySessions.startsAt), asc(activitySessions.id));
+}
+
+/** Start and end of every date of the activity (the duplicate check). */
+export async function sessionRanges(db: DbOrTx, teamId: number, activityId: number) {
+  return db
+    .select({ startsAt: activitySessions.startsAt, endsAt: activitySessions.endsAt })
+    .from(activitySessions)
+    .where(and(eq(activitySessions.teamId, teamId), eq(activitySessions.activityId, activityId)));
+}
+
 /** A session of the team, whatever its activity (for the conflict check). */
 export async function findTeamSession(db: DbOrTx, teamId: number, id: number): Promise<SessionRow | undefined> {
   const [row] = await db

@@ -1,4 +1,5 @@
 import {
+  bulkSessionResourcesBodySchema,
   conflictSchema,
   occurrenceSchema,
   sessionBodySchema,
@@ -169,6 +170,37 @@ export async function sessionsRoutes(fastify: FastifyInstance) {
       const { id, sessionId } = request.params;
       const result = await sessions.assignResources(db, currentTeam(request), id, sessionId, request.body, request.lang);
       return reply(request, result, 'timetable:session.resources_saved');
+    },
+  );
+
+  app.put(
+    '/api/courses/:id/sessions/resources',
+    {
+      preValidation: edit,
+      schema: {
+        tags,
+        summary:
+          'Gives several sessions of the course the same resources (all or the following dates); conflicts over all of them answer success false unless confirm is true',
+        params,
+        body: bulkSessionResourcesBodySchema,
+        response: {
+          200: z.union([
+            successReply.extend({ data: z.array(sessionItemSchema), updated: z.number() }),
+            z.object({ success: z.literal(false), message: z.string(), conflicts: z.array(conflictSchema) }),
+          ]),
+        },
+      },
+    },
+    async (request) => {
+      const result = await sessions.assignResourcesToMany(db, currentTeam(request), request.params.id, request.body, request.lang);
+      if (!result.saved) return { success: false as const, message: request.t('timetable:conflicts.found'), conflicts: result.conflicts };
+      const updated = result.sessions.length;
+      return {
+        success: true as const,
+        message: request.t('timetable:session.resources_saved_many', { count: updated }),
+        data: result.sessions,
+        updated,
+      };
     },
   );
 }

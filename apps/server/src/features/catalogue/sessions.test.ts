@@ -43,11 +43,55 @@ describe('single sessions', () => {
     const url = `/api/courses/${a.courseId}/sessions?language=en`;
     const same = await a.client.post(url, { starts_at: '2026-07-01T19:00', ends_at: '2026-07-01T19:00' });
     expect(same.statusCode).toBe(422);
-    expect(same.json().errors).toEqual({ ends_at: ['The end must be after the start.'] });
+    expect(same.json().errors).toEqual({
+      ends_at: ['The end must be after the start. For a date that runs past midnight, choose “Ends next day”.'],
+    });
     const bad = await a.client.post(url, { starts_at: '2026-02-30T19:00', ends_at: 'tomorrow' });
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors).sort()).toEqual(['ends_at', 'starts_at']);
     expect(await sessionsOf(a.courseId)).toHaveLength(0);
+  });
+
+  it('refuses 14:00–13:00 (422 on ends_at) and makes an overnight date only with ends_next_day', async () => {
+    const a = await ownerWithCourse(t.app);
+    const url = `/api/courses/${a.courseId}/sessions?language=de`;
+    const backwards = await a.client.post(url, { starts_at: '2026-07-01T14:00', ends_at: '2026-07-01T13:00' });
+    expect(backwards.statusCode).toBe(422);
+    expect(Object.keys(backwards.json().errors)).toEqual(['ends_at']);
+    expect(backwards.json().errors.ends_at[0]).toMatch(/Endet am nächsten Tag/);
+    // The end's time on the day after the start's day, whatever day ends_at names.
+    const overnight = await a.client.post(url, { starts_at: '2026-07-01T22:00', ends_at: '2026-07-01T01:30', ends_next_day: true });
+    expect(overnight.statusCode, overnight.body).toBe(200);
+    expect(overnight.json().data).toMatchObject({ starts_at: '2026-07-01T22:00:00+02:00', ends_at: '2026-07-02T01:30:00+02:00' });
+    const moved = await a.client.request('PUT', `/api/courses/${a.courseId}/sessions/${overnight.json().data.id}`, {
+      starts_at: '2026-07-03T23:00',
+      ends_at: '2026-07-04T00:30',
+      ends_next_day: true,
+    });
+    expect(moved.json().data).toMatchObject({ starts_at: '2026-07-03T23:00:00+02:00', ends_at: '2026-07-04T00:30:00+02:00' });
+    const movedBack = await a.client.request('PUT', `/api/courses/${a.courseId}/sessions/${overnight.json().data.id}`, {
+      starts_at: '2026-07-03T23:00',
+      ends_at: '2026-07-03T00:30',
+    });
+    expect(movedBack.statusCode).toBe(422);
+    expect(Object.keys(movedBack.json().errors)).toEqual(['ends_at']);
+    expect(await sessionsOf(a.courseId)).toHaveLength(1);
+  });
+
+  it('refuses a second date with the same start and end (422), a different end is another date', async () => {
+    const a = await ownerWithCourse(t.app);
+    await addSession(a.client, a.courseId, '2026-07-01T19:00', '2026-07-01T20:00');
+    const url = `/api/courses/${a.courseId}/sessions?language=en`;
+    const again = await a.client.post(url, { starts_at: '2026-07-01T17:00:00Z', ends_at: '2026-07-01T20:00' });
+    expect(again.statusCode).toBe(422);
+    expect(again.json().errors).toEqual({ starts_at: ['This activity already has this date (same start and end).'] });
+    expect((await a.client.post(url, { starts_at: '2026-07-01T19:00', ends_at: '2026-07-01T20:30' })).statusCode).toBe(200);
+    // Another activity may have the same date.
+    const other = await createCourse(a.client, 'Pilates');
+    expect(
+      (await a.client.post(`/api/courses/${other}/sessions`, { starts_at: '2026-07-01T19:00', ends_at: '2026-07-01T20:00' })).statusCode,
+    ).toBe(200);
+    expect(await sessionsOf(a.courseId)).toHaveLength(2);
   });
 
   it('moves, cancels, restores and deletes a session', async () => {
@@ -209,6 +253,46 @@ describe('generated series', () => {
     expect(tooMany.json().errors.until[0]).toMatch(/more than 200/);
     expect((await a.client.post(url, { ...rule, count: 201 })).statusCode).toBe(422);
     expect(await sessionsOf(a.courseId)).toHaveLength(0);
+  });
+
+  it('refuses an end time not after the start time (422 on end_time) unless ends_next_day', async () => {
+    const a = await ownerWithCourse(t.app);
+    const url = `/api/courses/${a.courseId}/sessions/generate?language=en`;
+    const body = { ...rule, start_time: '10:00', end_time: '09:00', count: 2 };
+    for (const preview of [true, false]) {
+      const refused = await a.client.post(url, { ...body, preview });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors).toEqual({
+        end_time: ['The end must be after the start. For a date that runs past midnight, choose “Ends next day”.'],
+      });
+    }
+    expect(await sessionsOf(a.courseId)).toHaveLength(0);
+    const overnight = await a.client.post(url, { ...body, ends_next_day: true, preview: true });
+    expect(overnight.json().data[0]).toMatchObject({ starts_at: '2026-03-15T10:00:00+01:00', ends_at: '2026-03-16T09:00:00+01:00' });
+  });
+
+  it('skips dates the activity already has: marked "exists" in the preview, not stored twice', async () => {
+    const a = await ownerWithCourse(t.app);
+    const url = `/api/courses/${a.courseId}/sessions/generate?language=en`;
+    const body = { ...rule, count: 3 };
+    expect((await a.client.post(url, body)).json().created).toBe(3);
+    const preview = await a.client.post(url, { ...body, count: 4, preview: true });
+    expect(preview.json().data.map((o: { skipped?: string }) => o.skipped ?? null)).toEqual(['exists', 'exists', 'exists', null]);
+    const again = await a.client.post(url, body);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ created: 0, message: '0 dates have been created.' });
+    expect(again.json().data.every((o: { skipped?: string }) => o.skipped === 'exists')).toBe(true);
+    // A cancelled date still exists: generating again does not bring a second copy.
+    const [first] = await sessionsOf(a.courseId);
+    await a.client.post(`/api/courses/${a.courseId}/sessions/${first!.id}/cancel`);
+    expect((await a.client.post(url, { ...body, count: 4 })).json().created).toBe(1);
+    expect(await sessionsOf(a.courseId)).toHaveLength(4);
+    // Parallel runs of the same rule store each date once.
+    const b = await ownerWithCourse(t.app);
+    const bUrl = `/api/courses/${b.courseId}/sessions/generate`;
+    const replies = await Promise.all([b.client.post(bUrl, body), b.client.post(bUrl, body)]);
+    expect(replies.map((r) => r.json().created).sort()).toEqual([0, 3]);
+    expect(await sessionsOf(b.courseId)).toHaveLength(3);
   });
 
   it(`stops at ${MAX_SESSIONS_PER_ACTIVITY} sessions per course, storing nothing of a series that would pass it`, async () => {

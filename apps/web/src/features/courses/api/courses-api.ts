@@ -1,4 +1,4 @@
-import type { CourseDetail, CourseMassAction } from '@bookla/shared/catalogue-activities';
+import type { CourseDetail, CourseMassAction, MassRefusal } from '@bookla/shared/catalogue-activities';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../../lib/api-client';
 import type {
@@ -48,7 +48,7 @@ export function useMassCourseAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { action: CourseMassAction; ids: number[] }) =>
-      api.post<Success & { affected?: number }>('/api/courses/mass', input),
+      api.post<Success & { affected?: number; published?: number[]; refused?: MassRefusal[] }>('/api/courses/mass', input),
     onSettled: () =>
       Promise.all([queryClient.invalidateQueries({ queryKey: courseKeys.lists }), queryClient.invalidateQueries({ queryKey: ['course'] })]),
   });

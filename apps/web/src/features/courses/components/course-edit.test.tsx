@@ -162,6 +162,39 @@ describe('activity edit page', { timeout: 20_000 }, () => {
     expect(puts(calls)[1]?.body).toEqual({ status: 'published' });
   });
 
+  it('shows what publishing still needs, links to the tab, and every reason the server refused it for', async () => {
+    const refusal = {
+      message: 'An activity needs at least one upcoming date and one ticket on sale to be published.',
+      errors: { status: ['Add at least one upcoming date before publishing.'] },
+    };
+    const { calls } = api(makeCourseDetail(7, { publish_checks: { upcoming_date: false, ticket_on_sale: true } }), {
+      'PUT /api/courses/7': () => json(refusal, 422),
+    });
+    renderRoutes(routes, '/en/backend/courses/edit/7/basic');
+    const checklist = await screen.findByRole('region', { name: 'Ready to publish?' });
+    expect(within(checklist).getByText(/At least one upcoming date/)).toHaveTextContent('At least one upcoming date (missing)');
+    expect(within(checklist).getByText(/At least one public ticket on sale/)).toHaveTextContent('(done)');
+    expect(within(checklist).getByRole('link', { name: 'Go to dates' })).toHaveAttribute('href', '/en/backend/courses/edit/7/dates');
+    expect(within(checklist).queryByRole('link', { name: 'Go to tickets' })).not.toBeInTheDocument();
+
+    const show = vi.spyOn(notifications, 'show');
+    await userEvent.click(screen.getByRole('switch', { name: 'Published' }));
+    await waitFor(() =>
+      expect(show).toHaveBeenCalledWith(
+        expect.objectContaining({ color: 'red', title: refusal.message, message: 'Add at least one upcoming date before publishing.' }),
+      ),
+    );
+    expect(puts(calls)).toHaveLength(1);
+    expect(screen.getByRole('switch', { name: 'Published' })).not.toBeChecked();
+  });
+
+  it('hides the checklist once a published activity has everything it needs', async () => {
+    api(makeCourseDetail(7, { status: 'published', publish_checks: { upcoming_date: true, ticket_on_sale: true } }));
+    renderRoutes(routes, '/en/backend/courses/edit/7/basic');
+    expect(await screen.findByRole('switch', { name: 'Published' })).toBeChecked();
+    expect(screen.queryByRole('region', { name: 'Ready to publish?' })).not.toBeInTheDocument();
+  });
+
   it('is read-only for an instructor: values shown, no save, no publish switch, no image upload', async () => {
     setAppState(loggedInState(instructor));
     const { calls } = api(makeCourseDetail(7, { can_edit: false }), {}, (name) => INSTRUCTOR.includes(name));

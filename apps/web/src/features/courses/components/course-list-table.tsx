@@ -6,16 +6,10 @@ import { useLang } from '../../../lib/language';
 import { showDateTime, useTeamZone } from '../tabs/zoned';
 import type { CourseListParams, CourseRow } from '../types';
 import { CourseStatusBadge } from './course-status-badge';
+import { SeatsCell } from './seats-cell';
 
 type Sort = CourseListParams['sort'];
 const SORTABLE = { name: 'name', status: 'status', created: 'created_at' } as const;
-
-/** Sold and offered seats: the list's totals, else the sum over the row's tickets. */
-export function soldAndStock(row: CourseRow): { sold: number; stock: number } {
-  const stock = row.stock ?? row.tickets.reduce((sum, ticket) => sum + ticket.stock, 0);
-  const sold = row.sold ?? row.participants.paid;
-  return { sold, stock };
-}
 
 export function nextDate(row: CourseRow): string | null {
   return row.next_session !== undefined ? row.next_session : (row.timetables[0]?.start_date ?? null);
@@ -94,7 +88,6 @@ export function CourseListTable({ rows, sort, onSort, selection }: CourseListTab
           {rows.map((row) => {
             const name = pickText(row.name, lang) || row.name_text;
             const next = nextDate(row);
-            const { sold, stock } = soldAndStock(row);
             const image = row.media.header_image?.url;
             return (
               <Table.Tr key={row.id} style={{ cursor: 'pointer' }} onClick={() => void navigate(editPath(row.id))}>
@@ -133,7 +126,9 @@ export function CourseListTable({ rows, sort, onSort, selection }: CourseListTab
                   )}
                 </Table.Td>
                 <Table.Td>{row.location?.name ?? '–'}</Table.Td>
-                <Table.Td ta="right">{`${sold} / ${stock}`}</Table.Td>
+                <Table.Td ta="right">
+                  <SeatsCell row={row} />
+                </Table.Td>
               </Table.Tr>
             );
           })}

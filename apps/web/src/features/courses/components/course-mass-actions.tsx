@@ -1,5 +1,5 @@
 import type { CourseMassAction } from '@bookla/shared/catalogue-activities';
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, List, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../lib/confirm';
@@ -39,6 +39,22 @@ export function CourseMassActions({ ids, actions, onDone }: { ids: number[]; act
       if (result.success === false) {
         notifications.show({ color: 'red', title: t('errorTitle'), message: result.message || t('failed') });
         return;
+      }
+      const refused = result.refused ?? [];
+      if (refused.length > 0) {
+        // Which activities stayed unpublished, and why: one line each.
+        notifications.show({
+          color: 'orange',
+          title: t('mass.refusedTitle', { count: refused.length }),
+          message: (
+            <List size="sm" spacing={2}>
+              {refused.map((r) => (
+                <List.Item key={r.id}>{`${r.name}: ${r.reasons.join(' ')}`}</List.Item>
+              ))}
+            </List>
+          ),
+          autoClose: false,
+        });
       }
       notifySuccess(result.message || t('mass.done', { count: result.affected ?? count }));
       onDone();

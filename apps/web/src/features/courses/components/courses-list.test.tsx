@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APP_STATE, setAppState } from '../../../lib/app-state';
 import { applyLanguage } from '../../../lib/language';
 import { json, type FakeCall } from '../../../test/fake-fetch';
-import { renderRoutes } from '../../../test/render';
+import { renderRoutes, renderWithProviders } from '../../../test/render';
 import { fakeApi, loggedInState, makeTeam } from '../../teams/testing';
 import { courseTestRoutes as routes } from '../test-routes';
 import { listReply, makeCourseRow } from '../testing';
@@ -153,5 +153,49 @@ describe('activities list', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Create activity' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/api/course/locations'))).toBe(false);
+  });
+
+  it('shows whole-course and drop-in seats apart, with the next date’s own seats', async () => {
+    setAppState(loggedInState(owner));
+    const seats = {
+      course: { sold: 3, stock: 10 },
+      per_date: { sold: 5, stock: 40 },
+      next_date: { starts_at: '2026-03-29T19:00:00+02:00', sold: 1, stock: 10 },
+    };
+    api({ 'GET /api/courses': () => json(listReply([makeCourseRow(1, 'Yoga basics', { sold: 8, stock: 50, seats })], 1, 10, 1)) });
+    renderRoutes(routes, '/en/backend/courses');
+    const row = (await screen.findByRole('link', { name: 'Yoga basics' })).closest('tr')!;
+    expect(within(row).getByText('Course 3/10')).toBeInTheDocument();
+    expect(within(row).getByText('Drop-in 5/40')).toBeInTheDocument();
+    expect(within(row).getByText('Next date 1/10')).toBeInTheDocument();
+    expect(within(row).queryByText('8 / 50')).not.toBeInTheDocument();
+  });
+
+  it('mass publish: lists each activity that was not published with its reasons', async () => {
+    setAppState(loggedInState(owner));
+    api({
+      'POST /api/courses/mass': () =>
+        json({
+          success: true,
+          message: 'Activities published: 1. Not published: 1.',
+          affected: 1,
+          published: [1],
+          refused: [{ id: 2, name: 'Pilates', reasons: ['Add at least one upcoming date before publishing.'] }],
+        }),
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    renderRoutes(routes, '/en/backend/courses');
+    await screen.findByRole('link', { name: 'Yoga basics' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all activities on this page' }));
+    const bar = screen.getByRole('region', { name: 'Actions for the selected activities' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Publish' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Publish activities' })).getByRole('button', { name: 'Publish' }),
+    );
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'orange', title: 'Not published: 1' })));
+    const refused = toast.mock.calls.find(([n]) => n.color === 'orange')![0];
+    renderWithProviders(<>{refused.message}</>);
+    expect(screen.getByText('Pilates: Add at least one upcoming date before publishing.')).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: 'Activities published: 1. Not published: 1.' }));
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../teams/notify';
@@ -20,18 +20,20 @@ export function AddSessionForm({ courseId }: { courseId: number }) {
       notifySuccess(result.message || t('dates.added'));
       reset(EMPTY_TIMES);
     } catch (error) {
-      if (!applyMappedErrors(error, setError, { ...TIMES_ERROR_MAP }, ['date', 'start', 'end'])) notifyError(error);
+      if (!applyMappedErrors(error, setError, { ...TIMES_ERROR_MAP }, ['date', 'start', 'end', 'ends_next_day'])) notifyError(error);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate aria-labelledby="add-date-title">
-      <Group align="flex-end" gap="sm">
+      <Stack gap="sm">
         <SessionTimesFields control={control} />
-        <Button type="submit" disabled={formState.isSubmitting}>
-          {t('dates.add')}
-        </Button>
-      </Group>
+        <Group>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {t('dates.add')}
+          </Button>
+        </Group>
+      </Stack>
     </form>
   );
 }

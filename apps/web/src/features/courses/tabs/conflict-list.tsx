@@ -1,18 +1,26 @@
 import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../lib/language';
-import type { Conflict } from './schedule-types';
+import type { Conflict, CourseSession } from './schedule-types';
 import { showRange, useTeamZone } from './zoned';
 
-/** What each conflict is: which resource, used by which activity when, and how much of it. */
-export function ConflictList({ conflicts }: { conflicts: Conflict[] }) {
+/**
+ * What each conflict is: which resource, used by which activity when, and how much of it. In a
+ * check over several dates (`dates`), each line first names the date of this activity it is about.
+ */
+export function ConflictList({ conflicts, dates }: { conflicts: Conflict[]; dates?: CourseSession[] }) {
   const { t } = useTranslation('schedule');
   const lang = useLang();
   const zone = useTeamZone();
+  const dateOf = (id: number | undefined) => (id === undefined ? undefined : dates?.find((d) => d.id === id));
   return (
     <List size="sm" spacing={2}>
       {conflicts.map((c, index) => (
-        <List.Item key={`${c.resource_id ?? ''}-${c.session_id ?? ''}-${index}`}>
+        <List.Item key={`${c.for_session_id ?? ''}-${c.resource_id ?? ''}-${c.session_id ?? ''}-${index}`}>
+          {(() => {
+            const own = dateOf(c.for_session_id);
+            return own ? `${t('conflicts.forDate', { when: showRange(own.starts_at, own.ends_at, zone, lang) })} ` : null;
+          })()}
           <Text span size="sm" fw={500}>
             {c.resource_name || t('conflicts.resource')}
           </Text>

@@ -1,5 +1,7 @@
 import { RECURRENCE_FREQUENCIES } from '@bookla/shared/catalogue-model';
+import { endTimeError } from '@bookla/shared/catalogue-timetable';
 import { Button, Group, Paper, Radio, SimpleGrid, Stack, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../../components/form/checkbox-field';
@@ -23,6 +25,7 @@ interface GeneratorValues {
   count: string;
   skip_holidays: boolean;
   exceptions: string[];
+  ends_next_day: boolean;
 }
 
 const DEFAULTS: GeneratorValues = {
@@ -35,20 +38,33 @@ const DEFAULTS: GeneratorValues = {
   count: '10',
   skip_holidays: true,
   exceptions: [],
+  ends_next_day: false,
 };
 
-const FIELDS = ['frequency', 'first_date', 'start_time', 'end_time', 'until', 'count', 'skip_holidays', 'exceptions'] as const;
+const FIELDS = [
+  'frequency',
+  'first_date',
+  'start_time',
+  'end_time',
+  'until',
+  'count',
+  'skip_holidays',
+  'exceptions',
+  'ends_next_day',
+] as const;
 
-/** The rule as the API takes it, or `null` while something it needs is still empty. */
+/** The rule as the API takes it, or `null` while something it needs is still empty or wrong. */
 function toInput(v: GeneratorValues): GenerateInput | null {
   if (!v.first_date || !v.start_time || !v.end_time) return null;
-  const base = {
+  if (endTimeError(v.start_time, v.end_time, v.ends_next_day)) return null;
+  const base: GenerateInput = {
     frequency: v.frequency,
     first_date: v.first_date,
     start_time: v.start_time,
     end_time: v.end_time,
     skip_holidays: v.skip_holidays,
     exceptions: v.exceptions,
+    ...(v.ends_next_day ? { ends_next_day: true as const } : {}),
   };
   if (v.ends === 'until') return v.until ? { ...base, until: v.until } : null;
   const count = Number(v.count);
@@ -59,11 +75,20 @@ function toInput(v: GeneratorValues): GenerateInput | null {
 export function GeneratorForm({ courseId }: { courseId: number }) {
   const { t } = useTranslation('schedule');
   const generate = useGenerateSessions(courseId);
-  const { control, handleSubmit, setError, formState } = useForm<GeneratorValues>({ defaultValues: DEFAULTS });
+  const { control, handleSubmit, setError, clearErrors, reset, getFieldState, formState } = useForm<GeneratorValues>({
+    defaultValues: DEFAULTS,
+  });
   const values = useWatch({ control }) as GeneratorValues;
   const input = toInput(values);
   const preview = useGeneratorPreview(courseId, input);
   const count = preview.data?.filter((d) => !d.skipped).length ?? 0;
+
+  // The shared rule, shown at the end time as soon as both times are there.
+  const endError = endTimeError(values.start_time, values.end_time, values.ends_next_day);
+  useEffect(() => {
+    if (endError) setError('end_time', { type: 'validate', message: endError });
+    else if (getFieldState('end_time').error?.type === 'validate') clearErrors('end_time');
+  }, [endError, setError, clearErrors, getFieldState]);
 
   const onSubmit = handleSubmit(async (submitted) => {
     const rule = toInput(submitted);
@@ -72,6 +97,8 @@ export function GeneratorForm({ courseId }: { courseId: number }) {
       const reply = await generate.mutateAsync({ ...rule, preview: false });
       const created = reply.data.filter((d) => !d.skipped).length;
       notifySuccess(reply.message || t('generator.created', { count: created }));
+      // A second click would only find the same dates again: start over with an empty rule.
+      reset(DEFAULTS);
     } catch (error) {
       const map = Object.fromEntries(rule.exceptions?.map((_, i) => [`exceptions.${i}`, 'exceptions' as const]) ?? []);
       if (!applyMappedErrors(error, setError, map, FIELDS)) notifyError(error);
@@ -94,6 +121,7 @@ export function GeneratorForm({ courseId }: { courseId: number }) {
             <FormTextInput control={control} name="start_time" type="time" label={t('dates.start')} required w={130} />
             <FormTextInput control={control} name="end_time" type="time" label={t('dates.end')} required w={130} />
           </Group>
+          <FormCheckbox control={control} name="ends_next_day" label={t('dates.endsNextDay')} />
           <Controller
             control={control}
             name="ends"
@@ -132,7 +160,7 @@ export function GeneratorForm({ courseId }: { courseId: number }) {
         </Paper>
       </SimpleGrid>
       <Group justify="flex-end" mt="md">
-        <Button type="submit" disabled={!input || !preview.current || count === 0 || formState.isSubmitting}>
+        <Button type="submit" disabled={!input || !preview.current || count === 0 || formState.isSubmitting || generate.isPending}>
           {t('generator.create', { count })}
         </Button>
       </Group>

@@ -13,7 +13,7 @@ import { showRange, textOf, useTeamZone } from './zoned';
 export function useGeneratorPreview(courseId: number, input: GenerateInput | null) {
   const [debounced] = useDebouncedValue(input, 400);
   const query = useQuery<GeneratedDate[]>({
-    queryKey: [...tabKeys.course(courseId), 'generator-preview', debounced],
+    queryKey: [...tabKeys.generatorPreview(courseId), debounced],
     queryFn: ({ signal }) =>
       api
         .post<{ data: GeneratedDate[] }>(`/api/courses/${courseId}/sessions/generate`, { ...debounced, preview: true }, { signal })
@@ -65,7 +65,7 @@ export function GeneratorPreview({ preview, complete }: { preview: PreviewQuery;
         <List size="sm" spacing={4} aria-label={t('generator.preview')}>
           {dates.map((d) => (
             <List.Item key={d.starts_at}>
-              <Group gap="xs" wrap="nowrap">
+              <Group gap="xs" wrap="wrap">
                 <Text size="sm" td={d.skipped ? 'line-through' : undefined} c={d.skipped ? 'dimmed' : undefined}>
                   {showRange(d.starts_at, d.ends_at, zone, lang)}
                 </Text>
@@ -73,7 +73,9 @@ export function GeneratorPreview({ preview, complete }: { preview: PreviewQuery;
                   <Badge variant="light" color="gray" c="dark.7" size="sm">
                     {d.skipped === 'holiday'
                       ? t('generator.skippedHoliday', { name: textOf(d.holiday_name, lang, t('generator.holiday')) })
-                      : t('generator.skippedException')}
+                      : d.skipped === 'exists'
+                        ? t('generator.skippedExists')
+                        : t('generator.skippedException')}
                   </Badge>
                 )}
               </Group>

@@ -8,7 +8,7 @@ import { useMoveSession } from './api/sessions-api';
 import { ConflictList } from './conflict-list';
 import { applyMappedErrors } from './form-errors';
 import type { Conflict, CourseSession, SessionTimes } from './schedule-types';
-import { SessionTimesFields, TIMES_ERROR_MAP, timesOf, toSessionTimes, type TimesValues } from './session-times';
+import { EMPTY_TIMES, SessionTimesFields, TIMES_ERROR_MAP, timesOf, toSessionTimes, type TimesValues } from './session-times';
 import { showRange, useTeamZone, wallParts } from './zoned';
 
 export interface MoveSessionModalProps {
@@ -28,18 +28,19 @@ export function MoveSessionModal({ courseId, session, onClose }: MoveSessionModa
   const zone = useTeamZone();
   const move = useMoveSession(courseId);
   const [pending, setPending] = useState<{ times: SessionTimes; conflicts: Conflict[] } | null>(null);
-  const { control, handleSubmit, setError, reset, formState } = useForm<TimesValues>({ defaultValues: { date: '', start: '', end: '' } });
+  const { control, handleSubmit, setError, reset, formState } = useForm<TimesValues>({ defaultValues: EMPTY_TIMES });
 
   useEffect(() => {
     if (!session) return;
     const start = wallParts(session.starts_at, zone);
-    reset({ date: start.date, start: start.time, end: wallParts(session.ends_at, zone).time });
+    const end = wallParts(session.ends_at, zone);
+    reset({ date: start.date, start: start.time, end: end.time, ends_next_day: end.date > start.date });
     setPending(null);
   }, [session, zone, reset]);
 
   // The conflicts hold only for the time they were found for; another time must be checked again.
   const current = timesOf(useWatch({ control }) as TimesValues);
-  const conflicts = pending && current?.starts_at === pending.times.starts_at && current.ends_at === pending.times.ends_at ? pending : null;
+  const conflicts = pending && JSON.stringify(current) === JSON.stringify(pending.times) ? pending : null;
 
   const send = async (times: SessionTimes, confirm: boolean) => {
     if (!session) return;

@@ -99,6 +99,43 @@ describe('resources tab', { timeout: 20_000 }, () => {
     });
   });
 
+  it('applies the resources to this and the following dates in one call, conflicts over all of them named by date', async () => {
+    const dates = [
+      session,
+      makeSession(12, '2026-03-09T19:00:00+01:00', '2026-03-09T20:30:00+01:00'),
+      makeSession(13, '2026-03-16T19:00:00+01:00', '2026-03-16T20:30:00+01:00'),
+    ];
+    const clash = { ...conflict, resource_id: 7, resource_name: 'Room A', for_session_id: 13, starts_at: '2026-03-16T19:00:00+01:00' };
+    const { calls } = fakeApi({
+      'GET /api/courses/5/sessions': () => json({ data: dates }),
+      'GET /api/sa/resources': () => json({ data: groups, meta: {}, links: {} }),
+      'PUT /api/courses/5/sessions/resources': (call) =>
+        (call.body as { confirm?: boolean }).confirm
+          ? json({ success: true, message: 'The resources of 2 dates have been saved.', updated: 2 })
+          : json({ success: false, conflicts: [clash] }),
+    });
+    renderTab(<ResourcesTab courseId={5} canEdit />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Resources of the date 03/09/2026 7:00 PM – 8:30 PM' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resources: 03/09/2026 7:00 PM – 8:30 PM' });
+    expect(within(dialog).getByRole('radio', { name: 'This date only' })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'All dates (3)' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'This and the following dates (2)' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add resource' }));
+    const select = within(dialog).getByRole('combobox', { name: 'Resource' });
+    await userEvent.click(select);
+    await userEvent.click(within(await waitForList(select)).getByRole('option', { name: 'Room A (capacity 1)', hidden: true }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert).toHaveTextContent('03/16/2026 7:00 PM – 8:30 PM: Room A: also used by Pilates');
+    expect(puts(calls)).toHaveLength(1);
+    expect(puts(calls)[0]?.body).toEqual({ session_ids: [12, 13], items: [{ resource_id: 7, quantity: 1 }] });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText('The resources of 2 dates have been saved.')).toBeInTheDocument();
+    expect(puts(calls)[1]?.body).toEqual({ session_ids: [12, 13], items: [{ resource_id: 7, quantity: 1 }], confirm: true });
+    expect(calls.some((c) => c.url.includes('/sessions/12/resources'))).toBe(false);
+  });
+
   it('read-only: lists the resources without an edit button', async () => {
     fakeApi({ 'GET /api/courses/5/sessions': () => json({ data: [session] }) });
     renderTab(<ResourcesTab courseId={5} canEdit={false} />);

@@ -83,7 +83,9 @@ export function ResourcesTab({ courseId, canEdit }: { courseId: number; canEdit:
         title={editing ? t('resources.editTitle', { when: showRange(editing.starts_at, editing.ends_at, zone, lang) }) : ''}
         size="lg"
       >
-        {editing && <SessionResourcesForm courseId={courseId} session={editing} onDone={() => setEditing(null)} />}
+        {editing && (
+          <SessionResourcesForm courseId={courseId} session={editing} allSessions={sessions.data} onDone={() => setEditing(null)} />
+        )}
       </Modal>
     </PanelSection>
   );

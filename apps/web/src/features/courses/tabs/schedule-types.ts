@@ -28,6 +28,8 @@ export interface ConflictReply {
 export interface SessionTimes {
   starts_at: string;
   ends_at: string;
+  /** Sent only for an overnight date (the end's time is on the next day). */
+  ends_next_day?: true;
 }
 
 export interface GenerateInput {
@@ -39,11 +41,13 @@ export interface GenerateInput {
   count?: number;
   skip_holidays: boolean;
   exceptions?: string[];
+  /** Sent only when each date ends on the next day. */
+  ends_next_day?: true;
   preview?: boolean;
 }
 
 export interface GeneratedDate extends SessionTimes {
   date?: string;
-  skipped?: 'holiday' | 'exception';
+  skipped?: 'holiday' | 'exception' | 'exists';
   holiday_name?: string;
 }

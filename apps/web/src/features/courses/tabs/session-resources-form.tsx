@@ -1,10 +1,10 @@
-import { Alert, Button, Group, NumberInput, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Radio, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../lib/language';
 import { notifyError, notifySuccess } from '../../teams/notify';
 import { useResourceGroups } from './api/catalogue-api';
-import { useSaveSessionResources, type ResourceItem } from './api/sessions-api';
+import { useSaveResourcesForMany, useSaveSessionResources, type ApplyTo, type ResourceItem } from './api/sessions-api';
 import { ConflictList } from './conflict-list';
 import type { Conflict, CourseSession } from './schedule-types';
 import { textOf } from './zoned';
@@ -12,20 +12,36 @@ import { textOf } from './zoned';
 export interface SessionResourcesFormProps {
   courseId: number;
   session: CourseSession;
+  /** Every date of the activity in time order: offers "this and the following" and "all dates". */
+  allSessions?: CourseSession[];
   onDone: () => void;
 }
 
+/** The dates a choice covers: this one, it and the later ones, or all. */
+function targetsOf(applyTo: ApplyTo, session: CourseSession, all: CourseSession[]): CourseSession[] {
+  if (applyTo === 'all') return all;
+  const from = new Date(session.starts_at).getTime();
+  if (applyTo === 'following') return all.filter((s) => new Date(s.starts_at).getTime() >= from || s.id === session.id);
+  return [session];
+}
+
 /**
- * The resources one date uses, with quantities. Over-booked resources come back as conflicts
- * without any change; the user may then save anyway (`confirm: true`).
+ * The resources a date uses, with quantities, for this date or also the following or all dates.
+ * Over-booked resources (over all the chosen dates) come back as conflicts without any change;
+ * the user may then save anyway (`confirm: true`).
  */
-export function SessionResourcesForm({ courseId, session, onDone }: SessionResourcesFormProps) {
+export function SessionResourcesForm({ courseId, session, allSessions = [], onDone }: SessionResourcesFormProps) {
   const { t } = useTranslation('schedule');
   const lang = useLang();
   const groups = useResourceGroups();
-  const save = useSaveSessionResources(courseId);
+  const saveOne = useSaveSessionResources(courseId);
+  const saveMany = useSaveResourcesForMany(courseId);
   const [items, setItems] = useState<ResourceItem[]>(session.resources.map(({ resource_id, quantity }) => ({ resource_id, quantity })));
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
+  const [applyTo, setApplyTo] = useState<ApplyTo>('one');
+  const all = allSessions.some((s) => s.id === session.id) ? allSessions : [session, ...allSessions];
+  const following = targetsOf('following', session, all).length;
+  const busy = saveOne.isPending || saveMany.isPending;
 
   const update = (next: ResourceItem[]) => {
     setItems(next);
@@ -42,7 +58,10 @@ export function SessionResourcesForm({ courseId, session, onDone }: SessionResou
 
   const send = async (confirm: boolean) => {
     try {
-      const reply = await save.mutateAsync({ sessionId: session.id, items, confirm });
+      const reply =
+        applyTo === 'one'
+          ? await saveOne.mutateAsync({ sessionId: session.id, items, confirm })
+          : await saveMany.mutateAsync({ sessionIds: targetsOf(applyTo, session, all).map((s) => s.id), items, confirm });
       if (!reply.success) {
         setConflicts(reply.conflicts);
         return;
@@ -89,11 +108,29 @@ export function SessionResourcesForm({ courseId, session, onDone }: SessionResou
           {t('resources.add')}
         </Button>
       </Group>
+      {all.length > 1 && (
+        <Radio.Group
+          label={t('resources.applyTo')}
+          value={applyTo}
+          onChange={(value) => {
+            setApplyTo(value as ApplyTo);
+            setConflicts(null); // they were found for other dates
+          }}
+        >
+          <Stack gap={6} mt={4}>
+            <Radio value="one" label={t('resources.applyOne')} />
+            {following > 1 && following < all.length && (
+              <Radio value="following" label={t('resources.applyFollowing', { count: following })} />
+            )}
+            <Radio value="all" label={t('resources.applyAll', { count: all.length })} />
+          </Stack>
+        </Radio.Group>
+      )}
       {conflicts && (
         <Alert color="orange" title={t('conflicts.title')} role="alert">
           <Stack gap="xs">
             <Text size="sm">{t('conflicts.saveQuestion')}</Text>
-            <ConflictList conflicts={conflicts} />
+            <ConflictList conflicts={conflicts} dates={applyTo === 'one' ? undefined : all} />
           </Stack>
         </Alert>
       )}
@@ -102,11 +139,11 @@ export function SessionResourcesForm({ courseId, session, onDone }: SessionResou
           {t('cancel')}
         </Button>
         {conflicts ? (
-          <Button color="orange" disabled={save.isPending} onClick={() => void send(true)}>
+          <Button color="orange" disabled={busy} onClick={() => void send(true)}>
             {t('conflicts.saveAnyway')}
           </Button>
         ) : (
-          <Button disabled={save.isPending || items.some((i) => !i.resource_id)} onClick={() => void send(false)}>
+          <Button disabled={busy || items.some((i) => !i.resource_id)} onClick={() => void send(false)}>
             {t('save')}
           </Button>
         )}

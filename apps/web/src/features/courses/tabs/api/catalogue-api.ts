@@ -32,7 +32,12 @@ export function useSaveTicket(courseId: number) {
       id
         ? api.put<Success & { data?: TicketItem }>(`${course(courseId)}/tickets/${id}`, input)
         : api.post<Success & { data?: TicketItem }>(`${course(courseId)}/tickets`, input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tabKeys.tickets(courseId) }),
+    // The publishing checklist follows the tickets on sale.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: tabKeys.tickets(courseId) }),
+        queryClient.invalidateQueries({ queryKey: tabKeys.detail(courseId) }),
+      ]),
   });
 }
 
@@ -44,6 +49,7 @@ export function useDeleteTicket(courseId: number) {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: tabKeys.tickets(courseId) }),
         queryClient.invalidateQueries({ queryKey: tabKeys.products(courseId) }),
+        queryClient.invalidateQueries({ queryKey: tabKeys.detail(courseId) }),
       ]),
   });
 }

@@ -6,7 +6,10 @@ import { tabKeys } from './tab-keys';
 
 const base = (courseId: number) => `/api/courses/${courseId}/sessions`;
 
-/** After any change of dates: the list, the drop-in tickets' sessions and the calendar. */
+/**
+ * After any change of dates: the list, the drop-in tickets' sessions, the calendar, the
+ * generator's preview (which dates exist) and the activity's publishing checklist.
+ */
 export function useAfterSessionsChange(courseId: number) {
   const queryClient = useQueryClient();
   return () =>
@@ -14,6 +17,8 @@ export function useAfterSessionsChange(courseId: number) {
       queryClient.invalidateQueries({ queryKey: tabKeys.sessions(courseId) }),
       queryClient.invalidateQueries({ queryKey: tabKeys.tickets(courseId) }),
       queryClient.invalidateQueries({ queryKey: tabKeys.calendar }),
+      queryClient.invalidateQueries({ queryKey: tabKeys.generatorPreview(courseId) }),
+      queryClient.invalidateQueries({ queryKey: tabKeys.detail(courseId) }),
     ]);
 }
 
@@ -69,6 +74,22 @@ export function useSessionAction(courseId: number) {
 export interface ResourceItem {
   resource_id: number;
   quantity: number;
+}
+
+export type ApplyTo = 'one' | 'following' | 'all';
+
+export type BulkReply = (Success & { updated?: number; data?: CourseSession[] }) | ConflictReply;
+
+/** The same resources for several dates at once; conflicts over all of them come back first. */
+export function useSaveResourcesForMany(courseId: number) {
+  const after = useAfterSessionsChange(courseId);
+  return useMutation({
+    mutationFn: ({ sessionIds, items, confirm }: { sessionIds: number[]; items: ResourceItem[]; confirm?: boolean }) =>
+      withConflicts(() =>
+        api.put<BulkReply>(`${base(courseId)}/resources`, { session_ids: sessionIds, items, ...(confirm ? { confirm: true } : {}) }),
+      ),
+    onSuccess: (reply) => (reply.success ? after() : undefined),
+  });
 }
 
 export function useSaveSessionResources(courseId: number) {
