@@ -216,34 +216,33 @@ export async function setStatus(db: DbOrTx, teamId: number, ids: number[], statu
 
 /** Everything a duplicate copies, read in one go per table. */
 export async function satellitesOf(db: DbOrTx, teamId: number, activityId: number) {
-  const [sessions, ticketRows, instructors, values, fields, productRows] = await Promise.all([
-    db
-      .select()
-      .from(activitySessions)
-      .where(and(eq(activitySessions.teamId, teamId), eq(activitySessions.activityId, activityId)))
-      .orderBy(asc(activitySessions.startsAt), asc(activitySessions.id)),
-    db
-      .select()
-      .from(tickets)
-      .where(and(eq(tickets.teamId, teamId), eq(tickets.activityId, activityId)))
-      .orderBy(asc(tickets.sort), asc(tickets.id)),
-    db
-      .select()
-      .from(activityInstructors)
-      .where(and(eq(activityInstructors.teamId, teamId), eq(activityInstructors.activityId, activityId))),
-    db
-      .select()
-      .from(activityAttributeValues)
-      .where(and(eq(activityAttributeValues.teamId, teamId), eq(activityAttributeValues.activityId, activityId))),
-    db
-      .select()
-      .from(activityFields)
-      .where(and(eq(activityFields.teamId, teamId), eq(activityFields.activityId, activityId))),
-    db
-      .select()
-      .from(activityProducts)
-      .where(and(eq(activityProducts.teamId, teamId), eq(activityProducts.activityId, activityId))),
-  ]);
+  // One after another: inside a transaction these share one connection, which runs one query at a time.
+  const sessions = await db
+    .select()
+    .from(activitySessions)
+    .where(and(eq(activitySessions.teamId, teamId), eq(activitySessions.activityId, activityId)))
+    .orderBy(asc(activitySessions.startsAt), asc(activitySessions.id));
+  const ticketRows = await db
+    .select()
+    .from(tickets)
+    .where(and(eq(tickets.teamId, teamId), eq(tickets.activityId, activityId)))
+    .orderBy(asc(tickets.sort), asc(tickets.id));
+  const instructors = await db
+    .select()
+    .from(activityInstructors)
+    .where(and(eq(activityInstructors.teamId, teamId), eq(activityInstructors.activityId, activityId)));
+  const values = await db
+    .select()
+    .from(activityAttributeValues)
+    .where(and(eq(activityAttributeValues.teamId, teamId), eq(activityAttributeValues.activityId, activityId)));
+  const fields = await db
+    .select()
+    .from(activityFields)
+    .where(and(eq(activityFields.teamId, teamId), eq(activityFields.activityId, activityId)));
+  const productRows = await db
+    .select()
+    .from(activityProducts)
+    .where(and(eq(activityProducts.teamId, teamId), eq(activityProducts.activityId, activityId)));
   return { sessions, tickets: ticketRows, instructors, values, fields, products: productRows };
 }
 
