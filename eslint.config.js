@@ -2,6 +2,8 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import featureBoundaries from './tools/eslint/feature-boundaries.js';
+import featureBoundariesPlugin from './tools/eslint/feature-boundaries.js';
 
 export default tseslint.config(
   {
@@ -30,6 +32,19 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
+  },
+  {
+    // Features import each other only through their index.ts; catalogue areas are features too.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { local: featureBoundariesPlugin },
+    rules: { 'local/feature-boundaries': ['error', { groups: ['catalogue'] }] },
+  },
+  {
+    // Server features import each other only through `features/<name>/index.ts`; each catalogue
+    // area (features/catalogue/<area>) is a feature of its own (decision 002).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { local: featureBoundaries },
+    rules: { 'local/feature-boundaries': ['error', { groups: ['catalogue'] }] },
   },
   {
     files: ['bench/**', 'e2e/**', '**/*.test.{ts,tsx}'],

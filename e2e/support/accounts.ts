@@ -58,7 +58,7 @@ export async function registerInBrowser(page: Page, lang: Lang, opts: { firstnam
 export async function verifyFromMail(page: Page, lang: Lang, email: string) {
   const link = await linkFromMail(email, /https?:\/\/[^\s"<>]+\/api\/srl\/email\/verify\/[^\s"<>]+/);
   await page.goto(link.replace(/&amp;/g, '&'));
-  await expect(page).toHaveURL(new RegExp(`/${lang}/login/registration_success$`));
+  await expect(page).toHaveURL(new RegExp(`/${lang}/login/verified$`));
 }
 
 export async function login(page: Page, lang: Lang, email: string, password = PASSWORD) {

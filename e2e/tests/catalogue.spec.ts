@@ -62,7 +62,7 @@ const HOLIDAY = addDays(BASE_DAY, 14); // the third Monday
 const weekly = (n: number) => addDays(BASE_DAY, 7 * n);
 
 const backend = (lang: Lang, path: string) => `/${lang}/backend/${path}`;
-const saveButton = (page: Page, lang: Lang) => page.getByRole('button', { name: tr(lang, 'catalogue:record.save'), exact: true });
+const saveButton = (page: Page, lang: Lang) => page.getByRole('button', { name: tr(lang, 'setup:record.save'), exact: true });
 
 async function saveRecord(page: Page, lang: Lang, listPath: string) {
   await saveButton(page, lang).click();
@@ -72,77 +72,77 @@ async function saveRecord(page: Page, lang: Lang, listPath: string) {
 // ------------------------------------------------------------------------------------ set-up
 
 async function createAttributes(page: Page, lang: Lang, d: Data) {
-  const typeLabel = label(lang, 'catalogue:attributes.type');
+  const typeLabel = label(lang, 'setup:attributes.type');
 
   await page.goto(backend(lang, 'course/attributes'));
   await page
-    .getByRole('link', { name: tr(lang, 'catalogue:attributes.create') })
+    .getByRole('link', { name: tr(lang, 'setup:attributes.create') })
     .first()
     .click();
-  await pick(page, page.getByRole('combobox', { name: typeLabel }), tr(lang, 'catalogue:attributes.types.select'));
-  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:attributes.label'), d.level);
+  await pick(page, page.getByRole('combobox', { name: typeLabel }), tr(lang, 'setup:attributes.types.select'));
+  await fillTranslated(page.getByRole('form'), tr(lang, 'setup:attributes.label'), d.level);
   for (const [position, key, text] of [
     [1, 'beginner', d.beginner],
     [2, 'advanced', d.advanced],
   ] as const) {
-    await page.getByRole('button', { name: tr(lang, 'catalogue:choices.add') }).click();
-    const choice = page.getByRole('group', { name: tr(lang, 'catalogue:choices.item', { position: String(position) }) });
-    await choice.getByLabel(label(lang, 'catalogue:choices.value')).fill(key);
-    await fillTranslated(choice, tr(lang, 'catalogue:choices.label'), text);
+    await page.getByRole('button', { name: tr(lang, 'setup:choices.add') }).click();
+    const choice = page.getByRole('group', { name: tr(lang, 'setup:choices.item', { position: String(position) }) });
+    await choice.getByLabel(label(lang, 'setup:choices.value')).fill(key);
+    await fillTranslated(choice, tr(lang, 'setup:choices.label'), text);
   }
-  await page.getByRole('switch', { name: tr(lang, 'catalogue:attributes.filterable') }).check({ force: true });
+  await page.getByRole('switch', { name: tr(lang, 'setup:attributes.filterable') }).check({ force: true });
   await saveRecord(page, lang, 'course/attributes');
   await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.level, lang))) })).toContainText('2');
 
   await page
-    .getByRole('link', { name: tr(lang, 'catalogue:attributes.create') })
+    .getByRole('link', { name: tr(lang, 'setup:attributes.create') })
     .first()
     .click();
-  await pick(page, page.getByRole('combobox', { name: typeLabel }), tr(lang, 'catalogue:attributes.types.boolean'));
-  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:attributes.label'), d.mats);
+  await pick(page, page.getByRole('combobox', { name: typeLabel }), tr(lang, 'setup:attributes.types.boolean'));
+  await fillTranslated(page.getByRole('form'), tr(lang, 'setup:attributes.label'), d.mats);
   await saveRecord(page, lang, 'course/attributes');
   await expect(page.getByRole('link', { name: textIn(d.mats, lang), exact: true })).toBeVisible();
 }
 
 async function createFields(page: Page, lang: Lang, d: Data) {
-  const typeLabel = label(lang, 'catalogue:fields.type');
+  const typeLabel = label(lang, 'setup:fields.type');
   await page.goto(backend(lang, 'course/fields'));
   await page
-    .getByRole('link', { name: tr(lang, 'catalogue:fields.create') })
+    .getByRole('link', { name: tr(lang, 'setup:fields.create') })
     .first()
     .click();
-  await pick(page, page.getByRole('combobox', { name: typeLabel }), tr(lang, 'catalogue:fields.types.checkbox'));
-  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:fields.label'), d.rentMat);
+  await pick(page, page.getByRole('combobox', { name: typeLabel }), tr(lang, 'setup:fields.types.checkbox'));
+  await fillTranslated(page.getByRole('form'), tr(lang, 'setup:fields.label'), d.rentMat);
   await saveRecord(page, lang, 'course/fields');
 
   // The second one is shown only when the first is ticked; the preview shows it appear.
   await page
-    .getByRole('link', { name: tr(lang, 'catalogue:fields.create') })
+    .getByRole('link', { name: tr(lang, 'setup:fields.create') })
     .first()
     .click();
-  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:fields.label'), d.matSize);
-  await pick(page, page.getByRole('combobox', { name: label(lang, 'catalogue:fields.condition.field') }), textIn(d.rentMat, lang));
-  await page.getByRole('checkbox', { name: tr(lang, 'catalogue:fields.condition.whenTicked', { field: textIn(d.rentMat, lang) }) }).check();
-  const preview = page.getByRole('region', { name: tr(lang, 'catalogue:fields.preview.title') });
+  await fillTranslated(page.getByRole('form'), tr(lang, 'setup:fields.label'), d.matSize);
+  await pick(page, page.getByRole('combobox', { name: label(lang, 'setup:fields.condition.field') }), textIn(d.rentMat, lang));
+  await page.getByRole('checkbox', { name: tr(lang, 'setup:fields.condition.whenTicked', { field: textIn(d.rentMat, lang) }) }).check();
+  const preview = page.getByRole('region', { name: tr(lang, 'setup:fields.preview.title') });
   const matSize = textIn(d.matSize, lang);
-  await expect(preview.getByText(tr(lang, 'catalogue:fields.preview.hidden', { field: matSize }))).toBeVisible();
+  await expect(preview.getByText(tr(lang, 'setup:fields.preview.hidden', { field: matSize }))).toBeVisible();
   await preview.getByRole('checkbox', { name: textIn(d.rentMat, lang) }).check();
   await expect(preview.getByRole('textbox', { name: matSize })).toBeVisible();
   await saveRecord(page, lang, 'course/fields');
   const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${escape(name)} `) });
-  await expect(row(matSize)).toContainText(tr(lang, 'catalogue:fields.condition.conditional'));
-  await expect(row(textIn(d.rentMat, lang))).toContainText(tr(lang, 'catalogue:fields.condition.always'));
+  await expect(row(matSize)).toContainText(tr(lang, 'setup:fields.condition.conditional'));
+  await expect(row(textIn(d.rentMat, lang))).toContainText(tr(lang, 'setup:fields.condition.always'));
 }
 
 async function createTypeSet(page: Page, lang: Lang, d: Data) {
   await page.goto(backend(lang, 'course/type_sets'));
   await page
-    .getByRole('button', { name: tr(lang, 'catalogue:typeSets.create') })
+    .getByRole('button', { name: tr(lang, 'setup:typeSets.create') })
     .first()
     .click();
-  const dialog = page.getByRole('dialog', { name: tr(lang, 'catalogue:typeSets.new') });
-  await fillTranslated(dialog, tr(lang, 'catalogue:typeSets.name'), d.typeSet);
-  await dialog.getByRole('button', { name: tr(lang, 'catalogue:typeSets.createSubmit') }).click();
+  const dialog = page.getByRole('dialog', { name: tr(lang, 'setup:typeSets.new') });
+  await fillTranslated(dialog, tr(lang, 'setup:typeSets.name'), d.typeSet);
+  await dialog.getByRole('button', { name: tr(lang, 'setup:typeSets.createSubmit') }).click();
   await expect(page).toHaveURL(new RegExp(`/${lang}/backend/course/type_set/\\d+$`));
 
   const assign = async (titleKey: string, names: string[]) => {
@@ -151,17 +151,17 @@ async function createTypeSet(page: Page, lang: Lang, d: Data) {
     for (const name of names) {
       await pick(
         page,
-        section.getByRole('combobox', { name: tr(lang, 'catalogue:picker.add', { title }) }),
+        section.getByRole('combobox', { name: tr(lang, 'setup:picker.add', { title }) }),
         new RegExp(`^${escape(name)} \\(`),
       );
-      await section.getByRole('button', { name: tr(lang, 'catalogue:picker.addButton'), exact: true }).click();
+      await section.getByRole('button', { name: tr(lang, 'setup:picker.addButton'), exact: true }).click();
       await expect(section.getByRole('listitem').filter({ hasText: name })).toBeVisible();
     }
     return section;
   };
-  const attributes = await assign('catalogue:typeSets.attributes', [textIn(d.level, lang), textIn(d.mats, lang)]);
-  await attributes.getByRole('checkbox', { name: tr(lang, 'catalogue:typeSets.requiredOf', { name: textIn(d.level, lang) }) }).check();
-  await assign('catalogue:typeSets.fields', [textIn(d.rentMat, lang), textIn(d.matSize, lang)]);
+  const attributes = await assign('setup:typeSets.attributes', [textIn(d.level, lang), textIn(d.mats, lang)]);
+  await attributes.getByRole('checkbox', { name: tr(lang, 'setup:typeSets.requiredOf', { name: textIn(d.level, lang) }) }).check();
+  await assign('setup:typeSets.fields', [textIn(d.rentMat, lang), textIn(d.matSize, lang)]);
   await saved(page, 'PUT', /^\/api\/course\/type_sets\/\d+$/, () => saveButton(page, lang).click());
   await page.goto(backend(lang, 'course/type_sets'));
   // Two attributes, two fields, no activity yet.
@@ -170,10 +170,10 @@ async function createTypeSet(page: Page, lang: Lang, d: Data) {
 
 async function createLocation(page: Page, lang: Lang, d: Data) {
   await page.goto(backend(lang, 'course/location/create'));
-  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:locations.name'), d.location);
-  await page.getByLabel(label(lang, 'catalogue:locations.address')).fill('Limmatstrasse 5');
-  await page.getByLabel(label(lang, 'catalogue:locations.postalCode')).fill('8005');
-  await page.getByLabel(label(lang, 'catalogue:locations.city')).fill('Zürich');
+  await fillTranslated(page.getByRole('form'), tr(lang, 'setup:locations.name'), d.location);
+  await page.getByLabel(label(lang, 'setup:locations.address')).fill('Limmatstrasse 5');
+  await page.getByLabel(label(lang, 'setup:locations.postalCode')).fill('8005');
+  await page.getByLabel(label(lang, 'setup:locations.city')).fill('Zürich');
   await saveRecord(page, lang, 'course/locations');
   await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.location, lang))) })).toContainText('8005 Zürich');
 }
@@ -181,40 +181,36 @@ async function createLocation(page: Page, lang: Lang, d: Data) {
 async function createRoom(page: Page, lang: Lang, d: Data) {
   await page.goto(backend(lang, 'sa/resources'));
   await page
-    .getByRole('link', { name: tr(lang, 'catalogue:resources.create') })
+    .getByRole('link', { name: tr(lang, 'setup:resources.create') })
     .first()
     .click();
-  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:resources.groupName'), d.rooms);
-  await pick(
-    page,
-    page.getByRole('combobox', { name: label(lang, 'catalogue:resources.kind') }),
-    tr(lang, 'catalogue:resources.kinds.room'),
-  );
+  await fillTranslated(page.getByRole('form'), tr(lang, 'setup:resources.groupName'), d.rooms);
+  await pick(page, page.getByRole('combobox', { name: label(lang, 'setup:resources.kind') }), tr(lang, 'setup:resources.kinds.room'));
   await saveButton(page, lang).click();
   // Created: on to its screen, where the resources are added.
   await expect(page).toHaveURL(new RegExp(`/${lang}/backend/sa/resource/\\d+$`));
-  await page.getByRole('button', { name: tr(lang, 'catalogue:resources.add') }).click();
-  const room = page.getByRole('group', { name: tr(lang, 'catalogue:resources.item', { position: '1' }) });
-  await fillTranslated(room, tr(lang, 'catalogue:resources.name'), d.hall);
-  await room.getByLabel(label(lang, 'catalogue:resources.capacity')).fill('1');
+  await page.getByRole('button', { name: tr(lang, 'setup:resources.add') }).click();
+  const room = page.getByRole('group', { name: tr(lang, 'setup:resources.item', { position: '1' }) });
+  await fillTranslated(room, tr(lang, 'setup:resources.name'), d.hall);
+  await room.getByLabel(label(lang, 'setup:resources.capacity')).fill('1');
   await saved(page, 'PUT', /^\/api\/sa\/resources\/\d+$/, () => saveButton(page, lang).click());
   await page.goto(backend(lang, 'sa/resources'));
   await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.rooms, lang))) })).toContainText(
-    tr(lang, 'catalogue:resources.withCapacity', { name: textIn(d.hall, lang), capacity: '1' }),
+    tr(lang, 'setup:resources.withCapacity', { name: textIn(d.hall, lang), capacity: '1' }),
   );
 }
 
 async function createHoliday(page: Page, lang: Lang, d: Data) {
   await page.goto(backend(lang, 'config/course/defaults/holidays'));
   await page
-    .getByRole('button', { name: tr(lang, 'catalogue:holidays.create') })
+    .getByRole('button', { name: tr(lang, 'setup:holidays.create') })
     .first()
     .click();
-  const dialog = page.getByRole('dialog', { name: tr(lang, 'catalogue:holidays.new') });
-  await fillTranslated(dialog, tr(lang, 'catalogue:holidays.name'), d.holiday);
-  await dialog.getByLabel(label(lang, 'catalogue:holidays.from')).fill(HOLIDAY);
-  await dialog.getByLabel(label(lang, 'catalogue:holidays.to')).fill(HOLIDAY);
-  await dialog.getByRole('button', { name: tr(lang, 'catalogue:record.save') }).click();
+  const dialog = page.getByRole('dialog', { name: tr(lang, 'setup:holidays.new') });
+  await fillTranslated(dialog, tr(lang, 'setup:holidays.name'), d.holiday);
+  await dialog.getByLabel(label(lang, 'setup:holidays.from')).fill(HOLIDAY);
+  await dialog.getByLabel(label(lang, 'setup:holidays.to')).fill(HOLIDAY);
+  await dialog.getByRole('button', { name: tr(lang, 'setup:record.save') }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.holiday, lang))) })).toBeVisible();
 }
@@ -222,60 +218,60 @@ async function createHoliday(page: Page, lang: Lang, d: Data) {
 async function createProduct(page: Page, lang: Lang, d: Data) {
   await page.goto(backend(lang, 'course/options'));
   await page
-    .getByRole('link', { name: tr(lang, 'catalogue:products.create') })
+    .getByRole('link', { name: tr(lang, 'setup:products.create') })
     .first()
     .click();
-  await fillTranslated(page.getByRole('form'), tr(lang, 'catalogue:products.name'), d.product);
-  await page.getByLabel(new RegExp(`^${escape(tr(lang, 'catalogue:products.price', { currency: 'CHF' }))}`)).fill('5');
+  await fillTranslated(page.getByRole('form'), tr(lang, 'setup:products.name'), d.product);
+  await page.getByLabel(new RegExp(`^${escape(tr(lang, 'setup:products.price', { currency: 'CHF' }))}`)).fill('5');
   await saveRecord(page, lang, 'course/options');
   await expect(page.getByRole('row', { name: new RegExp(escape(textIn(d.product, lang))) })).toBeVisible();
 }
 
 // ------------------------------------------------------------------------------------ activity
 
-const tab = (page: Page, lang: Lang, key: string) => page.getByRole('tab', { name: tr(lang, `courses:tabs.${key}`), exact: true });
+const tab = (page: Page, lang: Lang, key: string) => page.getByRole('tab', { name: tr(lang, `activities:tabs.${key}`), exact: true });
 
 /** Creates an activity through the list's dialog and returns its id (the basic tab is open). */
 async function createCourse(page: Page, lang: Lang, typeSet: string, name: Texts): Promise<number> {
   await page.goto(backend(lang, 'courses'));
   await page
-    .getByRole('button', { name: tr(lang, 'courses:create.open') })
+    .getByRole('button', { name: tr(lang, 'activities:create.open') })
     .first()
     .click();
-  const dialog = page.getByRole('dialog', { name: tr(lang, 'courses:create.title') });
-  await pick(page, dialog.getByRole('combobox', { name: label(lang, 'courses:fields.typeSet') }), typeSet);
-  await fillTranslated(dialog, tr(lang, 'courses:fields.name'), name);
-  await dialog.getByRole('button', { name: tr(lang, 'courses:create.submit') }).click();
+  const dialog = page.getByRole('dialog', { name: tr(lang, 'activities:create.title') });
+  await pick(page, dialog.getByRole('combobox', { name: label(lang, 'activities:fields.typeSet') }), typeSet);
+  await fillTranslated(dialog, tr(lang, 'activities:fields.name'), name);
+  await dialog.getByRole('button', { name: tr(lang, 'activities:create.submit') }).click();
   await expect(page).toHaveURL(new RegExp(`/${lang}/backend/courses/edit/\\d+/basic$`));
   await expect(page.getByRole('heading', { level: 1, name: textIn(name, lang) })).toBeVisible();
   return Number(/edit\/(\d+)\//.exec(page.url())![1]);
 }
 
 async function fillBasicTab(page: Page, lang: Lang, d: Data) {
-  const basic = page.getByRole('form', { name: tr(lang, 'courses:tabs.basic') });
-  await pick(page, basic.getByRole('combobox', { name: label(lang, 'courses:fields.location') }), textIn(d.location, lang));
-  await expect(page.getByRole('switch', { name: tr(lang, 'courses:edit.publish') })).toBeVisible();
+  const basic = page.getByRole('form', { name: tr(lang, 'activities:tabs.basic') });
+  await pick(page, basic.getByRole('combobox', { name: label(lang, 'activities:fields.location') }), textIn(d.location, lang));
+  await expect(page.getByRole('switch', { name: tr(lang, 'activities:edit.publish') })).toBeVisible();
   await saved(page, 'PUT', /^\/api\/courses\/\d+$/, () =>
-    basic.getByRole('button', { name: tr(lang, 'courses:save'), exact: true }).click(),
+    basic.getByRole('button', { name: tr(lang, 'activities:save'), exact: true }).click(),
   );
 
-  const attributes = page.getByRole('form', { name: tr(lang, 'courses:attributes.title') });
+  const attributes = page.getByRole('form', { name: tr(lang, 'activities:attributes.title') });
   await pick(page, attributes.getByRole('combobox', { name: new RegExp(`^${escape(textIn(d.level, lang))}`) }), textIn(d.beginner, lang));
   await attributes.getByRole('checkbox', { name: textIn(d.mats, lang) }).check();
-  const saveAttributes = attributes.getByRole('button', { name: tr(lang, 'courses:attributes.save') });
+  const saveAttributes = attributes.getByRole('button', { name: tr(lang, 'activities:attributes.save') });
   await saved(page, 'PUT', /^\/api\/courses\/\d+\/attributes$/, () => saveAttributes.click());
   await expect(saveAttributes).toBeDisabled(); // saved: nothing left to save
 
-  const image = page.getByRole('region', { name: tr(lang, 'courses:image.title') });
+  const image = page.getByRole('region', { name: tr(lang, 'activities:image.title') });
   const chooser = page.waitForEvent('filechooser');
-  await image.getByRole('button', { name: tr(lang, 'courses:image.choose') }).click();
+  await image.getByRole('button', { name: tr(lang, 'activities:image.choose') }).click();
   await (await chooser).setFiles({ name: 'yoga.png', mimeType: 'image/png', buffer: headerPng() });
-  await expect(image.getByRole('img', { name: tr(lang, 'courses:image.previewAlt') })).toBeVisible();
+  await expect(image.getByRole('img', { name: tr(lang, 'activities:image.previewAlt') })).toBeVisible();
   await saved(page, 'POST', /^\/api\/courses\/\d+\/header-image$/, () =>
-    image.getByRole('button', { name: tr(lang, 'courses:image.upload') }).click(),
+    image.getByRole('button', { name: tr(lang, 'activities:image.upload') }).click(),
   );
-  await expect(image.getByRole('button', { name: tr(lang, 'courses:image.replace') })).toBeVisible();
-  const stored = image.getByRole('img', { name: tr(lang, 'courses:image.alt') });
+  await expect(image.getByRole('button', { name: tr(lang, 'activities:image.replace') })).toBeVisible();
+  const stored = image.getByRole('img', { name: tr(lang, 'activities:image.alt') });
   await expect(stored).toHaveAttribute('src', /\/media\//);
   // The stored variant is served (and is an image).
   const media = await page.request.get((await stored.getAttribute('src'))!);
@@ -284,40 +280,40 @@ async function fillBasicTab(page: Page, lang: Lang, d: Data) {
 
   // After a reload everything is still there.
   await page.reload();
-  await expect(basic.getByRole('combobox', { name: label(lang, 'courses:fields.location') })).toHaveValue(textIn(d.location, lang));
+  await expect(basic.getByRole('combobox', { name: label(lang, 'activities:fields.location') })).toHaveValue(textIn(d.location, lang));
   await expect(attributes.getByRole('combobox', { name: new RegExp(`^${escape(textIn(d.level, lang))}`) })).toHaveValue(
     textIn(d.beginner, lang),
   );
   await expect(attributes.getByRole('checkbox', { name: textIn(d.mats, lang) })).toBeChecked();
-  await expect(image.getByRole('img', { name: tr(lang, 'courses:image.alt') })).toBeVisible();
+  await expect(image.getByRole('img', { name: tr(lang, 'activities:image.alt') })).toBeVisible();
 }
 
 async function generateDates(page: Page, lang: Lang, d: Data) {
   await tab(page, lang, 'dates').click();
-  const generator = page.getByRole('form', { name: tr(lang, 'schedule:generator.title') });
+  const generator = page.getByRole('form', { name: tr(lang, 'timetable:generator.title') });
   await pick(
     page,
-    generator.getByRole('combobox', { name: label(lang, 'schedule:generator.frequency') }),
-    tr(lang, 'schedule:frequency.weekly'),
+    generator.getByRole('combobox', { name: label(lang, 'timetable:generator.frequency') }),
+    tr(lang, 'timetable:frequency.weekly'),
   );
-  await generator.getByLabel(label(lang, 'schedule:generator.firstDate')).fill(BASE_DAY);
-  await generator.getByLabel(label(lang, 'schedule:dates.start')).fill(START);
-  await generator.getByLabel(label(lang, 'schedule:dates.end')).fill(END);
-  await generator.getByLabel(label(lang, 'schedule:generator.count')).fill('10');
-  await expect(generator.getByRole('checkbox', { name: tr(lang, 'schedule:generator.skipHolidays') })).toBeChecked();
+  await generator.getByLabel(label(lang, 'timetable:generator.firstDate')).fill(BASE_DAY);
+  await generator.getByLabel(label(lang, 'timetable:dates.start')).fill(START);
+  await generator.getByLabel(label(lang, 'timetable:dates.end')).fill(END);
+  await generator.getByLabel(label(lang, 'timetable:generator.count')).fill('10');
+  await expect(generator.getByRole('checkbox', { name: tr(lang, 'timetable:generator.skipHolidays') })).toBeChecked();
 
   // Ten dates to create; the holiday Monday is listed, struck through, with the holiday's name.
-  await expect(generator.getByText(tr(lang, 'schedule:generator.previewSummary', { count: '10', skipped: '1' }))).toBeVisible();
-  const preview = generator.getByRole('list', { name: tr(lang, 'schedule:generator.preview') });
+  await expect(generator.getByText(tr(lang, 'timetable:generator.previewSummary', { count: '10', skipped: '1' }))).toBeVisible();
+  const preview = generator.getByRole('list', { name: tr(lang, 'timetable:generator.preview') });
   await expect(preview.getByRole('listitem')).toHaveCount(11);
   const skipped = preview.getByRole('listitem').nth(2);
   await expect(skipped).toContainText(showRange(lang, HOLIDAY, START, END));
-  await expect(skipped).toContainText(tr(lang, 'schedule:generator.skippedHoliday', { name: textIn(d.holiday, lang) }));
+  await expect(skipped).toContainText(tr(lang, 'timetable:generator.skippedHoliday', { name: textIn(d.holiday, lang) }));
   // Wall time is kept across the switch to summer time (28 March 2027).
   await expect(preview.getByRole('listitem').last()).toContainText(showRange(lang, weekly(10), START, END));
 
-  await generator.getByRole('button', { name: tr(lang, 'schedule:generator.create', { count: '10' }) }).click();
-  const dates = page.getByRole('region', { name: tr(lang, 'schedule:dates.title'), exact: true });
+  await generator.getByRole('button', { name: tr(lang, 'timetable:generator.create', { count: '10' }) }).click();
+  const dates = page.getByRole('region', { name: tr(lang, 'timetable:dates.title'), exact: true });
   await expect(dates.getByRole('row')).toHaveCount(11); // header + 10
   await expect(dates.getByText(showRange(lang, BASE_DAY, START, END))).toBeVisible();
   await expect(dates.getByText(showRange(lang, weekly(4), START, END))).toBeVisible(); // after the switch
@@ -325,7 +321,7 @@ async function generateDates(page: Page, lang: Lang, d: Data) {
   // The owner may move, cancel and delete each date (an instructor may not, below).
   for (const key of ['moveLabel', 'cancelLabel', 'deleteLabel']) {
     await expect(
-      dates.getByRole('button', { name: tr(lang, `schedule:dates.${key}`, { when: showRange(lang, BASE_DAY, START, END) }) }),
+      dates.getByRole('button', { name: tr(lang, `timetable:dates.${key}`, { when: showRange(lang, BASE_DAY, START, END) }) }),
     ).toBeVisible();
   }
 }
@@ -333,38 +329,38 @@ async function generateDates(page: Page, lang: Lang, d: Data) {
 async function addTickets(page: Page, lang: Lang, d: Data) {
   await tab(page, lang, 'tickets').click();
   const add = async (name: Texts, price: string, stock: string, date?: string) => {
-    await page.getByRole('button', { name: tr(lang, 'schedule:tickets.add') }).click();
-    const dialog = page.getByRole('dialog', { name: tr(lang, 'schedule:tickets.addTitle') });
-    await fillTranslated(dialog, tr(lang, 'schedule:tickets.name'), name);
-    if (date) await dialog.getByLabel(label(lang, 'schedule:tickets.validFor')).selectOption({ label: date });
-    await dialog.getByLabel(label(lang, 'schedule:tickets.price')).fill(price);
-    await dialog.getByLabel(label(lang, 'schedule:tickets.stock')).fill(stock);
-    await dialog.getByRole('button', { name: tr(lang, 'schedule:save'), exact: true }).click();
+    await page.getByRole('button', { name: tr(lang, 'timetable:tickets.add') }).click();
+    const dialog = page.getByRole('dialog', { name: tr(lang, 'timetable:tickets.addTitle') });
+    await fillTranslated(dialog, tr(lang, 'timetable:tickets.name'), name);
+    if (date) await dialog.getByLabel(label(lang, 'timetable:tickets.validFor')).selectOption({ label: date });
+    await dialog.getByLabel(label(lang, 'timetable:tickets.price')).fill(price);
+    await dialog.getByLabel(label(lang, 'timetable:tickets.stock')).fill(stock);
+    await dialog.getByRole('button', { name: tr(lang, 'timetable:save'), exact: true }).click();
     await expect(dialog).toBeHidden();
   };
   await add(d.wholeTicket, '240', '12');
   const secondDate = showRange(lang, weekly(1), START, END);
   await add(d.dropIn, '28.50', '3', secondDate);
 
-  const whole = page.getByRole('region', { name: tr(lang, 'schedule:tickets.wholeTitle') });
+  const whole = page.getByRole('region', { name: tr(lang, 'timetable:tickets.wholeTitle') });
   await expect(whole.getByRole('row', { name: new RegExp(escape(textIn(d.wholeTicket, lang))) })).toContainText('240');
-  const dropIn = page.getByRole('region', { name: tr(lang, 'schedule:tickets.dropInTitle') });
+  const dropIn = page.getByRole('region', { name: tr(lang, 'timetable:tickets.dropInTitle') });
   const group = dropIn.getByRole('region', { name: secondDate });
   await expect(group.getByRole('row', { name: new RegExp(escape(textIn(d.dropIn, lang))) })).toContainText('28');
   const wholeName = textIn(d.wholeTicket, lang);
   for (const key of ['editLabel', 'deleteLabel']) {
-    await expect(whole.getByRole('button', { name: tr(lang, `schedule:tickets.${key}`, { name: wholeName }) })).toBeVisible();
+    await expect(whole.getByRole('button', { name: tr(lang, `timetable:tickets.${key}`, { name: wholeName }) })).toBeVisible();
   }
 }
 
 async function offerProduct(page: Page, lang: Lang, d: Data) {
   await tab(page, lang, 'products').click();
-  const section = page.getByRole('region', { name: tr(lang, 'schedule:products.title') });
-  await pick(page, section.getByRole('combobox', { name: tr(lang, 'schedule:products.choose') }), textIn(d.product, lang));
+  const section = page.getByRole('region', { name: tr(lang, 'timetable:products.title') });
+  await pick(page, section.getByRole('combobox', { name: tr(lang, 'timetable:products.choose') }), textIn(d.product, lang));
   await page.keyboard.press('Escape');
   const row = section.getByRole('row', { name: new RegExp(escape(textIn(d.product, lang))) });
   await expect(row).toBeVisible();
-  const save = section.getByRole('button', { name: tr(lang, 'schedule:save'), exact: true });
+  const save = section.getByRole('button', { name: tr(lang, 'timetable:save'), exact: true });
   await saved(page, 'PUT', /^\/api\/courses\/\d+\/products$/, () => save.click());
   await expect(save).toBeDisabled();
   await page.reload();
@@ -373,10 +369,10 @@ async function offerProduct(page: Page, lang: Lang, d: Data) {
 
 async function checkFieldsTab(page: Page, lang: Lang, d: Data) {
   await tab(page, lang, 'fields').click();
-  const fromTypeSet = page.getByRole('region', { name: tr(lang, 'schedule:fields.typeSetTitle') });
+  const fromTypeSet = page.getByRole('region', { name: tr(lang, 'timetable:fields.typeSetTitle') });
   await expect(fromTypeSet.getByRole('row', { name: new RegExp(`^${escape(textIn(d.rentMat, lang))}`) })).toBeVisible();
   await expect(fromTypeSet.getByRole('row', { name: new RegExp(`^${escape(textIn(d.matSize, lang))}`) })).toContainText(
-    tr(lang, 'schedule:fields.whenTicked', { field: textIn(d.rentMat, lang) }),
+    tr(lang, 'timetable:fields.whenTicked', { field: textIn(d.rentMat, lang) }),
   );
 }
 
@@ -402,60 +398,60 @@ async function seeInListAndCalendar(page: Page, lang: Lang, d: Data) {
 /** Opens the resources of one date on the resources tab and picks the room; returns the dialog. */
 async function chooseRoom(page: Page, lang: Lang, d: Data, when: string) {
   await tab(page, lang, 'resources').click();
-  await page.getByRole('button', { name: tr(lang, 'schedule:resources.editLabel', { when }) }).click();
-  const dialog = page.getByRole('dialog', { name: tr(lang, 'schedule:resources.editTitle', { when }) });
-  await dialog.getByRole('button', { name: tr(lang, 'schedule:resources.add') }).click();
+  await page.getByRole('button', { name: tr(lang, 'timetable:resources.editLabel', { when }) }).click();
+  const dialog = page.getByRole('dialog', { name: tr(lang, 'timetable:resources.editTitle', { when }) });
+  await dialog.getByRole('button', { name: tr(lang, 'timetable:resources.add') }).click();
   await pick(
     page,
-    dialog.getByRole('combobox', { name: label(lang, 'schedule:resources.resource') }),
-    tr(lang, 'schedule:resources.option', { name: textIn(d.hall, lang), capacity: '1' }),
+    dialog.getByRole('combobox', { name: label(lang, 'timetable:resources.resource') }),
+    tr(lang, 'timetable:resources.option', { name: textIn(d.hall, lang), capacity: '1' }),
   );
-  await dialog.getByRole('button', { name: tr(lang, 'schedule:save'), exact: true }).click();
+  await dialog.getByRole('button', { name: tr(lang, 'timetable:save'), exact: true }).click();
   return dialog;
 }
 
 async function doubleBookRoom(page: Page, lang: Lang, d: Data, firstId: number) {
   const day = weekly(1);
   const when = showRange(lang, day, START, END);
-  const roomUsage = tr(lang, 'schedule:resources.usage', { name: textIn(d.hall, lang), quantity: '1' });
+  const roomUsage = tr(lang, 'timetable:resources.usage', { name: textIn(d.hall, lang), quantity: '1' });
 
   // The first activity's second date uses the room: no conflict yet.
   await page.goto(backend(lang, `courses/edit/${firstId}/resources`));
   await expect(await chooseRoom(page, lang, d, when)).toBeHidden();
   const firstRow = page.getByRole('row', { name: new RegExp(`^${escape(when)}`) });
   await expect(firstRow).toContainText(roomUsage);
-  await expect(firstRow).not.toContainText(tr(lang, 'schedule:conflicts.warning', { count: '1' }));
+  await expect(firstRow).not.toContainText(tr(lang, 'timetable:conflicts.warning', { count: '1' }));
 
   // A second activity at the same time wants the same room.
   const id = await createCourse(page, lang, textIn(d.typeSet, lang), d.workshop);
   await tab(page, lang, 'dates').click();
-  const add = page.getByRole('form', { name: tr(lang, 'schedule:dates.addTitle') });
-  await add.getByLabel(label(lang, 'schedule:dates.date')).fill(day);
-  await add.getByLabel(label(lang, 'schedule:dates.start')).fill(START);
-  await add.getByLabel(label(lang, 'schedule:dates.end')).fill(END);
-  await add.getByRole('button', { name: tr(lang, 'schedule:dates.add') }).click();
-  await expect(page.getByRole('region', { name: tr(lang, 'schedule:dates.title'), exact: true }).getByText(when)).toBeVisible();
+  const add = page.getByRole('form', { name: tr(lang, 'timetable:dates.addTitle') });
+  await add.getByLabel(label(lang, 'timetable:dates.date')).fill(day);
+  await add.getByLabel(label(lang, 'timetable:dates.start')).fill(START);
+  await add.getByLabel(label(lang, 'timetable:dates.end')).fill(END);
+  await add.getByRole('button', { name: tr(lang, 'timetable:dates.add') }).click();
+  await expect(page.getByRole('region', { name: tr(lang, 'timetable:dates.title'), exact: true }).getByText(when)).toBeVisible();
   const dialog = await chooseRoom(page, lang, d, when);
 
   // Nothing is saved yet: the warning names the other activity and its date.
-  const warning = dialog.getByRole('alert').filter({ hasText: tr(lang, 'schedule:conflicts.title') });
-  await expect(warning).toContainText(tr(lang, 'schedule:conflicts.saveQuestion'));
+  const warning = dialog.getByRole('alert').filter({ hasText: tr(lang, 'timetable:conflicts.title') });
+  await expect(warning).toContainText(tr(lang, 'timetable:conflicts.saveQuestion'));
   await expect(warning).toContainText(
-    tr(lang, 'schedule:conflicts.usedBy', { activity: textIn(d.course, lang), when: showRange(lang, day, START, END) }),
+    tr(lang, 'timetable:conflicts.usedBy', { activity: textIn(d.course, lang), when: showRange(lang, day, START, END) }),
   );
   const sessions = await api(page).get<{ data: { resources: unknown[] }[] }>(`/api/courses/${id}/sessions`);
   expect(sessions.data[0]!.resources).toHaveLength(0);
 
-  await dialog.getByRole('button', { name: tr(lang, 'schedule:conflicts.saveAnyway') }).click();
+  await dialog.getByRole('button', { name: tr(lang, 'timetable:conflicts.saveAnyway') }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row', { name: new RegExp(`^${escape(when)}`) });
   await expect(row).toContainText(roomUsage);
-  await expect(row).toContainText(tr(lang, 'schedule:conflicts.warning', { count: '1' }));
+  await expect(row).toContainText(tr(lang, 'timetable:conflicts.warning', { count: '1' }));
 
   // The calendar flags both dates.
   await page.goto(backend(lang, 'courses/calendar'));
   await calendarToMonth(page, lang, day);
-  await expect(page.getByText(`⚠ ${tr(lang, 'schedule:calendar.conflict')}: `)).toHaveCount(2);
+  await expect(page.getByText(`⚠ ${tr(lang, 'timetable:calendar.conflict')}: `)).toHaveCount(2);
 }
 
 // ------------------------------------------------------------------------------------ instructor
@@ -487,33 +483,33 @@ async function instructorPage(page: Page, browser: Browser, lang: Lang): Promise
 async function instructorReadsOnly(invited: Page, lang: Lang, d: Data, courseId: number) {
   await invited.goto(backend(lang, 'courses'));
   await expect(invited.getByRole('link', { name: textIn(d.course, lang), exact: true })).toBeVisible();
-  await expect(invited.getByRole('button', { name: tr(lang, 'courses:create.open') })).toHaveCount(0);
+  await expect(invited.getByRole('button', { name: tr(lang, 'activities:create.open') })).toHaveCount(0);
 
   await invited.getByRole('link', { name: textIn(d.course, lang), exact: true }).click();
   await expect(invited).toHaveURL(new RegExp(`/courses/edit/${courseId}/basic$`));
-  await expect(invited.getByText(tr(lang, 'courses:edit.readOnly'))).toBeVisible();
-  await expect(invited.getByRole('switch', { name: tr(lang, 'courses:edit.publish') })).toHaveCount(0);
-  await expect(invited.getByRole('button', { name: tr(lang, 'courses:save'), exact: true })).toHaveCount(0);
+  await expect(invited.getByText(tr(lang, 'activities:edit.readOnly'))).toBeVisible();
+  await expect(invited.getByRole('switch', { name: tr(lang, 'activities:edit.publish') })).toHaveCount(0);
+  await expect(invited.getByRole('button', { name: tr(lang, 'activities:save'), exact: true })).toHaveCount(0);
   for (const key of ['choose', 'replace', 'remove']) {
-    await expect(invited.getByRole('button', { name: tr(lang, `courses:image.${key}`) })).toHaveCount(0);
+    await expect(invited.getByRole('button', { name: tr(lang, `activities:image.${key}`) })).toHaveCount(0);
   }
-  await expect(invited.getByRole('img', { name: tr(lang, 'courses:image.alt') })).toBeVisible();
-  await expect(invited.getByRole('button', { name: tr(lang, 'courses:attributes.save') })).toHaveCount(0);
+  await expect(invited.getByRole('img', { name: tr(lang, 'activities:image.alt') })).toBeVisible();
+  await expect(invited.getByRole('button', { name: tr(lang, 'activities:attributes.save') })).toHaveCount(0);
 
   await tab(invited, lang, 'dates').click();
   const first = showRange(lang, BASE_DAY, START, END);
   await expect(invited.getByText(first)).toBeVisible();
-  await expect(invited.getByRole('button', { name: tr(lang, 'schedule:dates.add'), exact: true })).toHaveCount(0);
+  await expect(invited.getByRole('button', { name: tr(lang, 'timetable:dates.add'), exact: true })).toHaveCount(0);
   for (const key of ['moveLabel', 'cancelLabel', 'deleteLabel']) {
-    await expect(invited.getByRole('button', { name: tr(lang, `schedule:dates.${key}`, { when: first }) })).toHaveCount(0);
+    await expect(invited.getByRole('button', { name: tr(lang, `timetable:dates.${key}`, { when: first }) })).toHaveCount(0);
   }
-  await expect(invited.getByRole('form', { name: tr(lang, 'schedule:generator.title') })).toHaveCount(0);
+  await expect(invited.getByRole('form', { name: tr(lang, 'timetable:generator.title') })).toHaveCount(0);
   await tab(invited, lang, 'tickets').click();
   await expect(invited.getByText(textIn(d.wholeTicket, lang), { exact: true })).toBeVisible();
-  await expect(invited.getByRole('button', { name: tr(lang, 'schedule:tickets.add') })).toHaveCount(0);
+  await expect(invited.getByRole('button', { name: tr(lang, 'timetable:tickets.add') })).toHaveCount(0);
   for (const key of ['editLabel', 'deleteLabel']) {
     await expect(
-      invited.getByRole('button', { name: tr(lang, `schedule:tickets.${key}`, { name: textIn(d.wholeTicket, lang) }) }),
+      invited.getByRole('button', { name: tr(lang, `timetable:tickets.${key}`, { name: textIn(d.wholeTicket, lang) }) }),
     ).toHaveCount(0);
   }
 

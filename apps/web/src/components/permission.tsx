@@ -1,6 +1,6 @@
 import type { Permission as PermissionName } from '@bookla/shared/permissions';
 import type { ReactNode } from 'react';
-import { usePermissionCheck } from '../features/permissions/permission-query';
+import { usePermissionCheck } from '../features/permissions';
 
 /**
  * Spec §6: an element-level check. Asks the server (`GET /api/srl/permission/{name}`, cached

@@ -143,3 +143,8 @@ export const api = {
   patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, body, options),
   delete: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('DELETE', path, body, options),
 };
+
+/** A reply agreed as the bare record; a `{data}` wrapper (the usual reply shape) is read too. */
+export function unwrapData<T extends object>(reply: { data: T } | T): T {
+  return 'data' in reply && !Array.isArray(reply) ? (reply as { data: T }).data : (reply as T);
+}

@@ -2,26 +2,26 @@ import { pickText } from '@bookla/shared/i18n';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue-setup/api/setup-api';
-import { AttributeFields } from '../../features/catalogue-setup/components/attribute-fields';
-import { SetupList } from '../../features/catalogue-setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue-setup/components/setup-record-form';
+import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
+import { AttributeFields } from '../../features/catalogue/setup/components/attribute-fields';
+import { SetupList } from '../../features/catalogue/setup/components/setup-list';
+import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
 import {
   attributeBody,
   attributeToValues,
   blankAttribute,
   textsResolver,
   type AttributeValues,
-} from '../../features/catalogue-setup/form-values';
-import type { AttributeRecord } from '../../features/catalogue-setup/types';
-import { useRecordId } from '../../features/catalogue-setup/use-record-id';
+} from '../../features/catalogue/setup/form-values';
+import type { AttributeRecord } from '../../features/catalogue/setup/types';
+import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/course/attributes`. */
 export function AttributesPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const label = (a: AttributeRecord) => a.label_text ?? pickText(a.label, lang);
   return (
@@ -54,7 +54,7 @@ export function AttributesPage() {
 
 /** `/{lang}/backend/course/attribute/{create|id}`. */
 export function AttributePage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();

@@ -3,12 +3,12 @@
  * It brings the full Mantine styles, toasts and modals that the public pages do without.
  */
 import { addNamespace } from '../../lib/i18n';
-import deCatalogue from '../../locales/de/catalogue.json';
-import enCatalogue from '../../locales/en/catalogue.json';
-import frCatalogue from '../../locales/fr/catalogue.json';
-import deCourses from '../../locales/de/courses.json';
-import enCourses from '../../locales/en/courses.json';
-import frCourses from '../../locales/fr/courses.json';
+import deSetup from '../../locales/de/setup.json';
+import enSetup from '../../locales/en/setup.json';
+import frSetup from '../../locales/fr/setup.json';
+import deActivities from '../../locales/de/activities.json';
+import enActivities from '../../locales/en/activities.json';
+import frActivities from '../../locales/fr/activities.json';
 import deBackend from '../../locales/de/backend.json';
 import deProfile from '../../locales/de/profile.json';
 import deSettings from '../../locales/de/settings.json';
@@ -18,17 +18,17 @@ import enSettings from '../../locales/en/settings.json';
 import frBackend from '../../locales/fr/backend.json';
 import frProfile from '../../locales/fr/profile.json';
 import frSettings from '../../locales/fr/settings.json';
-import deSchedule from '../../locales/de/schedule.json';
-import enSchedule from '../../locales/en/schedule.json';
-import frSchedule from '../../locales/fr/schedule.json';
+import deTimetable from '../../locales/de/timetable.json';
+import enTimetable from '../../locales/en/timetable.json';
+import frTimetable from '../../locales/fr/timetable.json';
 import { registerAuthTexts } from '../public/auth-texts';
 
 addNamespace('backend', { de: deBackend, en: enBackend, fr: frBackend });
-addNamespace('catalogue', { de: deCatalogue, en: enCatalogue, fr: frCatalogue });
-addNamespace('courses', { de: deCourses, en: enCourses, fr: frCourses });
+addNamespace('setup', { de: deSetup, en: enSetup, fr: frSetup });
+addNamespace('activities', { de: deActivities, en: enActivities, fr: frActivities });
 addNamespace('settings', { de: deSettings, en: enSettings, fr: frSettings });
 addNamespace('profile', { de: deProfile, en: enProfile, fr: frProfile });
-addNamespace('schedule', { de: deSchedule, en: enSchedule, fr: frSchedule });
+addNamespace('timetable', { de: deTimetable, en: enTimetable, fr: frTimetable });
 // The messages of the shared password rules (`auth:password_mismatch`, …) of the profile.
 registerAuthTexts();
 

@@ -4,7 +4,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
-import { fakeApi, loggedInState, makeTeam } from '../../features/teams/testing';
+import { fakeApi, loggedInState, makeTeam } from '../../test/team-fixtures';
 import { DEFAULT_APP_STATE, getAppState, setAppState } from '../../lib/app-state';
 import { applyLanguage } from '../../lib/language';
 import { json, type FakeCall } from '../../test/fake-fetch';

@@ -3,13 +3,13 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { FILTER_KEYS, type CalendarFilters as Filters } from '../../features/calendar/calendar-api';
-import { CalendarFilters } from '../../features/calendar/calendar-filters';
+import { FILTER_KEYS, type CalendarFilters as Filters } from '../../features/catalogue/timetable/api/calendar-api';
+import { CalendarFilters } from '../../features/catalogue/timetable/components/calendar-filters';
 import { useHasPermission } from '../../features/permissions/permission-query';
 import { PageFrame, RequirePermission } from './page-frame';
 
 // FullCalendar is big: it comes in its own chunk, only with this screen.
-const CalendarView = lazy(() => import('../../features/calendar/calendar-view'));
+const CalendarView = lazy(() => import('../../features/catalogue/timetable/components/calendar-view'));
 
 /** `/{lang}/backend/courses/calendar`: every activity's dates; the filters live in the address. */
 export function CalendarPage() {

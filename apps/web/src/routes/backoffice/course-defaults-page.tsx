@@ -2,8 +2,8 @@ import { Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { DefaultsForm } from '../../features/catalogue-setup/components/defaults-form';
-import { HolidaysPanel } from '../../features/catalogue-setup/components/holidays-panel';
+import { DefaultsForm } from '../../features/catalogue/setup/components/defaults-form';
+import { HolidaysPanel } from '../../features/catalogue/setup/components/holidays-panel';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
@@ -14,7 +14,7 @@ const isTab = (value: unknown): value is DefaultsTab => COURSE_DEFAULT_TABS.incl
 
 /** `/{lang}/backend/config/course/defaults/{tab}`: one address per tab (basic, holidays). */
 export function CourseDefaultsPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const navigate = useNavigate();
   const { tab } = useParams();

@@ -4,15 +4,15 @@ import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { useCourse } from '../../features/courses/api/courses-api';
-import { BasicTab } from '../../features/courses/components/basic-tab';
-import { CourseEditHeader } from '../../features/courses/components/course-edit-header';
-import { SettingsTab } from '../../features/courses/components/settings-tab';
-import { DatesTab } from '../../features/courses/tabs/dates-tab';
-import { FieldsTab } from '../../features/courses/tabs/fields-tab';
-import { ProductsTab } from '../../features/courses/tabs/products-tab';
-import { ResourcesTab } from '../../features/courses/tabs/resources-tab';
-import { TicketsTab } from '../../features/courses/tabs/tickets-tab';
+import { useCourse } from '../../features/catalogue/activities/api/activities-api';
+import { BasicTab } from '../../features/catalogue/activities/components/basic-tab';
+import { CourseEditHeader } from '../../features/catalogue/activities/components/course-edit-header';
+import { SettingsTab } from '../../features/catalogue/activities/components/settings-tab';
+import { DatesTab } from '../../features/catalogue/timetable/components/dates-tab';
+import { FieldsTab } from '../../features/catalogue/setup/components/fields-tab';
+import { ProductsTab } from '../../features/catalogue/tickets/components/products-tab';
+import { ResourcesTab } from '../../features/catalogue/resources/components/resources-tab';
+import { TicketsTab } from '../../features/catalogue/tickets/components/tickets-tab';
 import { useHasPermission } from '../../features/permissions/permission-query';
 import { isApiError } from '../../lib/api-client';
 import { useLang } from '../../lib/language';
@@ -42,7 +42,7 @@ export function CourseEditPage() {
 }
 
 function CourseEditor() {
-  const { t } = useTranslation('courses');
+  const { t } = useTranslation('activities');
   const lang = useLang();
   const navigate = useNavigate();
   const params = useParams();

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Permission } from '../../components/permission';
-import { LatestCourses } from '../../features/courses/components/latest-courses';
+import { LatestCourses } from '../../features/catalogue/activities/components/latest-courses';
 import { useAppState } from '../../lib/app-state';
 import { useLang } from '../../lib/language';
 import { PageFrame } from './page-frame';

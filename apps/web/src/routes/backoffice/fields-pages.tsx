@@ -2,10 +2,10 @@ import { pickText } from '@bookla/shared/i18n';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue-setup/api/setup-api';
-import { FieldFields } from '../../features/catalogue-setup/components/field-fields';
-import { SetupList } from '../../features/catalogue-setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue-setup/components/setup-record-form';
+import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
+import { FieldFields } from '../../features/catalogue/setup/components/field-fields';
+import { SetupList } from '../../features/catalogue/setup/components/setup-list';
+import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
 import {
   blankField,
   fieldBody,
@@ -13,16 +13,16 @@ import {
   fieldToValues,
   textsResolver,
   type FieldValuesForm,
-} from '../../features/catalogue-setup/form-values';
-import type { FieldRecord } from '../../features/catalogue-setup/types';
-import { useRecordId } from '../../features/catalogue-setup/use-record-id';
+} from '../../features/catalogue/setup/form-values';
+import type { FieldRecord } from '../../features/catalogue/setup/types';
+import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/course/fields`: the booking questions. */
 export function FieldsPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const label = (f: FieldRecord) => f.label_text ?? pickText(f.label, lang);
   return (
@@ -60,7 +60,7 @@ export function FieldsPage() {
 
 /** `/{lang}/backend/course/field/{create|id}`. */
 export function FieldPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();

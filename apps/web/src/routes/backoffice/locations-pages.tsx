@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue-setup/api/setup-api';
-import { LocationFields } from '../../features/catalogue-setup/components/location-fields';
-import { SetupList } from '../../features/catalogue-setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue-setup/components/setup-record-form';
-import { textsResolver } from '../../features/catalogue-setup/form-values';
-import { blankLocation, locationBody, locationToValues, type LocationValues } from '../../features/catalogue-setup/record-values';
-import type { LocationRecord } from '../../features/catalogue-setup/types';
-import { useRecordId } from '../../features/catalogue-setup/use-record-id';
+import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
+import { LocationFields } from '../../features/catalogue/setup/components/location-fields';
+import { SetupList } from '../../features/catalogue/setup/components/setup-list';
+import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
+import { textsResolver } from '../../features/catalogue/setup/form-values';
+import { blankLocation, locationBody, locationToValues, type LocationValues } from '../../features/catalogue/setup/record-values';
+import type { LocationRecord } from '../../features/catalogue/setup/types';
+import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useAppState } from '../../lib/app-state';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
@@ -15,7 +15,7 @@ import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/course/locations`. */
 export function LocationsPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   return (
     <RequirePermission name="nav.locations">
@@ -40,7 +40,7 @@ export function LocationsPage() {
 
 /** `/{lang}/backend/course/location/{create|id}`. */
 export function LocationPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();

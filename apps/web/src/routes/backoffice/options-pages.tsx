@@ -2,22 +2,22 @@ import { pickText } from '@bookla/shared/i18n';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue-setup/api/setup-api';
-import { ProductFields } from '../../features/catalogue-setup/components/product-fields';
-import { SetupList } from '../../features/catalogue-setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue-setup/components/setup-record-form';
-import { textsResolver } from '../../features/catalogue-setup/form-values';
-import { blankProduct, productBody, productToValues, type ProductValues } from '../../features/catalogue-setup/record-values';
-import type { ProductRecord } from '../../features/catalogue-setup/types';
-import { useRecordId } from '../../features/catalogue-setup/use-record-id';
-import { moneyText } from '../../features/catalogue-setup/format';
+import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
+import { ProductFields } from '../../features/catalogue/setup/components/product-fields';
+import { SetupList } from '../../features/catalogue/setup/components/setup-list';
+import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
+import { textsResolver } from '../../features/catalogue/setup/form-values';
+import { blankProduct, productBody, productToValues, type ProductValues } from '../../features/catalogue/setup/record-values';
+import type { ProductRecord } from '../../features/catalogue/setup/types';
+import { useRecordId } from '../../features/catalogue/setup/use-record-id';
+import { moneyText } from '../../features/catalogue/setup/format';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/course/options`: the spec's options, labelled Products. */
 export function OptionsPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const name = (p: ProductRecord) => p.name_text ?? pickText(p.name, lang);
   return (
@@ -52,7 +52,7 @@ export function OptionsPage() {
 
 /** `/{lang}/backend/course/option/{create|id}`. */
 export function OptionPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();

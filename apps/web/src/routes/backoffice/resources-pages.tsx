@@ -2,27 +2,27 @@ import { pickText } from '@bookla/shared/i18n';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue-setup/api/setup-api';
-import { ResourceBookings } from '../../features/catalogue-setup/components/resource-bookings';
-import { ResourceGroupFields } from '../../features/catalogue-setup/components/resource-group-fields';
-import { SetupList } from '../../features/catalogue-setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue-setup/components/setup-record-form';
-import { textsResolver } from '../../features/catalogue-setup/form-values';
+import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
+import { ResourceBookings } from '../../features/catalogue/resources/components/resource-bookings';
+import { ResourceGroupFields } from '../../features/catalogue/resources/components/resource-group-fields';
+import { SetupList } from '../../features/catalogue/setup/components/setup-list';
+import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
+import { textsResolver } from '../../features/catalogue/setup/form-values';
 import {
   blankResourceGroup,
   resourceGroupBody,
   resourceGroupToValues,
   type ResourceGroupValues,
-} from '../../features/catalogue-setup/record-values';
-import type { ResourceGroupRecord } from '../../features/catalogue-setup/types';
-import { useRecordId } from '../../features/catalogue-setup/use-record-id';
+} from '../../features/catalogue/resources/resource-group-values';
+import type { ResourceGroupRecord } from '../../features/catalogue/resources/types';
+import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/sa/resources`: resource groups (rooms, equipment, instructors) and their resources. */
 export function ResourcesPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const text = (value: { name: ResourceGroupRecord['name']; name_text?: string }) => value.name_text ?? pickText(value.name, lang);
   return (
@@ -54,7 +54,7 @@ export function ResourcesPage() {
 
 /** `/{lang}/backend/sa/resource/{create|id}`: the group, its resources, and the sessions using them. */
 export function ResourcePage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();

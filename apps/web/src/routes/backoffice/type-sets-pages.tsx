@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue-setup/api/setup-api';
-import { SetupList } from '../../features/catalogue-setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue-setup/components/setup-record-form';
-import { TypeSetCreateModal } from '../../features/catalogue-setup/components/type-set-create-modal';
-import { TypeSetFields } from '../../features/catalogue-setup/components/type-set-fields';
-import { blankTypeSet, textsResolver, typeSetBody, typeSetToValues, type TypeSetValues } from '../../features/catalogue-setup/form-values';
-import type { TypeSetListItem, TypeSetRecord } from '../../features/catalogue-setup/types';
-import { useRecordId } from '../../features/catalogue-setup/use-record-id';
+import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
+import { SetupList } from '../../features/catalogue/setup/components/setup-list';
+import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
+import { TypeSetCreateModal } from '../../features/catalogue/setup/components/type-set-create-modal';
+import { TypeSetFields } from '../../features/catalogue/setup/components/type-set-fields';
+import { blankTypeSet, textsResolver, typeSetBody, typeSetToValues, type TypeSetValues } from '../../features/catalogue/setup/form-values';
+import type { TypeSetListItem, TypeSetRecord } from '../../features/catalogue/setup/types';
+import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
@@ -19,7 +19,7 @@ const count = (n: number | undefined) => (n === undefined ? '–' : n);
 
 /** `/{lang}/backend/course/type_sets`: kinds of activities and what each asks for. */
 export function TypeSetsPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const navigate = useNavigate();
   const languages = useTeamLanguages();
@@ -57,7 +57,7 @@ export function TypeSetsPage() {
 
 /** `/{lang}/backend/course/type_set/{id}`: name, kind, assigned attributes and booking fields. */
 export function TypeSetPage() {
-  const { t } = useTranslation('catalogue');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();

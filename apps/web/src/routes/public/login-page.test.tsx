@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APP_STATE, getAppState, setAppState } from '../../lib/app-state';
+import { i18n } from '../../lib/i18n';
 import { setXsrfCookie } from '../../test/auth-fixtures';
 import { fakeFetch, json, type FakeCall } from '../../test/fake-fetch';
 import { renderRoutes } from '../../test/render';
@@ -36,8 +37,10 @@ describe('login page', { timeout: 15_000 }, () => {
     setXsrfCookie();
     setAppState(DEFAULT_APP_STATE);
   });
-  afterEach(() => {
+  afterEach(async () => {
     vi.unstubAllGlobals();
+    // Some tests read the notices in German or French; the others expect English.
+    await i18n.changeLanguage('en');
   });
 
   it('has labelled fields with autocomplete hints and a title', async () => {
@@ -54,11 +57,69 @@ describe('login page', { timeout: 15_000 }, () => {
     ['registration_success', 'Registration Successful', 'Please check your E-Mail-Account for the confirmation link.'],
     ['expired', 'Session Expired', 'Your session has expired.'],
     ['logout', 'Logout Successful', 'You have been logged out.'],
+    ['verified', 'E-mail address confirmed', 'Your e-mail address is confirmed. You can log in now.'],
+    ['verification_expired', 'Confirmation link expired', 'This confirmation link has expired or has been replaced by a newer one.'],
+    ['verification_invalid', 'Confirmation link not valid', 'This confirmation link is not valid. Please log in'],
   ])('shows the %s notice', async (status, title, text) => {
     renderLogin(`/en/login/${status}`);
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(title);
     expect(alert).toHaveTextContent(text);
+  });
+
+  it('after a valid verification link says the address is confirmed, not "check your e-mail"', async () => {
+    await i18n.changeLanguage('de');
+    renderLogin('/de/login/verified');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.');
+    expect(alert).not.toHaveTextContent(/Bestätigungslink|abgelaufen/);
+  });
+
+  it('offers a new link for an expired verification link and sends it for the user the link named', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = serve((_c, path) =>
+      path === '/api/srl/email/verify/resend/42'
+        ? json({ success: true, message: 'Please check your E-Mail-Account for the confirmation link' })
+        : undefined,
+    );
+    renderLogin('/en/login/verification_expired?user=42');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Confirmation link expired');
+    expect(alert).not.toHaveTextContent('Session');
+    await user.click(screen.getByRole('button', { name: 'Send a new link' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Please check your E-Mail-Account for the confirmation link');
+    const resends = calls.filter((c) => c.url.startsWith('/api/srl/email/verify/resend/') && c.method === 'POST');
+    expect(resends.map((c) => c.url.split('?')[0])).toEqual(['/api/srl/email/verify/resend/42']);
+    expect(screen.queryByRole('button', { name: 'Send a new link' })).not.toBeInTheDocument();
+  });
+
+  it.each(['/fr/login/verification_expired', '/fr/login/verification_expired?user=abc', '/fr/login/verification_invalid?user=42'])(
+    'offers no resend action without a user id the link named (%s)',
+    async (path) => {
+      await i18n.changeLanguage('fr');
+      renderLogin(path);
+      expect(await screen.findByRole('alert')).toHaveTextContent(/Lien de confirmation (expiré|non valide)/);
+      expect(screen.queryByRole('button', { name: 'Envoyer un nouveau lien' })).not.toBeInTheDocument();
+    },
+  );
+
+  it('after an invalid verification link, an unverified login shows the resend prompt', async () => {
+    const user = userEvent.setup({ delay: null });
+    serve((_c, path) =>
+      path === '/api/srl/login'
+        ? json(
+            { success: false, need_verification: true, user_id: 7, message: "Please verify your E-Mail-Address. Didn't receive a Mail?" },
+            422,
+          )
+        : undefined,
+    );
+    renderLogin('/en/login/verification_invalid');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This confirmation link is not valid.');
+    await logIn(user);
+    const prompt = await screen.findByRole('alert');
+    expect(prompt).toHaveTextContent("Please verify your E-Mail-Address. Didn't receive a Mail?");
+    expect(screen.getByRole('button', { name: 'Resend' })).toBeInTheDocument();
+    expect(screen.queryByText('Confirmation link not valid')).not.toBeInTheDocument();
   });
 
   it('shows a notice another screen brought along', async () => {

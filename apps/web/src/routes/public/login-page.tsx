@@ -8,12 +8,28 @@ import { ForgotForm } from '../../features/auth/components/forgot-form';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { isNotice, NoticeAlert, type LoginNavigationState, type Notice } from '../../features/auth/components/notice';
 import { TwoFactorForm } from '../../features/auth/components/two-factor-form';
+import { VerificationResend } from '../../features/auth/components/verification-resend';
 import { useLang } from '../../lib/language';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-const STATUSES = ['registration_success', 'expired', 'logout'] as const;
+/** The spec's statuses, and where the verification link leads (issue 9). */
+const STATUSES = ['registration_success', 'expired', 'logout', 'verified', 'verification_expired', 'verification_invalid'] as const;
 type LoginStatus = (typeof STATUSES)[number];
 const isStatus = (value: unknown): value is LoginStatus => STATUSES.includes(value as LoginStatus);
+const STATUS_COLORS: Record<LoginStatus, Notice['color']> = {
+  registration_success: 'green',
+  expired: 'yellow',
+  logout: 'green',
+  verified: 'green',
+  verification_expired: 'yellow',
+  verification_invalid: 'red',
+};
+
+/** The user an expired verification link named (`?user=<id>`), for its resend action. */
+function resendUser(status: string | undefined, search: string): number | undefined {
+  const id = new URLSearchParams(search).get('user');
+  return status === 'verification_expired' && id && /^[1-9]\d{0,9}$/.test(id) ? Number(id) : undefined;
+}
 
 type Mode = 'login' | 'forgot' | 'twoFactor';
 
@@ -39,13 +55,10 @@ export function LoginPage() {
   const routeNotice: Notice | null = isNotice(carried)
     ? carried
     : isStatus(status)
-      ? {
-          color: status === 'expired' ? 'yellow' : 'green',
-          title: t(`login.status.${status}.title`),
-          text: t(`login.status.${status}.text`),
-        }
+      ? { color: STATUS_COLORS[status], title: t(`login.status.${status}.title`), text: t(`login.status.${status}.text`) }
       : null;
   const notice = ownNotice === undefined ? routeNotice : ownNotice;
+  const resendFor = ownNotice === undefined && !isNotice(carried) ? resendUser(status, location.search) : undefined;
 
   const title = mode === 'forgot' ? t('forgot.title') : mode === 'twoFactor' ? t('twoFactor.title') : t('login.title');
   useDocumentTitle(title);
@@ -60,7 +73,11 @@ export function LoginPage() {
   return (
     <Stack maw={440} mx="auto" gap="md">
       <Title order={1}>{title}</Title>
-      {notice && <NoticeAlert notice={notice} />}
+      {notice && (
+        <NoticeAlert notice={notice}>
+          {resendFor && <VerificationResend userId={resendFor} onSent={(text) => setOwnNotice({ color: 'green', text })} />}
+        </NoticeAlert>
+      )}
       <Paper withBorder p={{ base: 'md', xs: 'lg' }} radius="md">
         {mode === 'login' && (
           <LoginForm

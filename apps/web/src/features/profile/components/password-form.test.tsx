@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/language';
 import { json, type FakeCall } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
-import { fakeApi } from '../../teams/testing';
+import { fakeApi } from '../../../test/team-fixtures';
 import { PasswordForm } from './password-form';
 
 const puts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'PUT');

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PanelSection } from '../../../components/panel-section';
 import { FormPasswordInput } from '../../../components/form/text-fields';
-import { notifyError, notifySuccess } from '../../teams/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { applyApiError } from '../../../lib/forms';
 import { useChangePassword } from '../api/profile-api';
 

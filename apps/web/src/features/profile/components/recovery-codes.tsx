@@ -1,7 +1,7 @@
 import { Button, Code, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
-import { notifySuccess } from '../../teams/notify';
+import { notifySuccess } from '../../../lib/notify';
 
 /** Spec §8: a copy to the clipboard confirms with "Success, Copy to clipboard". */
 export async function copyToClipboard(text: string): Promise<boolean> {

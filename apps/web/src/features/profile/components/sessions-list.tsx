@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Paper, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../../components/list-table';
 import { PageLoader } from '../../../components/page-loader';
-import { notifyError, notifySuccess } from '../../teams/notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { formatDateTime } from '../../../lib/format';
 import { useLang } from '../../../lib/language';
 import { useEndSession, useSessions } from '../api/profile-api';

@@ -5,7 +5,7 @@ import { DEFAULT_APP_STATE, setAppState } from '../../../lib/app-state';
 import { applyLanguage } from '../../../lib/language';
 import { json, type FakeCall } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
-import { fakeApi, loggedInState } from '../../teams/testing';
+import { fakeApi, loggedInState } from '../../../test/team-fixtures';
 import { TwoFactorSection } from './two-factor-section';
 
 const disables = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST' && c.url.startsWith('/api/srl/two-factor/disable'));

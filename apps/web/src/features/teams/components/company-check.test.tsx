@@ -4,7 +4,7 @@ import { getAppState, setAppState } from '../../../lib/app-state';
 import { applyLanguage } from '../../../lib/language';
 import { json } from '../../../test/fake-fetch';
 import { renderRoutes } from '../../../test/render';
-import { fakeApi, loggedInState, makeTeam } from '../testing';
+import { fakeApi, loggedInState, makeTeam } from '../../../test/team-fixtures';
 import { CompanyCheck } from './company-check';
 
 const routes = [{ path: '/:lang/*', element: <CompanyCheck /> }];

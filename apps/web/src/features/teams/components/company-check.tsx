@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useMatch, useNavigate } from 'react-router';
 import { useAppState } from '../../../lib/app-state';
 import { useLang } from '../../../lib/language';
-import { notifyError } from '../notify';
+import { notifyError } from '../../../lib/notify';
 import { logout, switchTeam } from '../session-state';
 
 /**

@@ -13,7 +13,7 @@ import { useAppState } from '../../../lib/app-state';
 import { applyApiError } from '../../../lib/forms';
 import { useLang } from '../../../lib/language';
 import { useCreateTeam } from '../api/teams-api';
-import { notifySuccess } from '../notify';
+import { notifySuccess } from '../../../lib/notify';
 import { switchTeam } from '../session-state';
 import { CompanyBillingFields, CompanyGeneralFields, type CompanyFormValues } from './company-fields';
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { applyApiError } from '../../../lib/forms';
 import { useTeamFeatures, useUpdateTeamFeatures } from '../api/teams-api';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { FormSwitch } from '../../../components/form/switch-field';
 
 function Form({ initial }: { initial: TeamFeatures }) {

@@ -7,7 +7,7 @@ import { confirm } from '../../../lib/confirm';
 import { formatDateTime } from '../../../lib/format';
 import { useLang } from '../../../lib/language';
 import { useInvitations, useResendInvitation, useRevokeInvitation } from '../api/teams-api';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 
 /** Open invitations (pending or expired) with resend and revoke. */
 export function InvitationsTable() {

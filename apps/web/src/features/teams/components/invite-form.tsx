@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { applyApiError } from '../../../lib/forms';
 import { useInvite } from '../api/teams-api';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 import { FormSelect } from '../../../components/form/select-fields';
 import { FormTextInput } from '../../../components/form/text-fields';
 

@@ -8,7 +8,7 @@ import { useAppState } from '../../../lib/app-state';
 import { confirm } from '../../../lib/confirm';
 import { fileSizeOk } from '../../../lib/file-size';
 import { useRemoveLogo, useUploadLogo } from '../api/teams-api';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const LOGO_MAX_MB = LOGO_MAX_BYTES / 1_000_000;

@@ -8,7 +8,7 @@ import { confirm } from '../../../lib/confirm';
 import { formatDate } from '../../../lib/format';
 import { useLang } from '../../../lib/language';
 import { useChangeRole, useMembers, useRemoveMember } from '../api/teams-api';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 
 const fullName = (m: Pick<Member, 'firstname' | 'lastname'>) => `${m.firstname} ${m.lastname}`.trim();
 

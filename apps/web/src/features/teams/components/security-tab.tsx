@@ -6,7 +6,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { useAppState } from '../../../lib/app-state';
 import { useLang } from '../../../lib/language';
 import { useTeamSettings, useUpdateSecurity } from '../api/teams-api';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 
 /**
  * Company settings → security: require two-factor authentication of every staff member. The

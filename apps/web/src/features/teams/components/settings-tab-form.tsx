@@ -5,7 +5,7 @@ import { FormProvider, useForm, type DefaultValues, type FieldValues, type Resol
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { applyApiError } from '../../../lib/forms';
-import { notifyError, notifySuccess } from '../notify';
+import { notifyError, notifySuccess } from '../../../lib/notify';
 
 export interface SettingsTabFormProps<V extends FieldValues, O extends V> {
   /** The form's accessible name: the tab's. */

@@ -5,7 +5,7 @@ import { getAppState, setAppState } from '../../../lib/app-state';
 import { applyLanguage } from '../../../lib/language';
 import { json } from '../../../test/fake-fetch';
 import { renderRoutes } from '../../../test/render';
-import { fakeApi, loggedInState, makeTeam } from '../testing';
+import { fakeApi, loggedInState, makeTeam } from '../../../test/team-fixtures';
 import { TeamMenu } from './team-menu';
 
 const yoga = makeTeam(3, 'Yoga Zürich');

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useAppState } from '../../../lib/app-state';
 import { useLang } from '../../../lib/language';
-import { notifyError } from '../notify';
+import { notifyError } from '../../../lib/notify';
 import { logout, switchTeam } from '../session-state';
 import { initials } from './logo-field';
 import classes from './team-menu.module.css';

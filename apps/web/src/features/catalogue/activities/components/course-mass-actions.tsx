@@ -1,0 +1,89 @@
+import type { CourseMassAction } from '@bookla/shared/catalogue-activities';
+import { Button, Group, List, Paper, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../../lib/confirm';
+import { useHasPermission } from '../../../permissions';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useMassCourseAction } from '../api/activities-api';
+
+/** Which mass actions the user's role allows (the server checks again). */
+export function useAllowedMassActions(): CourseMassAction[] {
+  const edit = useHasPermission('course.edit');
+  const create = useHasPermission('course.create');
+  const remove = useHasPermission('course.delete');
+  const actions: CourseMassAction[] = [];
+  if (edit) actions.push('publish', 'unpublish');
+  if (create) actions.push('duplicate');
+  if (remove) actions.push('delete');
+  return actions;
+}
+
+/** The bar above the list while activities are selected: confirm, run, toast the result. */
+export function CourseMassActions({ ids, actions, onDone }: { ids: number[]; actions: CourseMassAction[]; onDone: () => void }) {
+  const { t } = useTranslation('activities');
+  const mass = useMassCourseAction();
+  if (ids.length === 0 || actions.length === 0) return null;
+
+  const run = async (action: CourseMassAction) => {
+    const count = ids.length;
+    const ok = await confirm({
+      title: t(`mass.${action}.title`),
+      message: t(`mass.${action}.text`, { count }),
+      confirmLabel: t(`mass.${action}.confirm`),
+      danger: action === 'delete',
+    });
+    if (!ok) return;
+    try {
+      const result = await mass.mutateAsync({ action, ids });
+      if (result.success === false) {
+        notifications.show({ color: 'red', title: t('errorTitle'), message: result.message || t('failed') });
+        return;
+      }
+      const refused = result.refused ?? [];
+      if (refused.length > 0) {
+        // Which activities stayed unpublished, and why: one line each.
+        notifications.show({
+          color: 'orange',
+          title: t('mass.refusedTitle', { count: refused.length }),
+          message: (
+            <List size="sm" spacing={2}>
+              {refused.map((r) => (
+                <List.Item key={r.id}>{`${r.name}: ${r.reasons.join(' ')}`}</List.Item>
+              ))}
+            </List>
+          ),
+          autoClose: false,
+        });
+      }
+      notifySuccess(result.message || t('mass.done', { count: result.affected ?? count }));
+      onDone();
+    } catch (error) {
+      notifyError(error);
+    }
+  };
+
+  return (
+    <Paper withBorder p="xs" role="region" aria-label={t('mass.label')}>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Text size="sm" fw={500}>
+          {t('mass.selected', { count: ids.length })}
+        </Text>
+        <Group gap="xs" wrap="wrap">
+          {actions.map((action) => (
+            <Button
+              key={action}
+              size="xs"
+              variant={action === 'delete' ? 'light' : 'default'}
+              color={action === 'delete' ? 'red' : undefined}
+              disabled={mass.isPending}
+              onClick={() => void run(action)}
+            >
+              {t(`mass.${action}.button`)}
+            </Button>
+          ))}
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

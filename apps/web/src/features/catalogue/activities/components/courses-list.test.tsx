@@ -1,0 +1,201 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_APP_STATE, setAppState } from '../../../../lib/app-state';
+import { applyLanguage } from '../../../../lib/language';
+import { json, type FakeCall } from '../../../../test/fake-fetch';
+import { renderRoutes, renderWithProviders } from '../../../../test/render';
+import { fakeApi, loggedInState, makeTeam } from '../../../../test/team-fixtures';
+import { courseTestRoutes as routes } from '../test-routes';
+import { listReply, makeCourseRow } from '../testing';
+
+const owner = makeTeam(3, 'Yoga Zürich');
+const instructor = makeTeam(3, 'Yoga Zürich', 'instructor');
+const INSTRUCTOR = ['nav.courses', 'nav.customers', 'nav.customers.participant'];
+
+const listCalls = (calls: FakeCall[]) =>
+  calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/courses?')).map((c) => new URLSearchParams(c.url.split('?')[1]));
+
+const rows = [
+  makeCourseRow(1, 'Yoga basics', {
+    status: 'published',
+    next_session: '2026-03-29T19:00:00+02:00',
+    sold: 3,
+    stock: 20,
+    media: { header_image: { url: '/media/abc/list' } },
+  }),
+  makeCourseRow(2, 'Pilates', { location: null }),
+];
+
+function api(extra: Parameters<typeof fakeApi>[0] = {}, granted?: (name: string) => boolean) {
+  return fakeApi(
+    {
+      'GET /api/courses': () => json(listReply(rows, 1, 10, 2)),
+      'GET /api/course/type_sets': () => json({ data: [{ id: 1, name: 'Course', kind: 'course' }] }),
+      'GET /api/course/locations': () => json(listReply([{ id: 5, name_text: 'Studio Enge' }])),
+      ...extra,
+    },
+    granted,
+  );
+}
+
+describe('activities list', { timeout: 20_000 }, () => {
+  beforeEach(async () => {
+    notifications.clean();
+    setAppState(DEFAULT_APP_STATE);
+    await applyLanguage('en');
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('shows the server page with image, name, type, status, next date in the team zone, location and sold/stock', async () => {
+    setAppState(loggedInState(owner));
+    const { calls } = api();
+    renderRoutes(routes, '/en/backend/courses');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Activities' })).toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Yoga basics' });
+    expect(link).toHaveAttribute('href', '/en/backend/courses/edit/1/basic');
+    const row = link.closest('tr')!;
+    expect(within(row).getByText('Published')).toBeInTheDocument();
+    expect(within(row).getByText('03/29/2026 7:00 PM')).toBeInTheDocument();
+    expect(within(row).getByText('Studio Enge')).toBeInTheDocument();
+    expect(within(row).getByText('3 / 20')).toBeInTheDocument();
+    expect(row.querySelector('img')).toHaveAttribute('src', '/media/abc/list');
+    const pilates = screen.getByRole('link', { name: 'Pilates' }).closest('tr')!;
+    expect(within(pilates).getByText('No date')).toBeInTheDocument();
+    expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
+
+    const [first] = listCalls(calls);
+    expect(first?.get('page')).toBe('1');
+    expect(first?.get('perPage')).toBe('10');
+    expect(first?.get('sort[field]')).toBe('created_at');
+    expect(first?.get('sort[type]')).toBe('desc');
+    expect(document.title).toBe('Activities | Bookla');
+
+    await userEvent.click(screen.getByRole('button', { name: /Sort by Name/ }));
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('sort[field]')).toBe('name'));
+    expect(listCalls(calls).at(-1)?.get('sort[type]')).toBe('asc');
+  });
+
+  it('filters by name after 1.5 s and by status after 0.5 s', async () => {
+    setAppState(loggedInState(owner));
+    const { calls } = api();
+    renderRoutes(routes, '/en/backend/courses');
+    await screen.findByRole('link', { name: 'Yoga basics' });
+    const before = listCalls(calls).length;
+
+    const typed = Date.now();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Name' }), 'Yoga');
+    await new Promise((r) => setTimeout(r, 700));
+    expect(listCalls(calls).some((q) => q.has('columnFilters[name]'))).toBe(false);
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('columnFilters[name]')).toBe('Yoga'), { timeout: 4000 });
+    expect(Date.now() - typed).toBeGreaterThanOrEqual(1500);
+    expect(listCalls(calls).length).toBe(before + 1);
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Published', hidden: true }));
+    const chosen = Date.now();
+    await waitFor(() => expect(listCalls(calls).at(-1)?.get('columnFilters[status]')).toBe('published'));
+    expect(Date.now() - chosen).toBeGreaterThanOrEqual(450);
+    expect(listCalls(calls).at(-1)?.get('columnFilters[name]')).toBe('Yoga');
+    expect(listCalls(calls).at(-1)?.get('page')).toBe('1');
+  });
+
+  it('runs a mass action on the selected rows after a confirmation and toasts the result', async () => {
+    setAppState(loggedInState(owner));
+    const { calls } = api({
+      'POST /api/courses/mass': () => json({ success: true, message: '2 activities published.', affected: 2 }),
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    renderRoutes(routes, '/en/backend/courses');
+    await screen.findByRole('link', { name: 'Yoga basics' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all activities on this page' }));
+    const bar = screen.getByRole('region', { name: 'Actions for the selected activities' });
+    expect(within(bar).getByText('Selected activities: 2')).toBeInTheDocument();
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete activities' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.click(within(bar).getByRole('button', { name: 'Publish' }));
+    const publish = await screen.findByRole('dialog', { name: 'Publish activities' });
+    expect(publish).toHaveTextContent('Publish the selected activities (2)?');
+    await userEvent.click(within(publish).getByRole('button', { name: 'Publish' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: '2 activities published.' })),
+    );
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ action: 'publish', ids: [1, 2] });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Actions for the selected activities' })).not.toBeInTheDocument());
+  });
+
+  it('shows the empty state; a failed load is only logged', async () => {
+    setAppState(loggedInState(owner));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    api({ 'GET /api/courses': () => json({ message: 'Server Error' }, 500) });
+    renderRoutes(routes, '/en/backend/courses');
+    expect(await screen.findByText('No activities yet')).toBeInTheDocument();
+    await waitFor(() => expect(error).toHaveBeenCalledWith('Could not load the activities', expect.anything()));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('is read-only for an instructor: no selection, no mass actions, no create button', async () => {
+    setAppState(loggedInState(instructor));
+    const { calls } = api({}, (name) => INSTRUCTOR.includes(name));
+    renderRoutes(routes, '/en/backend/courses');
+    await screen.findByRole('link', { name: 'Yoga basics' });
+    await waitFor(() => expect(calls.some((c) => c.url.includes('/api/srl/permission/course.create'))).toBe(true));
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create activity' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox', { name: 'Location' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/course/locations'))).toBe(false);
+  });
+
+  it('shows whole-course and drop-in seats apart, with the next date’s own seats', async () => {
+    setAppState(loggedInState(owner));
+    const seats = {
+      course: { sold: 3, stock: 10 },
+      per_date: { sold: 5, stock: 40 },
+      next_date: { starts_at: '2026-03-29T19:00:00+02:00', sold: 1, stock: 10 },
+    };
+    api({ 'GET /api/courses': () => json(listReply([makeCourseRow(1, 'Yoga basics', { sold: 8, stock: 50, seats })], 1, 10, 1)) });
+    renderRoutes(routes, '/en/backend/courses');
+    const row = (await screen.findByRole('link', { name: 'Yoga basics' })).closest('tr')!;
+    expect(within(row).getByText('Course 3/10')).toBeInTheDocument();
+    expect(within(row).getByText('Drop-in 5/40')).toBeInTheDocument();
+    expect(within(row).getByText('Next date 1/10')).toBeInTheDocument();
+    expect(within(row).queryByText('8 / 50')).not.toBeInTheDocument();
+  });
+
+  it('mass publish: lists each activity that was not published with its reasons', async () => {
+    setAppState(loggedInState(owner));
+    api({
+      'POST /api/courses/mass': () =>
+        json({
+          success: true,
+          message: 'Activities published: 1. Not published: 1.',
+          affected: 1,
+          published: [1],
+          refused: [{ id: 2, name: 'Pilates', reasons: ['Add at least one upcoming date before publishing.'] }],
+        }),
+    });
+    const toast = vi.spyOn(notifications, 'show');
+    renderRoutes(routes, '/en/backend/courses');
+    await screen.findByRole('link', { name: 'Yoga basics' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all activities on this page' }));
+    const bar = screen.getByRole('region', { name: 'Actions for the selected activities' });
+    await userEvent.click(within(bar).getByRole('button', { name: 'Publish' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Publish activities' })).getByRole('button', { name: 'Publish' }),
+    );
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'orange', title: 'Not published: 1' })));
+    const refused = toast.mock.calls.find(([n]) => n.color === 'orange')![0];
+    renderWithProviders(<>{refused.message}</>);
+    expect(screen.getByText('Pilates: Add at least one upcoming date before publishing.')).toBeInTheDocument();
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ color: 'green', message: 'Activities published: 1. Not published: 1.' }));
+  });
+});

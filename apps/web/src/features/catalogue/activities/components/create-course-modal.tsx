@@ -1,0 +1,110 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { courseStoreSchema } from '@bookla/shared/catalogue';
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { FormSelect } from '../../../../components/form/select-fields';
+import { emptyTranslated, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
+import { Permission } from '../../../../components/permission';
+import { applyApiError } from '../../../../lib/forms';
+import { useLang } from '../../../../lib/language';
+import { useCreateCourse, useTypeSetOptions } from '../api/activities-api';
+
+interface Values {
+  type_set_id: string;
+  name: Record<string, string>;
+}
+
+/**
+ * Spec §4/§5/§8: the create-course modal. Loads the type sets when opened; a type set and a name
+ * in every team language are required (errors beside the field, the language switcher jumps to
+ * the language in error). Success opens the new activity's basic tab.
+ */
+export function CreateCourseModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t } = useTranslation('activities');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('create.title')} size="lg">
+      {opened && <CreateCourseForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function CreateCourseForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('activities');
+  const lang = useLang();
+  const navigate = useNavigate();
+  const languages = useTeamLanguages();
+  const typeSets = useTypeSetOptions();
+  const create = useCreateCourse();
+  const resolver = useMemo(() => zodResolver(courseStoreSchema(languages)), [languages]);
+  const { control, handleSubmit, setError, formState } = useForm<Values>({
+    // The schema's output (a numeric id) is what is sent; the form holds the select's string.
+    resolver: resolver as never,
+    defaultValues: { type_set_id: '', name: emptyTranslated(languages) },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await create.mutateAsync({ type_set_id: values.type_set_id, name: values.name });
+      if (!result.success || !result.course_id) {
+        notifications.show({ color: 'red', title: t('create.errorTitle'), message: result.message || t('create.failed') });
+        return;
+      }
+      onClose();
+      void navigate(`/${lang}/backend/courses/edit/${result.course_id}/basic`);
+    } catch (error) {
+      if (applyApiError(error, setError)) return;
+      console.error(error);
+      notifications.show({ color: 'red', title: t('create.errorTitle'), message: t('create.failed') });
+    }
+  });
+
+  if (typeSets.isPending) return <Loader size="sm" aria-label={t('loading')} />;
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        {typeSets.isError && (
+          <Text c="error" size="sm" role="alert">
+            {t('create.typeSetsFailed')}
+          </Text>
+        )}
+        <FormSelect
+          control={control}
+          name="type_set_id"
+          label={t('fields.typeSet')}
+          placeholder={t('choose')}
+          data={(typeSets.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))}
+          required
+          data-autofocus
+        />
+        <TranslatedTextField control={control} name="name" languages={languages} label={t('fields.name')} required />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" loading={formState.isSubmitting}>
+            {t('create.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The "create activity" button with its modal, for users the server grants `course.create`. */
+export function CreateCourseButton({ size, label }: { size?: 'sm' | 'md'; label?: string }) {
+  const { t } = useTranslation('activities');
+  const [opened, { open, close }] = useDisclosure(false);
+  return (
+    <Permission name="course.create">
+      <Button size={size} onClick={open}>
+        {label ?? t('create.open')}
+      </Button>
+      <CreateCourseModal opened={opened} onClose={close} />
+    </Permission>
+  );
+}

@@ -1,0 +1,37 @@
+import { Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { CourseRow } from '../types';
+
+/**
+ * "Sold / seats" of a list row with whole-course and per-date (drop-in) tickets apart, and the
+ * next date's own per-date seats; the old totals only where the server sends nothing finer.
+ */
+export function SeatsCell({ row }: { row: CourseRow }) {
+  const { t } = useTranslation('activities');
+  const seats = row.seats;
+  if (!seats || (!seats.course && !seats.per_date)) {
+    // Sold and offered seats: the list's totals, else the sum over the row's tickets.
+    const stock = row.stock ?? row.tickets.reduce((sum, ticket) => sum + ticket.stock, 0);
+    const sold = row.sold ?? row.participants.paid;
+    return <>{`${sold} / ${stock}`}</>;
+  }
+  return (
+    <Stack gap={0} align="flex-end" title={t('list.seatsHelp')}>
+      {seats.course && (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {t('list.seatsCourse', seats.course)}
+        </Text>
+      )}
+      {seats.per_date && (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {t('list.seatsPerDate', seats.per_date)}
+        </Text>
+      )}
+      {seats.next_date && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {t('list.seatsNextDate', seats.next_date)}
+        </Text>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import { ACTIVITY_STATUSES } from '@bookla/shared/catalogue';
+import { BOOKING_CLOSES_MAX_MINUTES, CAPACITY_MAX, RESERVATION_MAX_MINUTES, type CourseDetail } from '@bookla/shared/catalogue-activities';
+import type { Language } from '@bookla/shared/i18n';
+import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormNumberInput } from '../../../../components/form/number-field';
+import { FormSelect } from '../../../../components/form/select-fields';
+import { toTranslatedForm, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
+import { YesNoSelect, type YesNo } from '../../../../components/yes-no-select';
+import { applyApiError, translateValidation } from '../../../../lib/forms';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useUpdateCourse } from '../api/activities-api';
+import { useTeamZone, wallTime } from '../../timetable';
+import { useUnsavedGuard } from './use-unsaved-guard';
+
+export interface SettingsValues {
+  status: string;
+  /** Local `YYYY-MM-DDTHH:mm` in the team's zone, `''` = bookable at once. */
+  booking_opens_at: string;
+  booking_closes_minutes: number | string;
+  waiting_list: YesNo;
+  reservation_minutes: number | string;
+  capacity: number | string;
+  cancellation_policy: Record<string, string>;
+}
+
+function toSettingsValues(course: CourseDetail, languages: readonly Language[], zone: string): SettingsValues {
+  return {
+    status: course.status,
+    booking_opens_at: wallTime(course.booking_opens_at, zone),
+    booking_closes_minutes: course.booking_closes_minutes,
+    waiting_list: course.waiting_list ? 1 : 0,
+    reservation_minutes: course.reservation_minutes,
+    capacity: course.capacity ?? '',
+    cancellation_policy: toTranslatedForm(course.cancellation_policy, languages),
+  };
+}
+
+/** The settings tab: status, booking window, waiting list, reservation time, capacity, policy. */
+export function SettingsTab({ course, canEdit }: { course: CourseDetail; canEdit: boolean }) {
+  const { t } = useTranslation('activities');
+  const languages = useTeamLanguages();
+  const zone = useTeamZone();
+  const update = useUpdateCourse(course.id);
+  const { control, handleSubmit, reset, getValues, setError, formState } = useForm<SettingsValues>({
+    defaultValues: toSettingsValues(course, languages, zone),
+  });
+  const readOnly = !canEdit;
+  useUnsavedGuard(canEdit && formState.isDirty);
+
+  useEffect(() => {
+    if (!formState.isDirty) reset(toSettingsValues(course, languages, zone));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [course.updated_at]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      const result = await update.mutateAsync({
+        status: values.status,
+        booking_opens_at: values.booking_opens_at || null,
+        booking_closes_minutes: values.booking_closes_minutes === '' ? 0 : values.booking_closes_minutes,
+        waiting_list: values.waiting_list === 1,
+        reservation_minutes: values.reservation_minutes,
+        capacity: values.capacity === '' ? null : values.capacity,
+        cancellation_policy: values.cancellation_policy,
+      });
+      reset(result.data ? toSettingsValues(result.data, languages, zone) : getValues());
+      notifySuccess(result.message || t('saved'));
+    } catch (error) {
+      if (!applyApiError(error, setError)) notifyError(error);
+    }
+  });
+
+  return (
+    <Paper withBorder p="md">
+      <form onSubmit={onSubmit} noValidate aria-label={t('tabs.settings')}>
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+            <FormSelect
+              control={control}
+              name="status"
+              label={t('settings.status')}
+              data={ACTIVITY_STATUSES.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+              readOnly={readOnly}
+            />
+            <Controller
+              control={control}
+              name="booking_opens_at"
+              render={({ field, fieldState }) => (
+                <TextInput
+                  {...field}
+                  type="datetime-local"
+                  label={t('settings.bookingOpensAt')}
+                  description={t('settings.bookingOpensAtHint', { zone })}
+                  readOnly={readOnly}
+                  error={translateValidation(fieldState.error?.message) || undefined}
+                />
+              )}
+            />
+            <FormNumberInput
+              control={control}
+              name="booking_closes_minutes"
+              label={t('settings.bookingClosesMinutes')}
+              description={t('settings.bookingClosesMinutesHint')}
+              min={0}
+              max={BOOKING_CLOSES_MAX_MINUTES}
+              allowDecimal={false}
+              allowNegative={false}
+              readOnly={readOnly}
+            />
+            <FormNumberInput
+              control={control}
+              name="reservation_minutes"
+              label={t('settings.reservationMinutes')}
+              description={t('settings.reservationMinutesHint')}
+              min={1}
+              max={RESERVATION_MAX_MINUTES}
+              allowDecimal={false}
+              allowNegative={false}
+              readOnly={readOnly}
+            />
+            <FormNumberInput
+              control={control}
+              name="capacity"
+              label={t('settings.capacity')}
+              description={t('settings.capacityHint')}
+              min={0}
+              max={CAPACITY_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              readOnly={readOnly}
+            />
+            <Controller
+              control={control}
+              name="waiting_list"
+              render={({ field, fieldState }) => (
+                <YesNoSelect
+                  ref={field.ref}
+                  label={t('settings.waitingList')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  disabled={readOnly}
+                  error={translateValidation(fieldState.error?.message) || undefined}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <TranslatedTextField
+            control={control}
+            name="cancellation_policy"
+            languages={languages}
+            label={t('settings.cancellationPolicy')}
+            multiline
+            readOnly={readOnly}
+          />
+          {canEdit && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={formState.isSubmitting}>
+                {t('save')}
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

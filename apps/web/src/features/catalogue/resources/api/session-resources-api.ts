@@ -1,0 +1,40 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client';
+import { useAfterSessionsChange, type CourseSession, type Success } from '../../timetable';
+import { withConflicts, type ConflictReply } from './conflicts';
+
+/** The resources a session uses (`PUT /api/courses/:id/sessions/…/resources`), refused on conflicts unless confirmed. */
+
+const base = (courseId: number) => `/api/courses/${courseId}/sessions`;
+
+export interface ResourceItem {
+  resource_id: number;
+  quantity: number;
+}
+
+export type ApplyTo = 'one' | 'following' | 'all';
+
+export type BulkReply = (Success & { updated?: number; data?: CourseSession[] }) | ConflictReply;
+
+/** The same resources for several dates at once; conflicts over all of them come back first. */
+export function useSaveResourcesForMany(courseId: number) {
+  const after = useAfterSessionsChange(courseId);
+  return useMutation({
+    mutationFn: ({ sessionIds, items, confirm }: { sessionIds: number[]; items: ResourceItem[]; confirm?: boolean }) =>
+      withConflicts(() =>
+        api.put<BulkReply>(`${base(courseId)}/resources`, { session_ids: sessionIds, items, ...(confirm ? { confirm: true } : {}) }),
+      ),
+    onSuccess: (reply) => (reply.success ? after() : undefined),
+  });
+}
+
+export function useSaveSessionResources(courseId: number) {
+  const after = useAfterSessionsChange(courseId);
+  return useMutation({
+    mutationFn: ({ sessionId, items, confirm }: { sessionId: number; items: ResourceItem[]; confirm?: boolean }) =>
+      withConflicts(() =>
+        api.put<Success | ConflictReply>(`${base(courseId)}/${sessionId}/resources`, confirm ? { items, confirm: true } : { items }),
+      ),
+    onSuccess: (reply) => (reply.success ? after() : undefined),
+  });
+}

@@ -1,0 +1,170 @@
+import { ticketSchema, type TicketBody } from '@bookla/shared/catalogue-tickets';
+import { TICKET_VISIBILITIES } from '@bookla/shared/catalogue';
+import type { Language } from '@bookla/shared/i18n';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useMemo } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { FormTextInput } from '../../../../components/form/text-fields';
+import { emptyTranslated, toTranslatedForm, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
+import { PriceInput } from '../../../../components/price-input';
+import { applyApiError, translateValidation } from '../../../../lib/forms';
+import { useLang } from '../../../../lib/language';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useSaveTicket } from '../api/tickets-api';
+import type { TicketItem } from '@bookla/shared/catalogue-tickets';
+import { showRange, useTeamZone, wallTime, type CourseSession } from '../../timetable';
+
+export interface TicketValues {
+  name: Record<string, string>;
+  description: Record<string, string>;
+  price: string;
+  stock: string;
+  session_id: string;
+  sale_start: string;
+  sale_end: string;
+  tax_rate: string;
+  min_per_order: string;
+  max_per_order: string;
+  visibility: TicketBody['visibility'];
+}
+
+type Output = z.output<ReturnType<typeof ticketSchema>>;
+
+function toValues(ticket: TicketItem | null, languages: Language[], zone: string): TicketValues {
+  if (!ticket)
+    return {
+      name: emptyTranslated(languages),
+      description: emptyTranslated(languages),
+      price: '',
+      stock: '',
+      session_id: '',
+      sale_start: '',
+      sale_end: '',
+      tax_rate: '',
+      min_per_order: '1',
+      max_per_order: '',
+      visibility: 'public',
+    };
+  return {
+    name: toTranslatedForm(ticket.name, languages),
+    description: toTranslatedForm(ticket.description, languages),
+    price: String(ticket.price),
+    stock: String(ticket.stock),
+    session_id: ticket.session_id ? String(ticket.session_id) : '',
+    sale_start: wallTime(ticket.sale_start, zone),
+    sale_end: wallTime(ticket.sale_end, zone),
+    tax_rate: String(ticket.tax_rate),
+    min_per_order: String(ticket.min_per_order),
+    max_per_order: ticket.max_per_order ? String(ticket.max_per_order) : '',
+    visibility: ticket.visibility,
+  };
+}
+
+export interface TicketFormProps {
+  courseId: number;
+  ticket: TicketItem | null;
+  sessions: CourseSession[];
+  onDone: () => void;
+}
+
+/** Create or edit a ticket: whole activity or one date (drop-in), price, stock, sale period, limits. */
+export function TicketForm({ courseId, ticket, sessions, onDone }: TicketFormProps) {
+  const { t } = useTranslation('timetable');
+  const lang = useLang();
+  const zone = useTeamZone();
+  const languages = useTeamLanguages();
+  const save = useSaveTicket(courseId);
+  const resolver = useMemo<Resolver<TicketValues>>(() => {
+    const zod = zodResolver(ticketSchema(languages)) as unknown as Resolver<TicketValues>;
+    // An empty tax rate means "none given" (the server then uses the team's default).
+    return (values, context, options) =>
+      zod({ ...values, tax_rate: values.tax_rate.trim() === '' ? (null as never) : values.tax_rate }, context, options);
+  }, [languages]);
+  // The resolver hands over the parsed body (numbers, nulls), not the form's strings.
+  const { control, handleSubmit, setError, formState } = useForm<TicketValues>({
+    resolver,
+    defaultValues: toValues(ticket, languages, zone),
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const body = values as unknown as Output;
+    try {
+      const result = await save.mutateAsync({ id: ticket?.id, input: body });
+      notifySuccess(result.message || t(ticket ? 'tickets.saved' : 'tickets.created'));
+      onDone();
+    } catch (error) {
+      if (!applyApiError(error, setError)) notifyError(error);
+    }
+  });
+
+  const sessionData = [
+    { value: '', label: t('tickets.wholeActivity') },
+    ...sessions.map((s) => ({ value: String(s.id), label: showRange(s.starts_at, s.ends_at, zone, lang) })),
+  ];
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <TranslatedTextField control={control} name="name" languages={languages} label={t('tickets.name')} required />
+        <TranslatedTextField control={control} name="description" languages={languages} label={t('tickets.description')} multiline />
+        <Controller
+          control={control}
+          name="session_id"
+          render={({ field, fieldState }) => (
+            <NativeSelect
+              {...field}
+              label={t('tickets.validFor')}
+              description={t('tickets.validForHint')}
+              data={sessionData}
+              error={translateValidation(fieldState.error?.message) || undefined}
+            />
+          )}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+          <Controller
+            control={control}
+            name="price"
+            render={({ field, fieldState }) => (
+              <PriceInput
+                {...field}
+                label={t('tickets.price')}
+                required
+                error={translateValidation(fieldState.error?.message) || undefined}
+              />
+            )}
+          />
+          <FormTextInput control={control} name="stock" type="number" min={0} label={t('tickets.stock')} required />
+          <FormTextInput control={control} name="tax_rate" inputMode="decimal" label={t('tickets.taxRate')} rightSection="%" />
+          <FormTextInput control={control} name="sale_start" type="datetime-local" label={t('tickets.saleStart')} />
+          <FormTextInput control={control} name="sale_end" type="datetime-local" label={t('tickets.saleEnd')} />
+          <Controller
+            control={control}
+            name="visibility"
+            render={({ field }) => (
+              <NativeSelect
+                {...field}
+                label={t('tickets.visibility')}
+                data={TICKET_VISIBILITIES.map((value) => ({ value, label: t(`visibility.${value}`) }))}
+              />
+            )}
+          />
+          <FormTextInput control={control} name="min_per_order" type="number" min={1} label={t('tickets.minPerOrder')} required />
+          <FormTextInput control={control} name="max_per_order" type="number" min={1} label={t('tickets.maxPerOrder')} />
+        </SimpleGrid>
+        <Text size="xs" c="dimmed">
+          {t('tickets.zoneHint', { zone })}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {t('save')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

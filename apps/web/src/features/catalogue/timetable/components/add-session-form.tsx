@@ -1,0 +1,39 @@
+import { Button, Group, Stack } from '@mantine/core';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useAddSession } from '../api/sessions-api';
+import { applyMappedErrors } from '../form-errors';
+import { EMPTY_TIMES, SessionTimesFields, TIMES_ERROR_MAP, toSessionTimes, type TimesValues } from './session-times';
+
+/** Adds one date to the activity. */
+export function AddSessionForm({ courseId }: { courseId: number }) {
+  const { t } = useTranslation('timetable');
+  const add = useAddSession(courseId);
+  const { control, handleSubmit, setError, reset, formState } = useForm<TimesValues>({ defaultValues: EMPTY_TIMES });
+
+  const onSubmit = handleSubmit(async (values) => {
+    const times = toSessionTimes(values, setError);
+    if (!times) return;
+    try {
+      const result = await add.mutateAsync(times);
+      notifySuccess(result.message || t('dates.added'));
+      reset(EMPTY_TIMES);
+    } catch (error) {
+      if (!applyMappedErrors(error, setError, { ...TIMES_ERROR_MAP }, ['date', 'start', 'end', 'ends_next_day'])) notifyError(error);
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-labelledby="add-date-title">
+      <Stack gap="sm">
+        <SessionTimesFields control={control} />
+        <Group>
+          <Button type="submit" disabled={formState.isSubmitting}>
+            {t('dates.add')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
