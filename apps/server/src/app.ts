@@ -7,21 +7,12 @@ import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { authRoutes } from './features/auth/auth.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
-import { catalogueRoutes } from './features/catalogue/catalogue.routes.ts';
-import { productsRoutes } from './features/catalogue/products.routes.ts';
-import { publicCatalogueRoutes } from './features/catalogue/public.routes.ts';
-import { scheduleReservationPurge } from './features/catalogue/reservations.service.ts';
-import { scheduleNextSessionRefresh } from './features/catalogue/public.service.ts';
-import { ticketsRoutes } from './features/catalogue/tickets.routes.ts';
-import { activitiesRoutes } from './features/catalogue/activities.routes.ts';
-import { defaultsRoutes } from './features/catalogue/defaults.routes.ts';
-import { mediaRoutes } from './features/catalogue/media.routes.ts';
-import { typeSetsRoutes } from './features/catalogue/type-sets.routes.ts';
-import { attributesRoutes } from './features/catalogue/attributes.routes.ts';
-import { fieldsRoutes } from './features/catalogue/fields.routes.ts';
-import { sessionsRoutes } from './features/catalogue/sessions.routes.ts';
-import { holidaysRoutes } from './features/catalogue/holidays.routes.ts';
-import { resourcesRoutes } from './features/catalogue/resources.routes.ts';
+import { activitiesRoutes } from './features/catalogue/activities/activities.routes.ts';
+import { publicCatalogueRoutes, scheduleNextSessionRefresh } from './features/catalogue/public/index.ts';
+import { resourcesRoutes } from './features/catalogue/resources/resources.routes.ts';
+import { setupRoutes } from './features/catalogue/setup/setup.routes.ts';
+import { scheduleReservationPurge, ticketsRoutes } from './features/catalogue/tickets/index.ts';
+import { timetableRoutes } from './features/catalogue/timetable/timetable.routes.ts';
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
 import { createJobRunner } from './lib/jobs.ts';
@@ -119,24 +110,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(csrfPlugin);
   await app.register(errorHandlerPlugin);
 
-  // Features: the whole route table, in one place.
-  await app.register(systemRoutes);
-  await app.register(referenceRoutes);
-  await app.register(authRoutes);
-  await app.register(teamsRoutes);
-  await app.register(catalogueRoutes);
-  await app.register(ticketsRoutes);
-  await app.register(productsRoutes);
-  await app.register(publicCatalogueRoutes);
-  await app.register(activitiesRoutes);
-  await app.register(mediaRoutes);
-  await app.register(defaultsRoutes);
-  await app.register(typeSetsRoutes);
-  await app.register(attributesRoutes);
-  await app.register(fieldsRoutes);
-  await app.register(sessionsRoutes);
-  await app.register(holidaysRoutes);
-  await app.register(resourcesRoutes);
+  // Features: the whole route table, in one place (URL prefixes → plugin).
+  await app.register(systemRoutes); //       /api/health, /sanctum/csrf-cookie, /api/language/change/:lang, /api/srl/state
+  await app.register(referenceRoutes); //    /api/srl/options/*, /api/faq, /api/content/*
+  await app.register(authRoutes); //         /api/srl/{register,login,logout,user,validator/*,email/verify/*,password/reset/*,two-factor/*},
+  //                                         /api/customer/password/reset/mail
+  await app.register(teamsRoutes); //        /api/srl/team(s), /api/team/*, /api/config/features, /api/profile/*, /api/srl/permission/:name,
+  //                                         /api/srl/team/:teamid/invite/*
+  // The catalogue (docs/api/catalogue.md), one plugin per area of features/catalogue/:
+  await app.register(activitiesRoutes); //   /api/course/store, /api/courses, /api/courses/:id, /api/courses/mass, /api/course/instructors,
+  //                                         /api/courses/:id/header-image, /media/:key/:variant
+  await app.register(setupRoutes); //        /api/course/{type_sets,attributes,fields,options,locations}, /api/config/course/defaults,
+  //                                         /api/config/holidays, /api/courses/:id/{attributes,fields,products}
+  await app.register(timetableRoutes); //    /api/courses/:id/sessions/*, /api/calendar/sessions
+  await app.register(ticketsRoutes); //      /api/courses/:id/tickets
+  await app.register(resourcesRoutes); //    /api/sa/resources, /api/sa/resources/:id/bookings, /api/sa/conflicts/check
+  await app.register(publicCatalogueRoutes); // /api/public/teams/:teamId/activities
   registerDocsRoute(app);
 
   await app.register(webPlugin);

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
 import { seedReferenceData } from './db/seed/index.ts';
+import { mailDirectory, noSmtpNotice } from './lib/mailer.ts';
 
 /** config → db → migrate → seed → listen (nothing else). */
 const started = Date.now();
@@ -12,9 +13,12 @@ await seedReferenceData(database.db);
 const app = await buildApp({ config, database, runJobs: true });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
-  { url: config.appUrl, database: database.kind, smtp: config.smtpUrl ? 'smtp' : 'archive only', ms: Date.now() - started },
+  { url: config.appUrl, database: database.kind, smtp: config.smtpUrl ? 'smtp' : 'archive and .eml files', ms: Date.now() - started },
   `${config.appName} is ready`,
 );
+// Without SMTP a local run still needs its verification and reset links: they are in these files.
+const noSmtp = noSmtpNotice(config);
+if (noSmtp) app.log.info({ mailDir: mailDirectory(config) }, noSmtp);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

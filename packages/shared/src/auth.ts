@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem } from './password.ts';
+import { successSchema } from './replies.ts';
 import { SALUTATIONS, teamCreateSchema } from './teams.ts';
 import { encodeMessage } from './validation.ts';
 
@@ -169,3 +170,27 @@ export const authUserSchema = z.object({
   two_factor_enabled: z.boolean(),
 });
 export type AuthUser = z.infer<typeof authUserSchema>;
+
+/** The live checks of the registration (`POST /api/srl/validator/...`): `message` says why not. */
+export const validityReplySchema = z.object({ valid: z.boolean(), message: z.string().optional() });
+export type ValidityReply = z.infer<typeof validityReplySchema>;
+
+/** `POST /api/srl/register` → the new user's id (for "send the e-mail again"). */
+export const registerReplySchema = successSchema.extend({ user_id: z.number().int() });
+
+/** `POST /api/srl/login`: logged in, or `two_factor` (then `success` is false). Refusals are 422. */
+export const loginReplySchema = z.object({ success: z.boolean(), message: z.string(), two_factor: z.literal(true).optional() });
+export type LoginReply = z.infer<typeof loginReplySchema>;
+
+/** `POST /api/srl/two-factor/setup`: the secret to scan, not active until confirmed. */
+export const twoFactorSetupReplySchema = z.object({ secret: z.string(), otpauth_url: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupReplySchema>;
+
+/** `POST /api/srl/two-factor/confirm`: 2FA is on; the recovery codes are shown once. */
+export const twoFactorConfirmReplySchema = successSchema.extend({ recovery_codes: z.array(z.string()) });
+export type RegisterReply = z.infer<typeof registerReplySchema>;
+export type TwoFactorConfirmReply = z.infer<typeof twoFactorConfirmReplySchema>;
+
+/** `GET /api/srl/user`: the logged-in user. */
+export const userReplySchema = z.object({ user: authUserSchema });
+export type UserReply = z.infer<typeof userReplySchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_SCOPES } from './catalogue-model.ts';
-import { idFieldSchema, requiredTranslatedSchema, TICKET_VISIBILITIES, translatedInputSchema, translatedSchema } from './catalogue.ts';
+import { idFieldSchema, idSchema, requiredTranslatedSchema, TICKET_VISIBILITIES, translatedInputSchema, translatedSchema } from './catalogue.ts';
 import type { Language } from './i18n.ts';
 import { listQuerySchema, MAX_PER_PAGE } from './pagination.ts';
 
@@ -74,6 +74,29 @@ export const ticketBodySchema = z.object({
 });
 export type TicketBody = z.input<typeof ticketBodySchema>;
 
+/**
+ * POST and PUT /api/courses/:id/tickets as the routes take them: every key typed, none required
+ * and no defaults (a PUT sends only the keys it changes). The service lays the keys over the
+ * stored ticket and checks the whole against the team's languages and currency (`ticketSchema`).
+ * Unknown keys are refused (422), so `constructor` or `__proto__` never reach a service.
+ */
+export const ticketInputSchema = z
+  .strictObject({
+    name: translatedInputSchema(),
+    description: translatedInputSchema(2000).nullable(),
+    price: decimalInputSchema,
+    stock: z.number().int(),
+    session_id: idSchema.nullable(),
+    sale_start: z.string().max(40).nullable(),
+    sale_end: z.string().max(40).nullable(),
+    tax_rate: decimalInputSchema.nullable(),
+    min_per_order: z.number().int(),
+    max_per_order: z.number().int().nullable(),
+    visibility: z.enum(TICKET_VISIBILITIES),
+  })
+  .partial();
+export type TicketInput = z.infer<typeof ticketInputSchema>;
+
 /** The ticket form for a team with these languages. */
 export function ticketSchema(languages: readonly Language[]) {
   return ticketBodySchema.extend({ name: requiredTranslatedSchema(languages) });
@@ -116,6 +139,26 @@ export const productBodySchema = z.object({
 });
 export type ProductBody = z.input<typeof productBodySchema>;
 
+/**
+ * POST/PUT /api/course/options as the routes take them: the static shape (unknown keys refused);
+ * the service checks it against the team's languages and currency (`productSchema`), which also
+ * names the missing keys.
+ */
+export const productInputSchema = z
+  .strictObject({
+    name: translatedInputSchema(),
+    description: translatedInputSchema(2000).nullable(),
+    price: decimalInputSchema,
+    tax_rate: decimalInputSchema.nullable(),
+    stock: z.number().int().nullable(),
+    scope: z.enum(BOOKING_SCOPES),
+    min_per_order: z.number().int(),
+    max_per_order: z.number().int().nullable(),
+    active: z.boolean(),
+  })
+  .partial();
+export type ProductInput = z.infer<typeof productInputSchema>;
+
 export function productSchema(languages: readonly Language[]) {
   return productBodySchema.extend({ name: requiredTranslatedSchema(languages) });
 }
@@ -149,7 +192,7 @@ export const productListQuerySchema = listQuerySchema(PRODUCT_SORT_FIELDS, 'crea
 
 /** PUT /api/courses/:id/products: replaces the products offered with an activity. */
 export const activityProductsBodySchema = z.object({
-  items: z.array(z.object({ product_id: idFieldSchema, ticket_ids: z.array(idFieldSchema).max(500).default([]) })).max(200),
+  items: z.array(z.object({ product_id: idSchema, ticket_ids: z.array(idSchema).max(500).default([]) })).max(200),
 });
 export type ActivityProductsBody = z.input<typeof activityProductsBodySchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { RECURRENCE_FREQUENCIES, RESOURCE_KINDS, type RecurrenceFrequency } from './catalogue-model.ts';
 import {
   ACTIVITY_KINDS,
+  ACTIVITY_STATUSES,
   SESSION_STATUSES,
   idFieldSchema,
   requiredTranslatedSchema,
@@ -10,6 +11,7 @@ import {
 } from './catalogue.ts';
 import type { Language } from './i18n.ts';
 import { listQuerySchema } from './pagination.ts';
+import { successSchema } from './replies.ts';
 import { parseZonedDateTime, toZonedIso, zonedParts, zonedTimeToUtc } from './zoned-time.ts';
 
 /**
@@ -260,6 +262,8 @@ export const sessionBodySchema = z
       ctx.addIssue({ code: 'custom', path: ['ends_at'], message: 'end_before_start' });
   });
 export type SessionBody = z.infer<typeof sessionBodySchema>;
+/** A session as the forms send it (add, move). */
+export type SessionBodyInput = z.input<typeof sessionBodySchema>;
 
 export const sessionGenerateBodySchema = z
   .object({
@@ -282,6 +286,9 @@ export const sessionGenerateBodySchema = z
     if (v.until && v.until < v.first_date) ctx.addIssue({ code: 'custom', path: ['until'], message: 'until_before_first' });
   });
 export type SessionGenerateBody = z.infer<typeof sessionGenerateBodySchema>;
+/** The generator as the form sends it (defaults filled in by the server). */
+export type SessionGenerateInput = z.input<typeof sessionGenerateBodySchema>;
+export type GeneratedOccurrence = z.infer<typeof occurrenceSchema>;
 
 export const sessionResourceInputSchema = z.object({
   resource_id: idFieldSchema,
@@ -403,12 +410,46 @@ export const occurrenceSchema = z.object({
   holiday_name: z.string().optional(),
 });
 
+/** A session saved (POST, PUT, cancel, reactivate): the session as it is now. */
+export const sessionSavedReplySchema = successSchema.extend({ data: sessionItemSchema });
+export type SessionSavedReply = z.infer<typeof sessionSavedReplySchema>;
+
+/** 200 with `success: false`: resources would be over-booked; nothing changed (send `confirm` to save anyway). */
+export const conflictsReplySchema = z.object({ success: z.literal(false), message: z.string(), conflicts: z.array(conflictSchema) });
+export type ConflictsReply = z.infer<typeof conflictsReplySchema>;
+
+/** A move or a resource change of one session: saved, or the conflicts it would cause. */
+export const sessionSaveReplySchema = z.union([sessionSavedReplySchema, conflictsReplySchema]);
+export type SessionSaveReply = z.infer<typeof sessionSaveReplySchema>;
+
+/** The same resources for several sessions: saved (with how many), or the conflicts over all of them. */
+export const bulkSessionResourcesReplySchema = z.union([
+  successSchema.extend({ data: z.array(sessionItemSchema), updated: z.number() }),
+  conflictsReplySchema,
+]);
+export type BulkSessionResourcesReply = z.infer<typeof bulkSessionResourcesReplySchema>;
+
+/** POST /api/courses/:id/sessions/generate: the dates (a preview has no message and creates nothing). */
+export const sessionGenerateReplySchema = z.object({
+  success: z.literal(true).optional(),
+  message: z.string().optional(),
+  created: z.number().optional(),
+  data: z.array(occurrenceSchema),
+});
+export type SessionGenerateReply = z.infer<typeof sessionGenerateReplySchema>;
+
+/** POST /api/sa/conflicts/check. */
+export const conflictCheckReplySchema = z.object({ conflicts: z.array(conflictSchema) });
+export type ConflictCheckReply = z.infer<typeof conflictCheckReplySchema>;
+
 export const calendarSessionSchema = z.object({
   id: z.number(),
   activity_id: z.number(),
   title: z.string(),
   kind: z.enum(ACTIVITY_KINDS),
   status: z.enum(SESSION_STATUSES),
+  /** The activity's status: a draft's dates are not bookable yet, so the calendar marks them. */
+  activity_status: z.enum(ACTIVITY_STATUSES),
   starts_at: z.string(),
   ends_at: z.string(),
   location_id: z.number().nullable(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, type Language } from './i18n.ts';
 import { listQuerySchema } from './pagination.ts';
+import { successSchema } from './replies.ts';
 import { safeRecordSchema } from './safe-keys.ts';
 
 /**
@@ -20,7 +21,13 @@ export type TicketVisibility = (typeof TICKET_VISIBILITIES)[number];
 const MAX_ID = 2_147_483_647;
 const NAME_MAX = 200;
 
-/** A record id in a body: a positive integer, also sent as a numeric string by selects. */
+/** A record id in a request body as routes take it: a positive 32-bit integer (a number, never a string). */
+export const idSchema = z.number().int().positive().max(MAX_ID);
+
+/**
+ * A record id in a form: a positive integer, also held as a numeric string by selects. Forms send
+ * this schema's output (a number); routes take `idSchema`.
+ */
 export const idFieldSchema = z.preprocess(
   (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v === '' || v === null ? undefined : v),
   z.number().int().positive().max(MAX_ID),
@@ -53,10 +60,14 @@ export function compactTranslated(
   return out;
 }
 
-/** POST /api/course/store as sent (the server checks it against the team's languages). */
+/**
+ * POST /api/course/store as the route takes it: the static shape. A missing type set and the
+ * names required in the team's languages are checked by the service (`courseStoreSchema`), so
+ * one 422 names both.
+ */
 export const courseStoreBodySchema = z.object({
-  type_set_id: z.union([z.number(), z.string(), z.null()]).optional(),
-  name: safeRecordSchema(z.union([z.string(), z.null()])).nullish(),
+  type_set_id: idSchema.nullish(),
+  name: safeRecordSchema(z.string().nullable()).nullish(),
 });
 export type CourseStoreBody = z.infer<typeof courseStoreBodySchema>;
 
@@ -64,6 +75,10 @@ export type CourseStoreBody = z.infer<typeof courseStoreBodySchema>;
 export function courseStoreSchema(languages: readonly Language[]) {
   return z.object({ type_set_id: idFieldSchema, name: requiredTranslatedSchema(languages).default({}) });
 }
+
+/** POST /api/course/store → the new activity's id. */
+export const courseStoreReplySchema = successSchema.extend({ course_id: z.number() });
+export type CourseStoreReply = z.infer<typeof courseStoreReplySchema>;
 
 export const typeSetItemSchema = z.object({ id: z.number(), name: z.string(), kind: z.enum(ACTIVITY_KINDS) });
 export type TypeSetItem = z.infer<typeof typeSetItemSchema>;

@@ -14,10 +14,27 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/**
+ * The `code` member of error replies a client branches on (beside the HTTP status):
+ * `NO_COMPANY` (409, the session has no current company), `TWO_FACTOR_REQUIRED` (403, the
+ * company requires 2FA and the user has none yet), `SOLD_OUT` / `OFF_SALE` (409, a reservation
+ * refused: not enough seats left, or the ticket is not on sale).
+ */
+export const ErrorCodes = {
+  NO_COMPANY: 'NO_COMPANY',
+  TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
+  SOLD_OUT: 'SOLD_OUT',
+  OFF_SALE: 'OFF_SALE',
+} as const;
+
+export type ClientErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];
+
 /** Body of every error reply (CONTRACT §2). `errors` only on 422. */
 export interface ErrorBody {
   message: string;
   errors?: Record<string, string[]>;
   success?: false;
+  /** Set where a client branches on the reason (see `ErrorCodes`). */
+  code?: ClientErrorCode;
   [extra: string]: unknown;
 }

@@ -3,6 +3,7 @@ import { encodeMessage } from './validation.ts';
 import { LANGUAGES } from './i18n.ts';
 import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem } from './password.ts';
 import { ROLES } from './permissions.ts';
+import { okReplySchema, successSchema } from './replies.ts';
 
 /**
  * Company (team), staff, invitation and profile schemas, shared by the server's routes and the
@@ -203,6 +204,35 @@ export const teamSchema = teamWithBillingSchema.partial({
 });
 export type Team = z.infer<typeof teamSchema>;
 
+/** `GET /api/team/general` → data: the "general" tab's fields. */
+export const teamGeneralReplySchema = teamWithBillingSchema.pick({
+  name: true,
+  phone_prefix: true,
+  phone_number: true,
+  currency: true,
+  languages: true,
+  time_zone: true,
+});
+export type TeamGeneral = z.infer<typeof teamGeneralReplySchema>;
+
+/** `GET /api/team/billing` → data: the "billing" tab's fields. */
+export const teamBillingReplySchema = teamWithBillingSchema.pick({
+  billing_address: true,
+  billing_address_line_2: true,
+  billing_city: true,
+  billing_state: true,
+  billing_postal_code: true,
+  billing_country: true,
+  vat_id: true,
+});
+export type TeamBilling = z.infer<typeof teamBillingReplySchema>;
+
+/** `POST /api/team` → the new company's id. */
+export const teamCreateReplySchema = successSchema.extend({ team_id: z.number().int() });
+
+/** `POST/DELETE /api/team/logo` → the logo (or the avatar) URL now. */
+export const teamLogoReplySchema = successSchema.extend({ logo_url: z.string() });
+
 /** `GET /api/team/{id}/additional/settings` → data. */
 export const teamSettingsSchema = z.object({
   require_2fa: z.boolean(),
@@ -257,3 +287,29 @@ export const sessionInfoSchema = z.object({
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+/** `GET /api/srl/team/{teamid}/invite/{invitationid}/validate/{hash}`. */
+export const invitationCheckReplySchema = z.object({ valid: z.boolean(), user_found: z.boolean(), team_name: z.string().nullable() });
+export type InvitationCheck = z.infer<typeof invitationCheckReplySchema>;
+
+/** `POST /api/srl/team/switch/{teamId}` → the company now current. */
+export const teamSwitchReplySchema = z.object({ success: z.literal(true), team: teamSchema });
+
+export type TeamSwitchReply = z.infer<typeof teamSwitchReplySchema>;
+export type TeamCreateReply = z.infer<typeof teamCreateReplySchema>;
+export type TeamLogoReply = z.infer<typeof teamLogoReplySchema>;
+
+/** `GET /api/srl/team`: the current company of the session, or null. */
+export const currentTeamReplySchema = z.object({ team: teamSchema.nullable() });
+export type CurrentTeamReply = z.infer<typeof currentTeamReplySchema>;
+
+/** `GET /api/srl/teams`: the companies of the user. */
+export const teamsReplySchema = z.object({ teams: z.array(teamSchema) });
+export type TeamsReply = z.infer<typeof teamsReplySchema>;
+
+/** `GET /api/srl/permission/{name}`: 200 `{success: true}` when granted … */
+export const permissionReplySchema = okReplySchema;
+export type PermissionReply = z.infer<typeof permissionReplySchema>;
+/** … else 403 `{success: false}` (unknown names too). */
+export const permissionDeniedReplySchema = z.object({ success: z.literal(false) });
+export type PermissionDeniedReply = z.infer<typeof permissionDeniedReplySchema>;

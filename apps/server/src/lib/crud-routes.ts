@@ -1,10 +1,9 @@
 import type { Language, Permission } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { Db } from '../../db/client.ts';
-import { currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { dataReply, idParam, successDataReply, successReply } from '../teams/http.ts';
-import { listReply, toList } from './list.ts';
+import type { Db } from '../db/client.ts';
+import { currentTeam, requirePermission } from '../plugins/auth.ts';
+import { dataReply, idParam, listReply, successDataReply, successReply, toList } from './http.ts';
 
 type Team = ReturnType<typeof currentTeam>;
 

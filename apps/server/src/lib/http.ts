@@ -1,12 +1,38 @@
+import type { ListResponse } from '@bookla/shared';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-/** Small schema pieces the team routes share. */
+/**
+ * HTTP pieces every feature's routes share: id params and the reply envelopes of CONTRACT §2.
+ * The envelopes are defined in `@bookla/shared` (clients type their calls from them).
+ */
+export {
+  dataReplySchema as dataReply,
+  listReplySchema as listReply,
+  successDataSchema as successDataReply,
+  successSchema as successReply,
+} from '@bookla/shared';
 
 /** A database id in a path: a positive 32-bit integer (larger values would overflow the column). */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 
-export const successReply = z.object({ success: z.literal(true), message: z.string() });
-
-export const dataReply = <T extends z.ZodType>(data: T) => z.object({ data });
-
-export const successDataReply = <T extends z.ZodType>(data: T) => successReply.extend({ data });
+/** A list reply (CONTRACT §2): the page's rows with meta and links built from the request URL. */
+export function toList<T>(request: FastifyRequest, data: T[], total: number, page: number, perPage: number): ListResponse<T> {
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const from = data.length ? (page - 1) * perPage + 1 : null;
+  const url = new URL(request.url, request.server.deps.config.appUrl);
+  const link = (p: number) => {
+    url.searchParams.set('page', String(p));
+    return url.toString();
+  };
+  return {
+    data,
+    meta: { current_page: page, last_page: lastPage, per_page: perPage, from, to: from === null ? null : from + data.length - 1, total },
+    links: {
+      first: link(1),
+      last: link(lastPage),
+      prev: page > 1 ? link(Math.min(page - 1, lastPage)) : null,
+      next: page < lastPage ? link(page + 1) : null,
+    },
+  };
+}

@@ -1,15 +1,58 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emails, jobs } from '../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
 import { startSmtp } from '../test/smtp.ts';
 import { createJobRunner } from './jobs.ts';
-import { queueMail } from './mailer.ts';
+import { noSmtpNotice, queueMail } from './mailer.ts';
 
 const open: TestApp[] = [];
+const dirs: string[] = [];
 afterAll(async () => {
   for (const t of open) await t.close();
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+
+/** A DATA_DIR of the test's own (never the repository's ./data). */
+function tempDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'bookla-mail-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** Quoted-printable → text (RFC 2045: soft line breaks, =XX bytes in UTF-8). */
+function decodeQuotedPrintable(body: string): string {
+  const s = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let i = 0; i < s.length; i++) {
+    const hex = s.slice(i + 1, i + 3);
+    if (s[i] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(s[i]!, 'utf8'));
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The text/plain part of an RFC 822 message, decoded (quoted-printable, base64 or 7bit). */
+function textPart(raw: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
+  const part = parts.find((p) => /^Content-Type: text\/plain/im.test(p));
+  if (!part) throw new Error('no text/plain part');
+  const split = /\r?\n\r?\n/.exec(part)!;
+  const head = part.slice(0, split.index);
+  // The line break before a boundary belongs to the boundary (RFC 2046).
+  const body = part.slice(split.index + split[0].length).replace(/\r?\n$/, '');
+  const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
+  return body;
+}
 
 const mail = {
   to: 'anna@example.com',
@@ -72,14 +115,110 @@ describe('mail outbox', () => {
     await smtp.close();
   });
 
-  it('keeps the mail in the archive when no SMTP_URL is set', async () => {
-    const t = await buildTestApp();
+  it('keeps the mail in the archive when no SMTP_URL is set, and writes it as an .eml file', async () => {
+    const dataDir = tempDataDir();
+    const t = await buildTestApp({ config: { dataDir, mailFrom: 'noreply@bookla.test' } });
     open.push(t);
-    const id = await queueMail(t.database.db, t.app.deps.config, mail);
+    const id = await queueMail(t.database.db, t.app.deps.config, { ...mail, text: 'Grüezi Anna, schön, dass Sie da sind.' });
     await t.app.deps.jobs.runDue();
     const [kept] = await t.database.db.select().from(emails).where(eq(emails.id, id));
     expect(kept?.status).toBe('kept');
-    expect(kept?.textBody).toBe('Hallo Anna');
+    expect(kept?.textBody).toBe('Grüezi Anna, schön, dass Sie da sind.');
+    const files = readdirSync(join(dataDir, 'mail'));
+    // Time, mail id and kind; no address in the name.
+    expect(files).toEqual([expect.stringMatching(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT[\\d-]+Z-${id}-test\\.eml$`))]);
+    const raw = readFileSync(join(dataDir, 'mail', files[0]!), 'utf8');
+    expect(raw).toMatch(/^From: "?Bookla"? <noreply@bookla\.test>\r$/m);
+    expect(raw).toMatch(/^To: anna@example\.com\r$/m);
+    expect(raw).toMatch(/^Subject: Willkommen\r$/m);
+    expect(raw).toMatch(/^Content-Type: text\/html/m);
+    expect(textPart(raw)).toBe('Grüezi Anna, schön, dass Sie da sind.');
+    // Written once: a second run neither sends nor writes again.
+    expect(await t.app.deps.jobs.runDue()).toBe(0);
+    expect(readdirSync(join(dataDir, 'mail'))).toHaveLength(1);
+  });
+
+  it('says in the start banner where the mails are written without SMTP_URL', () => {
+    expect(noSmtpNotice({ dataDir: '/srv/bookla/data', smtpUrl: undefined }, '/srv/bookla')).toBe(
+      'no SMTP configured: mails are written to ./data/mail',
+    );
+    expect(noSmtpNotice({ dataDir: '/var/lib/bookla', smtpUrl: undefined }, '/srv/bookla')).toBe(
+      'no SMTP configured: mails are written to /var/lib/bookla/mail',
+    );
+    expect(noSmtpNotice({ dataDir: '/srv/bookla/data', smtpUrl: 'smtp://mail.example.com' }, '/srv/bookla')).toBeUndefined();
+  });
+
+  it('without SMTP_URL a new provider opens the .eml file, follows the link and logs in', async () => {
+    const dataDir = tempDataDir();
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const t = await buildTestApp({ config: { dataDir, logLevel: 'info' }, logStream });
+    open.push(t);
+    const client = new TestClient(t.app);
+    const email = 'lea.first@example.com';
+    const password = 'Sonnenblume-42';
+    const registered = await client.post('/api/srl/register?language=en', {
+      user: {
+        salutation: 'mrs',
+        firstname: 'Léa',
+        lastname: 'Première',
+        email,
+        password,
+        password_confirm: password,
+        agb: true,
+        newsletter: false,
+        referral_id: 'search',
+      },
+      team: {
+        name: 'Atelier Première',
+        phone_prefix: '+41',
+        phone_number: '44 123 45 67',
+        currency: 'CHF',
+        languages: ['fr', 'de'],
+        time_zone: 'Europe/Zurich',
+        billing_address: 'Rue du Lac 1',
+        billing_city: 'Genève',
+        billing_postal_code: '1201',
+        billing_country: 'CH',
+        vat_id: '',
+      },
+    });
+    expect(registered.statusCode).toBe(200);
+    const blocked = await client.post('/api/srl/login', { email, password });
+    expect(blocked.json()).toMatchObject({ success: false, need_verification: true });
+
+    // The mail job, as the running server does it.
+    expect(await t.app.deps.jobs.runDue()).toBe(1);
+    const mailDir = join(dataDir, 'mail');
+    const [file, ...more] = readdirSync(mailDir);
+    expect(more).toEqual([]);
+    expect(file).toMatch(/-verify_email\.eml$/);
+    const raw = readFileSync(join(mailDir, file!), 'utf8');
+    expect(raw).toMatch(/^To: lea\.first@example\.com\r$/m);
+    const link = /(http:\/\/localhost:3000\/api\/srl\/email\/verify\/\S+)/.exec(textPart(raw))?.[1];
+    expect(link).toMatch(/\/api\/srl\/email\/verify\/\d+\/[A-Za-z0-9_-]{43}\?expires=\d+&signature=[A-Za-z0-9_-]+$/);
+
+    const followed = await client.get(link!.replace('http://localhost:3000', ''));
+    expect(followed.statusCode).toBe(302);
+    expect(followed.headers.location).toBe('/en/login/verified');
+    const loggedIn = await client.post('/api/srl/login', { email, password });
+    expect(loggedIn.statusCode).toBe(200);
+    expect(loggedIn.json()).toMatchObject({ success: true });
+    expect((await client.get('/api/srl/user')).json().user.email).toBe(email);
+
+    // Still in the email archive.
+    const [archived] = await t.database.db.select().from(emails).where(eq(emails.toAddress, email));
+    expect(archived).toMatchObject({ kind: 'verify_email', status: 'kept' });
+    // The log names the file, never the content, the address or the link.
+    const log = lines.join('');
+    expect(log).toContain(JSON.stringify(join(mailDir, file!)));
+    const token = new URL(link!).pathname.split('/').pop()!;
+    for (const secret of [email, token, new URL(link!).searchParams.get('signature')!, 'Léa']) expect(log).not.toContain(secret);
   });
 
   it('marks a mail failed when its retries are exhausted', async () => {

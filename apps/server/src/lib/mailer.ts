@@ -1,5 +1,5 @@
 import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { isAbsolute, join, relative, sep } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -59,6 +59,15 @@ export function mailDirectory(config: Pick<Config, 'dataDir'>): string {
   return join(config.dataDir, 'mail');
 }
 
+/** The start banner's line without SMTP_URL: where to find the mails (`./data/mail` below the working directory). */
+export function noSmtpNotice(config: Pick<Config, 'dataDir' | 'smtpUrl'>, cwd = process.cwd()): string | undefined {
+  if (config.smtpUrl) return undefined;
+  const dir = mailDirectory(config);
+  const rel = relative(cwd, dir);
+  const shown = rel && !rel.startsWith('..') && !isAbsolute(rel) ? `./${rel.split(sep).join('/')}` : dir;
+  return `no SMTP configured: mails are written to ${shown}`;
+}
+
 type MailRow = typeof emails.$inferSelect;
 
 function message(mail: MailRow) {
@@ -106,7 +115,10 @@ export function registerMailJob(
         log.info({ emailId, kind: mail.kind, file }, 'no SMTP_URL set: mail kept in the email archive and written to a file');
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
-        log.warn({ emailId, kind: mail.kind, dir: opts.mailDir, code }, 'no SMTP_URL set: mail kept in the email archive, writing its file failed');
+        log.warn(
+          { emailId, kind: mail.kind, dir: opts.mailDir, code },
+          'no SMTP_URL set: mail kept in the email archive, writing its file failed',
+        );
       }
       return;
     }

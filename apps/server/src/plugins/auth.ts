@@ -1,4 +1,4 @@
-import { isInternalStaff, roleHas, type Permission, type Role } from '@bookla/shared';
+import { ErrorCodes, isInternalStaff, roleHas, type Permission, type Role } from '@bookla/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -29,7 +29,7 @@ export function twoFactorMissing(request: FastifyRequest): boolean {
 }
 
 function twoFactorRequired(): AppError {
-  return new AppError('FORBIDDEN', 'teams:two_factor_required', {}, undefined, { code: 'TWO_FACTOR_REQUIRED' });
+  return new AppError('FORBIDDEN', 'teams:two_factor_required', { extra: { code: ErrorCodes.TWO_FACTOR_REQUIRED } });
 }
 
 /** Whether the caller holds a permission right now: role matrix, e-mail domain, team's 2FA rule. */
@@ -53,7 +53,7 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 export function currentTeam(request: FastifyRequest): TeamRow & { role: Role } {
   const auth = request.auth;
   if (!auth) throw unauthenticated();
-  if (!auth.team || !auth.role) throw new AppError('CONFLICT', 'auth:no_company', {}, undefined, { code: 'NO_COMPANY' });
+  if (!auth.team || !auth.role) throw new AppError('CONFLICT', 'auth:no_company', { extra: { code: ErrorCodes.NO_COMPANY } });
   if (twoFactorMissing(request)) throw twoFactorRequired();
   return Object.assign(auth.team, { role: auth.role });
 }

@@ -2,12 +2,15 @@ import { safeRecord, type ErrorBody } from '@bookla/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError } from '../lib/app-error.ts';
+import { AppError, InputError } from '../lib/app-error.ts';
 import { translate, translateValidation } from '../lib/i18n.ts';
+import { issueFields } from '../lib/partial-input.ts';
 
 /**
  * One place that turns every failure into the contract's bodies (CONTRACT §2):
- * AppError, schema validation (422 with dotted field paths, translated), Fastify's own errors,
+ * AppError, schema validation (422 with dotted field paths, translated) — of a route's schema or
+ * an InputError a service throws after checking input against a per-team schema (`parseInput`) —
+ * Fastify's own errors,
  * unknown routes, and anything unexpected (500 without details).
  *
  * The 401/404/419 messages are fixed English strings in the contract, so clients can rely on
@@ -54,12 +57,16 @@ declare module 'fastify' {
 }
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((error: FastifyError | AppError | InputError, request, reply) => {
     if (error instanceof AppError) {
       if (error.code === 'RATE_LIMITED' && error.params.seconds) reply.header('Retry-After', String(error.params.seconds));
       const body: ErrorBody = { ...error.extra, message: message(request, error.messageKey, error.params) };
       if (error.fields) body.errors = translateFields(request, error.fields);
       return send(reply, error.status, body);
+    }
+    if (error instanceof InputError) {
+      const errors = translateFields(request, issueFields(error));
+      return send(reply, 422, { message: translate(request.lang, 'validation:failed'), errors });
     }
     if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
       const errors = translateFields(request, fieldsFromValidation(error));

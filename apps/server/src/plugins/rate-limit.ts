@@ -20,7 +20,7 @@ export const LIMITS = {
 export type LimitName = keyof typeof LIMITS;
 
 export function tooManyRequests(retryAfter: number): AppError {
-  return new AppError('RATE_LIMITED', 'errors:too_many_requests', { seconds: retryAfter });
+  return new AppError('RATE_LIMITED', 'errors:too_many_requests', { params: { seconds: retryAfter } });
 }
 
 /** Records one attempt against a named limit; throws 429 (with Retry-After) past it. */

@@ -1,8 +1,20 @@
-import type { Language, Role } from '@bookla/shared';
-import { eq } from 'drizzle-orm';
+import type { ActivityKind, ActivityStatus, Language, Role, Translated } from '@bookla/shared';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import type { Db } from '../db/client.ts';
-import { teamMembers, teams, users } from '../db/schema/index.ts';
+import {
+  activities,
+  activitySessions,
+  emails,
+  teamMembers,
+  teams,
+  ticketReservations,
+  tickets,
+  typeSets,
+  users,
+} from '../db/schema/index.ts';
+import { createDefaultTypeSets } from '../features/catalogue/setup/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { TestClient } from './build-test-app.ts';
 
@@ -78,6 +90,8 @@ export async function createUserWithTeam(
       })
       .returning();
   }
+  // A new team has its default type sets, as after registration or POST /api/team.
+  if (!opts.teamId) await createDefaultTypeSets(db, team!.id);
   await db.insert(teamMembers).values({ teamId: team!.id, userId: user!.id, role: opts.role ?? 'owner' });
   const [updated] = await db.update(users).set({ currentTeamId: team!.id }).where(eq(users.id, user!.id)).returning();
   return { user: updated!, team: team!, password };
@@ -89,4 +103,182 @@ export async function loginAs(app: FastifyInstance, email: string, password: str
   const res = await client.post('/api/srl/login', { email, password });
   if (res.statusCode !== 200 || res.json().success !== true) throw new Error(`loginAs(${email}) failed: ${res.statusCode} ${res.body}`);
   return client;
+}
+
+// Teams, staff and their mails.
+
+export interface Staff {
+  user: TestUser;
+  team: TestTeam;
+  client: TestClient;
+}
+
+/** A new company with its owner, logged in. */
+export async function owner(app: FastifyInstance, opts: { teamName?: string; email?: string; firstname?: string } = {}): Promise<Staff> {
+  const { user, team } = await createUserWithTeam(app.deps.db, opts);
+  return { user, team, client: await loginAs(app, user.email) };
+}
+
+/** A staff member of an existing company, logged in. */
+export async function staff(app: FastifyInstance, team: TestTeam, role: Role, opts: { email?: string } = {}): Promise<Staff> {
+  const { user } = await createUserWithTeam(app.deps.db, { teamId: team.id, role, ...opts });
+  return { user, team, client: await loginAs(app, user.email) };
+}
+
+/** Marks two-factor authentication as set up (the login already happened). */
+export async function enableTwoFactor(app: FastifyInstance, userId: number): Promise<void> {
+  await app.deps.db.update(users).set({ totpEnabledAt: new Date() }).where(eq(users.id, userId));
+}
+
+export async function requireTwoFactor(app: FastifyInstance, teamId: number, on = true): Promise<void> {
+  await app.deps.db.update(teams).set({ require2fa: on }).where(eq(teams.id, teamId));
+}
+
+export async function userRow(app: FastifyInstance, id: number): Promise<TestUser> {
+  const [row] = await app.deps.db.select().from(users).where(eq(users.id, id));
+  return row!;
+}
+
+export async function teamRow(app: FastifyInstance, id: number): Promise<TestTeam> {
+  const [row] = await app.deps.db.select().from(teams).where(eq(teams.id, id));
+  return row!;
+}
+
+/** The newest mail of a kind to an address. */
+export async function lastMail(app: FastifyInstance, to: string, kind = 'team_invitation') {
+  const [row] = await app.deps.db
+    .select()
+    .from(emails)
+    .where(and(eq(emails.toAddress, to), eq(emails.kind, kind)))
+    .orderBy(desc(emails.id))
+    .limit(1);
+  return row;
+}
+
+/** The accept link of an invitation mail → its parts. */
+export function inviteLink(text: string): { lang: string; teamId: string; invitationId: string; token: string; url: string } {
+  const m = /(http:\/\/localhost:3000\/(de|en|fr)\/accept-invite\/(\d+)\/(\d+)\/([A-Za-z0-9_-]+))/.exec(text);
+  if (!m) throw new Error(`no invitation link in: ${text}`);
+  return { url: m[1]!, lang: m[2]!, teamId: m[3]!, invitationId: m[4]!, token: m[5]! };
+}
+
+let n = 0;
+/** A unique suffix for names and addresses. */
+export const uid = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
+
+/** A valid body for POST /api/team. */
+export function companyBody(name: string, extra: Record<string, unknown> = {}) {
+  return {
+    name,
+    phone_prefix: '+41',
+    phone_number: '31 123 45 67',
+    currency: 'CHF',
+    languages: ['de', 'fr'],
+    time_zone: 'Europe/Zurich',
+    billing_address: 'Marktgasse 5',
+    billing_address_line_2: '',
+    billing_city: 'Bern',
+    billing_state: '',
+    billing_postal_code: '3011',
+    billing_country: 'CH',
+    vat_id: '',
+    ...extra,
+  };
+}
+
+// Catalogue rows, inserted directly (tickets, reservations, products, the public read model).
+
+export async function makeActivity(
+  db: Db,
+  teamId: number,
+  opts: { kind?: ActivityKind; status?: ActivityStatus; name?: Translated; locationId?: number | null } = {},
+) {
+  const kind = opts.kind ?? 'course';
+  const [set] = await db
+    .insert(typeSets)
+    .values({ teamId, kind, name: { de: kind === 'course' ? 'Kurs' : 'Event', en: kind === 'course' ? 'Course' : 'Event' } })
+    .returning();
+  const [row] = await db
+    .insert(activities)
+    .values({
+      teamId,
+      typeSetId: set!.id,
+      kind,
+      status: opts.status ?? 'published',
+      name: opts.name ?? { de: 'Yoga am Morgen', en: 'Morning yoga' },
+      locationId: opts.locationId ?? null,
+    })
+    .returning();
+  return row!;
+}
+
+export async function makeSession(
+  db: Db,
+  teamId: number,
+  activityId: number,
+  startsAt: Date,
+  opts: { status?: 'scheduled' | 'cancelled'; minutes?: number } = {},
+) {
+  const [row] = await db
+    .insert(activitySessions)
+    .values({
+      teamId,
+      activityId,
+      startsAt,
+      endsAt: new Date(startsAt.getTime() + (opts.minutes ?? 60) * 60_000),
+      status: opts.status ?? 'scheduled',
+    })
+    .returning();
+  return row!;
+}
+
+export async function makeTicket(db: Db, teamId: number, activityId: number, values: Partial<typeof tickets.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(tickets)
+    .values({ teamId, activityId, name: { de: 'Eintritt', en: 'Admission' }, priceMinor: 2500, currency: 'CHF', stock: 10, ...values })
+    .returning();
+  return row!;
+}
+
+/** A reservation that ends `minutes` from now (negative: already expired). */
+export async function makeReservation(db: Db, teamId: number, ticketId: number, quantity: number, minutes: number, holder = 'test') {
+  await db.insert(ticketReservations).values({ teamId, ticketId, quantity, holder, expiresAt: new Date(Date.now() + minutes * 60_000) });
+}
+
+export const inDays = (days: number, hour = 18) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  d.setUTCHours(hour, 0, 0, 0);
+  return d;
+};
+
+// Timetable set-up through HTTP (timetable, resources and calendar tests).
+
+export async function createCourse(client: TestClient, name = 'Yoga'): Promise<number> {
+  const typeSetId = (await client.get('/api/course/type_sets')).json().data[0].id;
+  const res = await client.post('/api/course/store', { type_set_id: typeSetId, name: { de: name, en: `${name} EN` } });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().course_id;
+}
+
+/** A company (de + en, Europe/Zurich) with its owner and one course. */
+export async function ownerWithCourse(app: FastifyInstance): Promise<Staff & { courseId: number }> {
+  const a = await owner(app);
+  return { ...a, courseId: await createCourse(a.client) };
+}
+
+export async function addSession(client: TestClient, courseId: number, startsAt: string, endsAt: string): Promise<number> {
+  const res = await client.post(`/api/courses/${courseId}/sessions`, { starts_at: startsAt, ends_at: endsAt });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data.id;
+}
+
+/** A resource group with resources of the given capacities; returns the resource ids. */
+export async function addResources(client: TestClient, capacities: number[], name = 'Räume'): Promise<{ groupId: number; ids: number[] }> {
+  const res = await client.post('/api/sa/resources', {
+    name: { de: name, en: `${name} EN` },
+    kind: 'room',
+    resources: capacities.map((capacity, i) => ({ name: { de: `${name} ${i + 1}`, en: `${name} ${i + 1} EN` }, capacity })),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { groupId: res.json().data.id, ids: res.json().data.resources.map((r: { id: number }) => r.id) };
 }

@@ -1,4 +1,13 @@
-import { authUserSchema, loginSchema, registerSchema } from '@bookla/shared';
+import {
+  loginReplySchema,
+  loginSchema,
+  okReplySchema,
+  registerReplySchema,
+  registerSchema,
+  successSchema,
+  userReplySchema,
+  validityReplySchema,
+} from '@bookla/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -14,8 +23,6 @@ import { startLoginChallenge, startSession, twoFactorRoutes } from './two-factor
  * password-reset and two-factor routes live beside this file and are registered from here.
  */
 const tags = ['auth'];
-const validity = z.object({ valid: z.boolean(), message: z.string().optional() });
-const done = z.object({ success: z.literal(true), message: z.string() });
 const languageQuery = z.object({ language: z.string().optional() });
 
 export async function authRoutes(fastify: FastifyInstance) {
@@ -34,7 +41,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Checks a VAT ID offline (format, check digit, billing country)',
         body: z.object({ vat_id: z.string().max(100), country: z.string().max(3).optional() }),
-        response: { 200: validity },
+        response: { 200: validityReplySchema },
       },
     },
     async (request) => answer(request, auth.checkVatId(request.body.vat_id, request.body.country)),
@@ -47,7 +54,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Is this an ISO 3166-1 alpha-2 country',
         body: z.object({ country: z.string().max(10) }),
-        response: { 200: validity },
+        response: { 200: validityReplySchema },
       },
     },
     async (request) => answer(request, await auth.checkCountry(deps, request.body.country)),
@@ -60,7 +67,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Is this company name still free (case-insensitive)',
         body: z.object({ name: z.string().max(500) }),
-        response: { 200: validity },
+        response: { 200: validityReplySchema },
       },
     },
     async (request) => answer(request, await auth.checkTeamName(deps, request.body.name)),
@@ -73,7 +80,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Is this e-mail address valid and still free (case-insensitive)',
         body: z.object({ email: z.string().max(500) }),
-        response: { 200: validity },
+        response: { 200: validityReplySchema },
       },
     },
     async (request) => answer(request, await auth.checkEmail(deps, request.body.email)),
@@ -84,15 +91,18 @@ export async function authRoutes(fastify: FastifyInstance) {
     '/api/srl/register',
     {
       preValidation: limitPerIp('registrationsPerIp'),
+      // Shape errors and the server's own checks answer in one 422 (see partial-input.ts).
+      attachValidation: true,
       schema: {
         tags,
         summary: 'Registers a user with a company; sends the verification mail',
         body: registerSchema,
         querystring: languageQuery,
-        response: { 200: done.extend({ user_id: z.number().int() }) },
+        response: { 200: registerReplySchema },
       },
     },
     async (request) => {
+      if (request.validationError) throw await auth.invalidRegistration(deps, request.body);
       const { userId } = await auth.register(deps, request.body, request.lang);
       return { success: true as const, user_id: userId, message: request.t('auth:registration_success') };
     },
@@ -102,7 +112,7 @@ export async function authRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Signed link from the verification mail; redirects to login (registration_success or expired)',
+        summary: 'Signed link from the verification mail; redirects to login (verified, verification_expired or verification_invalid)',
         params: z.object({ id: z.string().max(20), hash: z.string().max(128) }),
         querystring: z.object({
           expires: z.string().max(20).optional(),
@@ -112,8 +122,9 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { status, lang } = await auth.verifyEmail(deps, { ...request.params, ...request.query }, request.lang);
-      return reply.redirect(`/${lang}/login/${status}`, 302);
+      const { status, lang, userId } = await auth.verifyEmail(deps, { ...request.params, ...request.query }, request.lang);
+      // An expired link names its user, so the page can send a new one (the resend answers alike for everyone).
+      return reply.redirect(`/${lang}/login/${status}${userId ? `?user=${userId}` : ''}`, 302);
     },
   );
   app.post(
@@ -123,7 +134,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Sends a new verification link (5 per user and hour)',
         params: z.object({ userId: z.coerce.number().int().positive().max(2_147_483_647) }),
-        response: { 200: done },
+        response: { 200: successSchema },
       },
     },
     async (request) => {
@@ -140,7 +151,7 @@ export async function authRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Logs in (rotates the session); may ask for the second factor',
         body: loginSchema,
-        response: { 200: z.object({ success: z.boolean(), message: z.string(), two_factor: z.literal(true).optional() }) },
+        response: { 200: loginReplySchema },
       },
     },
     async (request, reply) => {
@@ -155,7 +166,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/api/srl/logout',
-    { schema: { tags, summary: 'Logs out: the session is destroyed', response: { 200: z.object({ success: z.literal(true) }) } } },
+    { schema: { tags, summary: 'Logs out: the session is destroyed', response: { 200: okReplySchema } } },
     async (request, reply) => {
       await app.sessions.destroy(request, reply);
       return { success: true as const };
@@ -163,7 +174,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   );
   app.get(
     '/api/srl/user',
-    { preHandler: requireUser, schema: { tags, summary: 'The logged-in user', response: { 200: z.object({ user: authUserSchema }) } } },
+    { preHandler: requireUser, schema: { tags, summary: 'The logged-in user', response: { 200: userReplySchema } } },
     async (request) => {
       if (!request.auth) throw unauthenticated();
       return { user: auth.publicUser(request.auth.user) };

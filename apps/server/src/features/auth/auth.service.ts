@@ -2,12 +2,13 @@ import { registerSchema, validateVatId, type Language, type LoginInput, type Reg
 import type { AppDeps } from '../../types.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
+import { uniqueViolation } from '../../lib/db-errors.ts';
 import { mergedValidationError, type DeepPartial } from '../../lib/partial-input.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { randomToken, sha256, urlSigningKey, verifySignedPath } from '../../lib/tokens.ts';
 import { consumeLimit, takeAttempt } from '../../plugins/rate-limit.ts';
-import { isCountry } from '../reference/reference.service.ts';
-import { createDefaultTypeSets } from '../catalogue/catalogue.service.ts';
+import { isCountry } from '../reference/index.ts';
+import { createDefaultTypeSets } from '../catalogue/setup/index.ts';
 import * as repo from './auth.repo.ts';
 import { queueVerificationMail, VERIFY_TTL_MS } from './mails.ts';
 import { clearLoginFailures, loginLimits } from './login-limits.ts';
@@ -90,14 +91,6 @@ async function registrationProblems(
 /** The 422 of a registration body that failed its shape check, with the server's checks merged in. */
 export function invalidRegistration(deps: Deps, body: unknown): Promise<AppError> {
   return mergedValidationError(registerSchema, body, async (partial) => (await registrationProblems(deps, partial)).fields);
-}
-
-function uniqueViolation(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === '23505') return constraint ?? '';
-  }
-  return undefined;
 }
 
 /**
@@ -208,7 +201,7 @@ export async function resendVerification(deps: Deps, userId: number): Promise<vo
 
 export type LoginOutcome = { kind: 'ok'; user: repo.UserRow } | { kind: 'two_factor'; user: repo.UserRow };
 
-const loginFailed = () => new AppError('VALIDATION_FAILED', 'auth:login_failed', {}, undefined, { success: false });
+const loginFailed = () => new AppError('VALIDATION_FAILED', 'auth:login_failed', { extra: { success: false } });
 
 /**
  * The password step. Unknown address and wrong password answer the same, in about the same
@@ -224,10 +217,12 @@ export async function login(deps: Deps, input: LoginInput, ip: string): Promise<
   if (!user || !ok) throw loginFailed();
   await attempt.refund();
   if (!user.emailVerifiedAt) {
-    throw new AppError('VALIDATION_FAILED', 'auth:need_verification', {}, undefined, {
-      success: false,
-      need_verification: true,
-      user_id: user.id,
+    throw new AppError('VALIDATION_FAILED', 'auth:need_verification', {
+      extra: {
+        success: false,
+        need_verification: true,
+        user_id: user.id,
+      },
     });
   }
   if (isTwoFactorEnabled(user)) return { kind: 'two_factor', user };

@@ -1,12 +1,10 @@
-import { customerForgotSchema, forgotSchema, resetSchema } from '@bookla/shared';
+import { customerForgotSchema, forgotSchema, resetSchema, successSchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import * as reset from './password-reset.service.ts';
 
 /** Password resets of staff and of shop customers (spec §7); the same answer for unknown addresses. */
 const tags = ['auth'];
-const done = z.object({ success: z.literal(true), message: z.string() });
 
 export function passwordResetRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -19,7 +17,7 @@ export function passwordResetRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Sends a reset link (same answer for unknown addresses; 5 per address and hour)',
         body: forgotSchema,
-        response: { 200: done },
+        response: { 200: successSchema },
       },
     },
     async (request) => {
@@ -34,7 +32,7 @@ export function passwordResetRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Sets a new password with a reset token; ends all sessions of the user',
         body: resetSchema,
-        response: { 200: done },
+        response: { 200: successSchema },
       },
     },
     async (request) => {
@@ -50,7 +48,7 @@ export function passwordResetRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Shop customer: sends a reset link (same answer for unknown addresses)',
         body: customerForgotSchema,
-        response: { 200: done },
+        response: { 200: successSchema },
       },
     },
     async (request) => {
@@ -60,7 +58,7 @@ export function passwordResetRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/customer/password/reset/submit',
-    { schema: { tags, summary: 'Shop customer: sets a new password with a reset token', body: resetSchema, response: { 200: done } } },
+    { schema: { tags, summary: 'Shop customer: sets a new password with a reset token', body: resetSchema, response: { 200: successSchema } } },
     async (request) => {
       await reset.submitCustomerReset(deps, request.body);
       return { success: true as const, message: request.t('auth:reset_success') };

@@ -14,7 +14,7 @@ import { queueCustomerResetMail, queuePasswordResetMail, RESET_TTL_MS } from './
  */
 type Deps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
 
-const invalidToken = () => new AppError('VALIDATION_FAILED', 'auth:reset_invalid', {}, undefined, { success: false });
+const invalidToken = () => new AppError('VALIDATION_FAILED', 'auth:reset_invalid', { extra: { success: false } });
 const sameAddress = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 export async function requestReset(deps: Deps, email: string): Promise<void> {

@@ -250,9 +250,12 @@ describe('registration', () => {
       'team.vat_id': ['This VAT number is not valid (check digit).'],
     });
     // A malformed field is reported once, by the shape check; its server check is skipped.
-    const malformed = await register(payload({ user: { email: 'nope', password: 'short', password_confirm: 'short' }, team: { name: '' } }), {
-      'accept-language': 'en',
-    });
+    const malformed = await register(
+      payload({ user: { email: 'nope', password: 'short', password_confirm: 'short' }, team: { name: '' } }),
+      {
+        'accept-language': 'en',
+      },
+    );
     expect(malformed.json().errors).toEqual({
       'user.email': ['Please enter a valid e-mail address.'],
       'user.password': ['Must be at least 8 characters.'],

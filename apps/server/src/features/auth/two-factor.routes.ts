@@ -1,7 +1,12 @@
-import { twoFactorCodeSchema, twoFactorDisableSchema } from '@bookla/shared';
+import {
+  successSchema,
+  twoFactorCodeSchema,
+  twoFactorConfirmReplySchema,
+  twoFactorDisableSchema,
+  twoFactorSetupReplySchema,
+} from '@bookla/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { unauthenticated } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { UserRow } from './auth.repo.ts';
@@ -9,7 +14,6 @@ import * as twoFactor from './two-factor.ts';
 
 /** The second login step and the two-factor setup (TOTP, recovery codes). */
 const tags = ['auth'];
-const done = z.object({ success: z.literal(true), message: z.string() });
 
 /** Session data of a login waiting for its second factor, and of a setup waiting for its first code. */
 const PENDING_USER = 'pending_2fa_user_id';
@@ -44,7 +48,7 @@ export function twoFactorRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Second login step: TOTP code or a (single-use) recovery code',
         body: twoFactorCodeSchema,
-        response: { 200: done },
+        response: { 200: successSchema },
       },
     },
     async (request, reply) => {
@@ -61,7 +65,7 @@ export function twoFactorRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Starts TOTP setup: a new secret, pending until confirmed',
-        response: { 200: z.object({ secret: z.string(), otpauth_url: z.string() }) },
+        response: { 200: twoFactorSetupReplySchema },
       },
     },
     async (request) => {
@@ -78,7 +82,7 @@ export function twoFactorRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Confirms TOTP setup with a code; returns the recovery codes once',
         body: twoFactorCodeSchema,
-        response: { 200: done.extend({ recovery_codes: z.array(z.string()) }) },
+        response: { 200: twoFactorConfirmReplySchema },
       },
     },
     async (request, reply) => {
@@ -100,7 +104,7 @@ export function twoFactorRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Turns two-factor authentication off (needs the password and a TOTP or recovery code)',
         body: twoFactorDisableSchema,
-        response: { 200: done },
+        response: { 200: successSchema },
       },
     },
     async (request) => {

@@ -193,10 +193,9 @@ export const PENDING_LOGIN_TTL_MS = 10 * 60_000;
 export async function completeLogin(deps: Deps, pending: { userId: unknown; at: unknown }, code: string, ip: string): Promise<User> {
   const fresh = typeof pending.at === 'number' && Date.now() - pending.at < PENDING_LOGIN_TTL_MS;
   const user = fresh && typeof pending.userId === 'number' ? await repo.findUserById(deps.db, pending.userId) : undefined;
-  if (!user || !isTwoFactorEnabled(user))
-    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_expired', {}, undefined, { success: false });
+  if (!user || !isTwoFactorEnabled(user)) throw new AppError('VALIDATION_FAILED', 'auth:two_factor_expired', { extra: { success: false } });
   if (!(await verifyLoginCode(deps, user, code, ip))) {
-    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_invalid', {}, undefined, { success: false });
+    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_invalid', { extra: { success: false } });
   }
   return user;
 }
@@ -216,12 +215,12 @@ export function startSetup(deps: Deps, user: User): { secret: string; otpauth_ur
 export async function confirmSetup(deps: Deps, user: User, pendingEncrypted: unknown, code: string, ip: string): Promise<string[]> {
   if (isTwoFactorEnabled(user)) throw new AppError('CONFLICT', 'auth:two_factor_already_enabled');
   if (typeof pendingEncrypted !== 'string')
-    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_not_pending', {}, { code: ['auth:two_factor_not_pending'] });
+    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_not_pending', { fields: { code: ['auth:two_factor_not_pending'] } });
   let secret: string;
   try {
     secret = decryptSecret(deps.config.sessionSecret, pendingEncrypted);
   } catch {
-    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_not_pending', {}, { code: ['auth:two_factor_not_pending'] });
+    throw new AppError('VALIDATION_FAILED', 'auth:two_factor_not_pending', { fields: { code: ['auth:two_factor_not_pending'] } });
   }
   const ok = await guarded(deps, user, ip, async () => verifyTotp(secret, code.trim()) || false);
   if (!ok) throw validationError({ code: ['auth:two_factor_invalid'] });

@@ -1,10 +1,9 @@
+import { contentPageReplySchema, currencyOptionsReplySchema, faqReplySchema, optionsReplySchema } from '@bookla/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import * as service from './reference.service.ts';
 
-const option = z.object({ value: z.string(), label: z.string() });
-const translated = z.object({ de: z.string().optional(), en: z.string().optional(), fr: z.string().optional() });
 const languageQuery = z.object({ language: z.string().optional() });
 
 /** Reference data for forms (spec §7). Labels in the request language. */
@@ -31,7 +30,7 @@ export async function referenceRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/srl/options/country',
-    { schema: { tags, summary: 'Countries (ISO 3166-1 alpha-2)', querystring: languageQuery, response: { 200: z.array(option) } } },
+    { schema: { tags, summary: 'Countries (ISO 3166-1 alpha-2)', querystring: languageQuery, response: { 200: optionsReplySchema } } },
     async (request, reply) => cached(reply, `country:${request.lang}`, () => service.countryOptions(db, request.lang)),
   );
   app.get(
@@ -41,24 +40,24 @@ export async function referenceRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Currencies with the countries that use them',
         querystring: languageQuery,
-        response: { 200: z.array(option.extend({ countries: z.array(z.string()) })) },
+        response: { 200: currencyOptionsReplySchema },
       },
     },
     async (request, reply) => cached(reply, `currency:${request.lang}`, () => service.currencyOptions(db, request.lang)),
   );
   app.get(
     '/api/srl/options/language',
-    { schema: { tags, summary: 'Languages of the product', response: { 200: z.array(option) } } },
+    { schema: { tags, summary: 'Languages of the product', response: { 200: optionsReplySchema } } },
     async (_request, reply) => cached(reply, 'language', () => service.languageOptions(db)),
   );
   app.get(
     '/api/srl/options/referral',
-    { schema: { tags, summary: 'How did you hear of us', querystring: languageQuery, response: { 200: z.array(option) } } },
+    { schema: { tags, summary: 'How did you hear of us', querystring: languageQuery, response: { 200: optionsReplySchema } } },
     async (request, reply) => cached(reply, `referral:${request.lang}`, () => service.referralOptions(db, request.lang)),
   );
   app.get(
     '/api/srl/options/timezones',
-    { schema: { tags, summary: 'IANA time zones with their current UTC offset', response: { 200: z.array(option) } } },
+    { schema: { tags, summary: 'IANA time zones with their current UTC offset', response: { 200: optionsReplySchema } } },
     async (_request, reply) => cached(reply, 'timezones', () => service.timeZoneOptions(db)),
   );
   app.get(
@@ -67,13 +66,12 @@ export async function referenceRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'FAQ of the landing page, every language',
-        response: { 200: z.array(z.object({ question: translated, answer: translated })) },
+        response: { 200: faqReplySchema },
       },
     },
     async (_request, reply) => cached(reply, 'faq', () => service.faqList(db)),
   );
 
-  const contentReply = z.object({ title: z.string(), content: z.string(), seo_desc: z.string(), seo_keywords: z.string() });
   const slug = z.string().max(64);
   app.get(
     '/api/content/:type',
@@ -83,7 +81,7 @@ export async function referenceRoutes(fastify: FastifyInstance) {
         summary: 'Content page (group frontend)',
         params: z.object({ type: slug }),
         querystring: languageQuery,
-        response: { 200: contentReply },
+        response: { 200: contentPageReplySchema },
       },
     },
     async (request, reply) => reply.headers(cacheable).send(await service.contentPage(db, request.params.type, 'frontend', request.lang)),
@@ -96,7 +94,7 @@ export async function referenceRoutes(fastify: FastifyInstance) {
         summary: 'Content page by type and group',
         params: z.object({ type: slug, group: slug }),
         querystring: languageQuery,
-        response: { 200: contentReply },
+        response: { 200: contentPageReplySchema },
       },
     },
     async (request, reply) =>

@@ -1,29 +1,9 @@
-import { PERMISSIONS, type Language, type Permission, type Role, type Team, type TeamFeatures, type TeamSettings } from '@bookla/shared';
+import { PERMISSIONS, type AppState, type Language } from '@bookla/shared';
 import type { FastifyRequest } from 'fastify';
 import { can, twoFactorMissing } from '../../plugins/auth.ts';
-import { teamsOfUser, toTeam, toTeamSettings } from '../teams/teams.service.ts';
+import { teamsOfUser, toTeam, toTeamSettings } from '../teams/index.ts';
 
-/**
- * The app-wide state the SPA starts with (spec §3), preloaded into index.html and also served
- * by GET /api/srl/state. Logged in, it also carries the user, the current company with the
- * role there, the list of companies, features, additional settings and the granted
- * permissions (so the sidebar renders at once; element-level checks still ask the server).
- */
-export type AppState = {
-  authenticated: boolean;
-  user: Record<string, unknown> | null;
-  language: Language;
-  appName: string;
-  role?: Role | null;
-  team?: Team | null;
-  teams?: Team[];
-  features?: TeamFeatures | null;
-  team_settings?: TeamSettings | null;
-  permissions?: Permission[];
-  /** The current company requires two-factor authentication and the user has not set it up. */
-  two_factor_required?: boolean;
-};
-
+/** The app state (`appStateSchema` of @bookla/shared) of a request: logged in or not. */
 export async function buildAppState(request: FastifyRequest, lang: Language = request.lang): Promise<AppState> {
   const base: AppState = {
     authenticated: false,

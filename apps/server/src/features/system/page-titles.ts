@@ -1,5 +1,4 @@
-import type { Language } from '@bookla/shared';
-import { isContentType, pickText } from '@bookla/shared';
+import { isContentType, type Language, pickText } from '@bookla/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { contentPages } from '../../db/schema/index.ts';

@@ -1,4 +1,4 @@
-import { LANGUAGES } from '@bookla/shared';
+import { appStateSchema, healthReplySchema, LANGUAGES, okReplySchema } from '@bookla/shared';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -12,7 +12,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/health',
     {
-      schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: z.object({ status: z.literal('ok') }) } },
+      schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: healthReplySchema } },
     },
     async () => {
       await app.deps.db.execute(sql`select 1`);
@@ -36,7 +36,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
         tags: ['system'],
         summary: 'Sets the language of this client (cookie)',
         params: z.object({ lang: z.enum(LANGUAGES, { message: 'language' }) }),
-        response: { 200: z.object({ success: z.literal(true) }) },
+        response: { 200: okReplySchema },
       },
     },
     async (request, reply) => {
@@ -58,16 +58,7 @@ export async function systemRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['system'],
         summary: 'App-wide state the web app starts with (also preloaded into the HTML)',
-        response: {
-          200: z
-            .object({
-              authenticated: z.boolean(),
-              user: z.record(z.string(), z.unknown()).nullable(),
-              language: z.enum(LANGUAGES),
-              appName: z.string(),
-            })
-            .loose(),
-        },
+        response: { 200: appStateSchema },
       },
     },
     async (request) => buildAppState(request),

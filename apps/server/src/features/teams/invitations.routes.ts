@@ -1,9 +1,9 @@
-import { invitationSchema, inviteRegistrationSchema, inviteSchema } from '@bookla/shared';
+import { invitationCheckReplySchema, invitationSchema, inviteRegistrationSchema, inviteSchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { dataReply, idParam, successDataReply, successReply } from './http.ts';
+import { dataReply, idParam, successDataReply, successReply } from '../../lib/http.ts';
 import * as service from './invitations.service.ts';
 
 /** `{user: {...}}` for a new account; nothing (or `{}`) when the invited address has one. */
@@ -79,7 +79,7 @@ export async function invitationRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Checks an invitation link (public)',
         params: linkParams,
-        response: { 200: z.object({ valid: z.boolean(), user_found: z.boolean(), team_name: z.string().nullable() }) },
+        response: { 200: invitationCheckReplySchema },
       },
     },
     async (request) => {

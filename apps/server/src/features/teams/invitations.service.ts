@@ -15,7 +15,7 @@ import * as repo from './invitations.repo.ts';
 import type { InvitationRow } from './invitations.repo.ts';
 import { queueInvitationMail } from './invitations.mail.ts';
 import { insertMember } from './teams.repo.ts';
-import { isUniqueViolation } from './teams.service.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 
 /**
  * Staff invitations. The token is 32 random bytes, stored as SHA-256 only, valid 7 days and
@@ -130,7 +130,7 @@ export async function revoke(deps: Deps, teamId: number, invitationId: number): 
 // ------------------------------------------------------------------------------ public
 
 /** The spec's message for every invalid, expired, revoked or used invitation. */
-export const invalidInvitation = () => new AppError('VALIDATION_FAILED', 'teams:invitations.invalid', {}, undefined, { success: false });
+export const invalidInvitation = () => new AppError('VALIDATION_FAILED', 'teams:invitations.invalid', { extra: { success: false } });
 
 /** The open, unexpired invitation the link names, when its token matches. */
 async function openInvitation(deps: Deps, teamId: number, invitationId: number, token: string): Promise<InvitationRow | undefined> {

@@ -4,8 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, invitations, teamMembers, users } from '../../db/schema/index.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { createUserWithTeam, loginAs } from '../../test/factories.ts';
-import { inviteLink, lastMail, owner, staff, teamRow, uid, type Staff } from './test-helpers.ts';
+import { createUserWithTeam, inviteLink, lastMail, loginAs, owner, staff, type Staff, teamRow, uid } from '../../test/factories.ts';
 
 let t: TestApp;
 let app: FastifyInstance;

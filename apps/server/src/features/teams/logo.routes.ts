@@ -1,14 +1,13 @@
-import { teamLogoSchema } from '@bookla/shared';
+import { teamLogoReplySchema, teamLogoSchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { idParam, successReply } from './http.ts';
+import { idParam } from '../../lib/http.ts';
 import * as logos from './logo.service.ts';
 import { logoUrl } from './teams.service.ts';
 
-const logoReply = successReply.extend({ logo_url: z.string() });
 
 /** Company logo upload/removal (owner/admin) and the public avatar. */
 export async function logoRoutes(fastify: FastifyInstance) {
@@ -27,7 +26,7 @@ export async function logoRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Uploads the company logo (data URL of a PNG, JPEG or WebP, at most 2 MB)',
         body: teamLogoSchema,
-        response: { 200: logoReply },
+        response: { 200: teamLogoReplySchema },
       },
     },
     async (request) => {
@@ -38,7 +37,7 @@ export async function logoRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/team/logo',
-    { preValidation: manage, schema: { tags, summary: 'Removes the company logo', response: { 200: logoReply } } },
+    { preValidation: manage, schema: { tags, summary: 'Removes the company logo', response: { 200: teamLogoReplySchema } } },
     async (request) => {
       const team = await logos.deleteLogo(db, config.dataDir, currentTeam(request));
       return { success: true as const, message: request.t('teams:logo.removed'), logo_url: logoUrl(team) };

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
 import { join, resolve, sep } from 'node:path';
 import { LOGO_MAX_BYTES } from '@bookla/shared';
-import sharp from 'sharp';
 import type { Db } from '../../db/client.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
+import { decodeImage, JPEG, PNG, sniffImage, WEBP, type ImageKind } from '../../lib/images.ts';
 import * as repo from './teams.repo.ts';
 import type { TeamRow } from './teams.repo.ts';
 
@@ -16,22 +16,7 @@ import type { TeamRow } from './teams.repo.ts';
  * with the company's initials.
  */
 
-interface ImageKind {
-  mime: string;
-  ext: string;
-}
-const PNG: ImageKind = { mime: 'image/png', ext: 'png' };
-const JPEG: ImageKind = { mime: 'image/jpeg', ext: 'jpg' };
-const WEBP: ImageKind = { mime: 'image/webp', ext: 'webp' };
 const BY_EXT: Record<string, ImageKind> = { png: PNG, jpg: JPEG, webp: WEBP };
-
-/** The image type by its first bytes. */
-export function sniffImage(bytes: Buffer): ImageKind | undefined {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return PNG;
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return JPEG;
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return WEBP;
-  return undefined;
-}
 
 const DATA_URL = /^data:(image\/(?:png|jpeg|jpg|webp));base64,([A-Za-z0-9+/]+={0,2})$/;
 
@@ -49,15 +34,11 @@ export function decodeLogo(dataUrl: string): { bytes: Buffer; kind: ImageKind } 
 
 /** Logos are shown small: the stored image fits in this square. */
 export const LOGO_MAX_SIDE = 1024;
-/** Decompression bombs: refuse images with more pixels than a 40-megapixel photo. */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 /** Decodes and re-encodes the image: only pixels survive (no metadata, no trailing bytes). */
 export async function reencodeLogo(bytes: Buffer, kind: ImageKind): Promise<Buffer> {
   try {
-    const image = sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width: LOGO_MAX_SIDE, height: LOGO_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+    const image = decodeImage(bytes).resize({ width: LOGO_MAX_SIDE, height: LOGO_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
     if (kind === PNG) return await image.png({ compressionLevel: 9 }).toBuffer();
     if (kind === JPEG) return await image.jpeg({ quality: 88 }).toBuffer();
     return await image.webp({ quality: 88, alphaQuality: 100 }).toBuffer();

@@ -5,8 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { avatarSvg, initials, sniffImage } from './logo.service.ts';
-import { owner, staff, teamRow, uid } from './test-helpers.ts';
+import { sniffImage } from '../../lib/images.ts';
+import { avatarSvg, initials } from './logo.service.ts';
+import { owner, staff, teamRow, uid } from '../../test/factories.ts';
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -1,7 +1,8 @@
-import { isPermission } from '@bookla/shared';
+import { isPermission, permissionDeniedReplySchema, permissionReplySchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { can, requireUser } from '../../plugins/auth.ts';
 
 /**
@@ -19,13 +20,13 @@ export async function permissionRoutes(fastify: FastifyInstance) {
         tags: ['teams'],
         summary: 'Whether the user holds a permission in the current company',
         params: z.object({ name: z.string().max(100) }),
-        response: { 200: z.object({ success: z.literal(true) }), 403: z.object({ success: z.literal(false) }) },
+        response: { 200: permissionReplySchema, 403: permissionDeniedReplySchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const { name } = request.params;
       if (isPermission(name) && can(request, name)) return { success: true as const };
-      return reply.code(403).send({ success: false as const });
+      throw new AppError('FORBIDDEN', 'errors:forbidden', { extra: { success: false } });
     },
   );
 }

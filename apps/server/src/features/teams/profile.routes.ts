@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
-import { dataReply, successDataReply, successReply } from './http.ts';
+import { dataReply, successDataReply, successReply } from '../../lib/http.ts';
 import * as service from './profile.service.ts';
 
 /** The user's own profile, password and sessions (no team needed, no two-factor rule). */

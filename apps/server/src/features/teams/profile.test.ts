@@ -3,8 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { DEFAULT_PASSWORD, loginAs } from '../../test/factories.ts';
-import { owner, requireTwoFactor, staff, userRow } from './test-helpers.ts';
+import { DEFAULT_PASSWORD, loginAs, owner, requireTwoFactor, staff, userRow } from '../../test/factories.ts';
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -1,4 +1,6 @@
 import {
+  teamBillingReplySchema,
+  teamGeneralReplySchema,
   teamBillingSchema,
   teamFeaturesSchema,
   teamFeaturesUpdateSchema,
@@ -13,26 +15,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { currentTeam, requirePermission, requireTeam } from '../../plugins/auth.ts';
-import { dataReply, idParam, successDataReply } from './http.ts';
+import { dataReply, idParam, successDataReply } from '../../lib/http.ts';
 import * as service from './teams.service.ts';
-
-const generalReply = z.object({
-  name: z.string(),
-  phone_prefix: z.string(),
-  phone_number: z.string(),
-  currency: z.string(),
-  languages: z.array(z.string()),
-  time_zone: z.string(),
-});
-const billingReply = z.object({
-  billing_address: z.string(),
-  billing_address_line_2: z.string().nullable(),
-  billing_city: z.string(),
-  billing_state: z.string().nullable(),
-  billing_postal_code: z.string(),
-  billing_country: z.string(),
-  vat_id: z.string().nullable(),
-});
 
 const general = (t: TeamWithBilling) => ({
   name: t.name,
@@ -61,7 +45,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/team/general',
-    { preValidation: manage, schema: { tags, summary: 'Company settings: general', response: { 200: dataReply(generalReply) } } },
+    { preValidation: manage, schema: { tags, summary: 'Company settings: general', response: { 200: dataReply(teamGeneralReplySchema) } } },
     async (request) => {
       const team = currentTeam(request);
       return { data: general(service.toTeamWithBilling(team, team.role)) };
@@ -92,7 +76,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     '/api/team/billing',
     {
       preValidation: manage,
-      schema: { tags, summary: 'Company settings: billing address and VAT ID', response: { 200: dataReply(billingReply) } },
+      schema: { tags, summary: 'Company settings: billing address and VAT ID', response: { 200: dataReply(teamBillingReplySchema) } },
     },
     async (request) => {
       const team = currentTeam(request);

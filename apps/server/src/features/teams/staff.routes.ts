@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { dataReply, idParam, successDataReply, successReply } from './http.ts';
+import { dataReply, idParam, successDataReply, successReply } from '../../lib/http.ts';
 import * as service from './staff.service.ts';
 
 /** Staff of the current company (owner/admin). */

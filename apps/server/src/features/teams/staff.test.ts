@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, activityInstructors, teamMembers, teams, typeSets } from '../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { enableTwoFactor, owner, staff, userRow } from './test-helpers.ts';
+import { enableTwoFactor, owner, staff, userRow } from '../../test/factories.ts';
 
 let t: TestApp;
 let app: FastifyInstance;

@@ -1,9 +1,9 @@
-import { teamCreateSchema, teamSchema } from '@bookla/shared';
+import { currentTeamReplySchema, teamCreateReplySchema, teamCreateSchema, teamsReplySchema, teamSwitchReplySchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, requireUser } from '../../plugins/auth.ts';
-import { idParam } from './http.ts';
+import { idParam } from '../../lib/http.ts';
 import * as service from './teams.service.ts';
 
 /** The current company, the list of companies, switching and creating companies. */
@@ -19,7 +19,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'The current company of the session (null when there is none)',
-        response: { 200: z.object({ team: teamSchema.nullable() }) },
+        response: { 200: currentTeamReplySchema },
       },
     },
     async (request) => {
@@ -32,7 +32,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
     '/api/srl/teams',
     {
       preValidation: requireUser,
-      schema: { tags, summary: 'The companies of the user', response: { 200: z.object({ teams: z.array(teamSchema) }) } },
+      schema: { tags, summary: 'The companies of the user', response: { 200: teamsReplySchema } },
     },
     async (request) => ({ teams: await service.teamsOfUser(db, request.auth!.user) }),
   );
@@ -45,7 +45,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Switches the current company (a company of the user; 404 otherwise)',
         params: z.object({ teamId: idParam }),
-        response: { 200: z.object({ success: z.literal(true), team: teamSchema }) },
+        response: { 200: teamSwitchReplySchema },
       },
     },
     async (request) => {
@@ -65,7 +65,7 @@ export async function teamRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Creates a company; the creator becomes its owner and switches to it',
         body: teamCreateSchema,
-        response: { 200: z.object({ success: z.literal(true), team_id: z.number().int(), message: z.string() }) },
+        response: { 200: teamCreateReplySchema },
       },
     },
     async (request) => {

@@ -16,10 +16,11 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { notFound, validationError, type AppError } from '../../lib/app-error.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { mergedValidationError } from '../../lib/partial-input.ts';
 import { consumeLimit } from '../../plugins/rate-limit.ts';
-import { isCountry } from '../reference/reference.service.ts';
-import { createDefaultTypeSets } from '../catalogue/catalogue.service.ts';
+import { isCountry } from '../reference/index.ts';
+import { createDefaultTypeSets } from '../catalogue/setup/index.ts';
 import * as repo from './teams.repo.ts';
 import type { TeamRow } from './teams.repo.ts';
 
@@ -138,12 +139,6 @@ export async function teamInputProblems(
  */
 export function invalidTeamInput(db: DbOrTx, schema: z.ZodType, body: unknown, opts: { exceptTeamId?: number } = {}): Promise<AppError> {
   return mergedValidationError(schema, body, async (partial) => (await teamInputProblems(db, partial as TeamFields, opts)).fields);
-}
-
-/** A unique index said no (two requests raced past the name check). */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | undefined;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** Creates a company owned by the user, who becomes its owner and switches to it. */

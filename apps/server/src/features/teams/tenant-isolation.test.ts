@@ -14,8 +14,7 @@ import {
   teams,
 } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { createUserWithTeam, loginAs } from '../../test/factories.ts';
-import { uid } from './test-helpers.ts';
+import { createUserWithTeam, loginAs, uid } from '../../test/factories.ts';
 
 /**
  * Tenant isolation sweep: every route of the app, called as company B's owner.

@@ -1,6 +1,6 @@
 import type { Translated } from '@bookla/shared';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import {
   activities,
   activityAttributeValues,
@@ -11,14 +11,15 @@ import {
   teamMembers,
   tickets,
   users,
-} from '../../db/schema/index.ts';
-import type { ActivityRow } from './catalogue.repo.ts';
+} from '../../../db/schema/index.ts';
 
 /** SQL of one activity and its satellites (instructors, copies, deletion). Team id first, always. */
 
 export type ActivityValues = Partial<Omit<typeof activities.$inferInsert, 'id' | 'teamId' | 'createdAt'>>;
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+export type ActivityRow = typeof activities.$inferSelect;
 
 export async function findActivity(db: DbOrTx, teamId: number, id: number): Promise<ActivityRow | undefined> {
   const [row] = await db

@@ -15,15 +15,13 @@ import {
   type PublishChecks,
   type Translated,
 } from '@bookla/shared';
-import type { Db } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../lib/app-error.ts';
-import { translate } from '../../lib/i18n.ts';
-import { isValidKey, type Storage } from '../../lib/storage.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, checkInput, notFound } from '../../../lib/app-error.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { isValidKey, type Storage } from '../../../lib/storage.ts';
 import * as repo from './activities.repo.ts';
-import type { ActivityValues, PublishReadiness } from './activities.repo.ts';
-import { findTypeSet, type ActivityRow } from './catalogue.repo.ts';
-import { issueFields } from './catalogue.service.ts';
-import { findLocation } from './locations.repo.ts';
+import type { ActivityRow, ActivityValues, PublishReadiness } from './activities.repo.ts';
+import { findLocation, findTypeSet } from '../setup/index.ts';
 import { copyHeaderImage, headerImageUrls } from './media.service.ts';
 
 /** One activity: the detail record, its changes, deletion, mass actions and duplicates. */
@@ -93,13 +91,11 @@ const translated = (value: Partial<Record<string, string | null | undefined>> | 
 
 /** Checks every reference against the team; collects all field errors before answering 422. */
 async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: CourseUpdateBody) {
-  const fields: Record<string, string[]> = {};
+  const input = checkInput(requiredTranslatedSchema(team.languages).optional(), body.name, 'name');
+  const fields = input.fields;
   const values: ActivityValues = {};
-  if (body.name !== undefined) {
-    const parsed = requiredTranslatedSchema(team.languages).safeParse(body.name);
-    if (!parsed.success) for (const [path, msgs] of Object.entries(issueFields(parsed.error))) fields[`name.${path}`] = msgs;
-    else values.name = translated(body.name, team.languages);
-  }
+  const nameRefused = body.name !== undefined && input.data === undefined;
+  if (body.name !== undefined && !nameRefused) values.name = translated(body.name, team.languages);
   if (body.type_set_id !== undefined) {
     const typeSet = await findTypeSet(db, team.id, body.type_set_id);
     if (!typeSet) add(fields, 'type_set_id', 'catalogue:validation.type_set_not_found');
@@ -148,8 +144,9 @@ async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: Co
     values.status = body.status;
     if (body.status === 'published' && !row.publishedAt) values.publishedAt = new Date();
   }
-  if (Object.keys(fields).length === 1 && fields.status) throw new AppError('VALIDATION_FAILED', 'activities:publish.refused', {}, fields);
-  if (Object.keys(fields).length) throw validationError(fields);
+  if (!nameRefused && Object.keys(fields).length === 1 && fields.status)
+    throw new AppError('VALIDATION_FAILED', 'activities:publish.refused', { fields });
+  input.valid();
   return values;
 }
 
@@ -165,7 +162,7 @@ export async function updateCourse(db: Db, team: TeamContext, id: number, body: 
 }
 
 const hasSales = (path: string) =>
-  new AppError('VALIDATION_FAILED', 'activities:course.has_sales', {}, { [path]: ['activities:course.has_sales'] });
+  new AppError('VALIDATION_FAILED', 'activities:course.has_sales', { fields: { [path]: ['activities:course.has_sales'] } });
 
 /** Deletes activities with their sub-items, unless a ticket of any of them has been sold. */
 async function deleteWithSubItems(db: Db, storage: Storage, teamId: number, ids: number[], errorPath: string): Promise<void> {

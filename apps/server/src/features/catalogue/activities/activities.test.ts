@@ -11,9 +11,9 @@ import {
   bookingFields,
   products,
   tickets,
-} from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { owner, staff, type Staff } from '../teams/test-helpers.ts';
+} from '../../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { owner, staff, type Staff } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,34 +1,11 @@
 import type { ActivityKind, ActivityStatus, Language, Translated } from '@bookla/shared';
-import { and, asc, count, desc, eq, exists, ilike, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { activities, activityInstructors, locations, teams, typeSets } from '../../db/schema/index.ts';
-import { likePattern, pickedText } from './list.ts';
+import { and, asc, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
+import type { ActivityRow } from './activities.repo.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { activities, activityInstructors, locations, typeSets } from '../../../db/schema/index.ts';
+import { likePattern, pickedText } from '../../../lib/sql.ts';
 
-/** SQL of type sets and activities. Every function takes the team id first. */
-
-export type TypeSetRow = typeof typeSets.$inferSelect;
-export type ActivityRow = typeof activities.$inferSelect;
-
-export async function listTypeSets(db: DbOrTx, teamId: number): Promise<TypeSetRow[]> {
-  return db.select().from(typeSets).where(eq(typeSets.teamId, teamId)).orderBy(asc(typeSets.sort), asc(typeSets.id));
-}
-
-export async function findTypeSet(db: DbOrTx, teamId: number, id: number): Promise<TypeSetRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(typeSets)
-    .where(and(eq(typeSets.teamId, teamId), eq(typeSets.id, id)));
-  return row;
-}
-
-export async function insertTypeSets(db: DbOrTx, teamId: number, rows: { name: Translated; kind: ActivityKind; sort: number }[]) {
-  await db.insert(typeSets).values(rows.map((r) => ({ ...r, teamId })));
-}
-
-/** Locks the team row for the rest of the transaction (serialises lazy default creation). */
-export async function lockTeam(db: DbOrTx, teamId: number): Promise<void> {
-  await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
-}
+/** SQL of the activity list and of new activities. Every function takes the team id first. */
 
 export async function insertActivity(
   db: DbOrTx,
@@ -97,7 +74,9 @@ const param = sql.placeholder;
 /** The filters as SQL; `values` decides which are present, their values are placeholders of the prepared statement. */
 function courseFilters(db: DbOrTx, q: Pick<ActivityListQuery, 'filters'>): SQL {
   const where: SQL[] = [eq(activities.teamId, param('teamId'))];
-  if (q.filters.name) where.push(ilike(pickedText(activities.name, param('lang')), param('pattern')));
+  // The name in any of the team's languages matches (issue 9 item 12), not only the UI language's.
+  if (q.filters.name)
+    where.push(sql`exists (select 1 from jsonb_each_text(${activities.name}) as n(lang, text) where n.text ilike ${param('pattern')})`);
   if (q.filters.status) where.push(eq(activities.status, param('status')));
   if (q.filters.typeSetId) where.push(eq(activities.typeSetId, param('typeSetId')));
   if (q.filters.locationId) where.push(eq(activities.locationId, param('locationId')));

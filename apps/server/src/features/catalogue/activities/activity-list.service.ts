@@ -5,70 +5,29 @@ import {
   fillMissingTranslations,
   minorToDecimal,
   pickText,
-  safeRecord,
   toZonedIso,
-  type ActivityKind,
   type ActivityStatus,
   type CourseListItem,
   type CourseStoreBody,
   type Language,
-  type Translated,
-  type TypeSetItem,
 } from '@bookla/shared';
-import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { validationError } from '../../lib/app-error.ts';
-import * as repo from './catalogue.repo.ts';
-import type { ActivityListQuery } from './catalogue.repo.ts';
-import { defaultsForNewActivity } from './defaults.service.ts';
+import type { Db } from '../../../db/client.ts';
+import { parseInput, validationError } from '../../../lib/app-error.ts';
+import { defaultsForNewActivity, findTypeSet } from '../setup/index.ts';
+import * as repo from './activity-list.repo.ts';
+import type { ActivityListQuery } from './activity-list.repo.ts';
 import { headerImageUrls } from './media.service.ts';
 
-/** Type sets and activities (courses and events): defaults, creation, the back-office list. */
+/** Activities (courses and events): creation, the back-office list. */
 
-const DEFAULT_TYPE_SETS: { name: Translated; kind: ActivityKind; sort: number }[] = [
-  { name: { de: 'Kurs', en: 'Course', fr: 'Cours' }, kind: 'course', sort: 1 },
-  { name: { de: 'Event', en: 'Event', fr: 'Événement' }, kind: 'event', sort: 2 },
-];
-
-/** A new team's type sets; called inside the transaction that creates the team. */
 const sum = <T extends Record<K, number>, K extends string>(list: readonly T[], key: K) => list.reduce((n, x) => n + x[key], 0);
-
-export async function createDefaultTypeSets(tx: DbOrTx, teamId: number): Promise<void> {
-  await repo.insertTypeSets(tx, teamId, DEFAULT_TYPE_SETS);
-}
-
-/** The team's type sets; teams created before the catalogue get the defaults on first use. */
-export async function listTypeSets(db: Db, teamId: number, lang: Language): Promise<TypeSetItem[]> {
-  let rows = await repo.listTypeSets(db, teamId);
-  if (!rows.length) {
-    rows = await db.transaction(async (tx) => {
-      await repo.lockTeam(tx, teamId);
-      const again = await repo.listTypeSets(tx, teamId);
-      if (again.length) return again;
-      await createDefaultTypeSets(tx, teamId);
-      return repo.listTypeSets(tx, teamId);
-    });
-  }
-  return rows.map((r) => ({ id: r.id, name: pickText(r.name, lang), kind: r.kind }));
-}
-
-/** Zod issues (messages already validation keys via the global error map) → 422 fields. */
-export function issueFields(error: z.ZodError): Record<string, string[]> {
-  // Paths come from the input's keys: a null-prototype map, so `constructor` is just a key.
-  const fields = safeRecord<string[]>();
-  for (const issue of error.issues) (fields[issue.path.map(String).join('.') || '_'] ??= []).push(issue.message);
-  return fields;
-}
 
 /** Creates a draft activity of the type set's kind; every team language needs a name. */
 export async function storeCourse(db: Db, team: { id: number; languages: Language[] }, body: CourseStoreBody): Promise<number> {
-  const parsed = courseStoreSchema(team.languages).safeParse(body);
-  const fields = parsed.success ? {} : issueFields(parsed.error);
-  const typeSetId = parsed.success ? parsed.data.type_set_id : undefined;
-  const typeSet = typeSetId ? await repo.findTypeSet(db, team.id, typeSetId) : undefined;
-  if (typeSetId && !typeSet) (fields.type_set_id ??= []).push('catalogue:validation.type_set_not_found');
-  if (!parsed.success || !typeSet || Object.keys(fields).length) throw validationError(fields);
-  const name = fillMissingTranslations(compactTranslated(parsed.data.name), team.languages);
+  const input = parseInput(courseStoreSchema(team.languages), body);
+  const typeSet = await findTypeSet(db, team.id, input.type_set_id);
+  if (!typeSet) throw validationError({ type_set_id: ['catalogue:validation.type_set_not_found'] });
+  const name = fillMissingTranslations(compactTranslated(input.name), team.languages);
   const defaults = await defaultsForNewActivity(db, team.id);
   const activity = await repo.insertActivity(db, team.id, { ...defaults, typeSetId: typeSet.id, kind: typeSet.kind, name });
   return activity.id;

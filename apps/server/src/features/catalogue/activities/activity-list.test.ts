@@ -1,9 +1,11 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { toZonedIso } from '@bookla/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, activitySessions, teams, tickets, typeSets, users } from '../../db/schema/index.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { companyBody, owner, staff, uid } from '../teams/test-helpers.ts';
+import { activities, activitySessions, teams, tickets, typeSets, users } from '../../../db/schema/index.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
+import { companyBody, owner, staff, uid } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -58,9 +60,8 @@ describe('type sets', () => {
     expect((await typeSetsOf(teamId)).map((s) => s.kind).sort()).toEqual(['course', 'event']);
   });
 
-  it('are created lazily for an older team, once, and answered in the request language', async () => {
+  it('are answered in the request language, and reading them writes nothing', async () => {
     const a = await owner(t.app);
-    expect(await typeSetsOf(a.team.id)).toHaveLength(0);
     const [en, de] = await Promise.all([
       a.client.get('/api/course/type_sets?language=en'),
       a.client.get('/api/course/type_sets?language=de'),
@@ -69,7 +70,30 @@ describe('type sets', () => {
     expect(en.json().data.map((s: { name: string }) => s.name)).toEqual(['Course', 'Event']);
     expect(de.json().data.map((s: { name: string }) => s.name)).toEqual(['Kurs', 'Event']);
     expect(en.json().data[0]).toEqual({ id: expect.any(Number), name: 'Course', kind: 'course' });
-    expect(await typeSetsOf(a.team.id)).toHaveLength(2);
+
+    // A team without type sets reads an empty list; nothing is created on the way.
+    await db().delete(typeSets).where(eq(typeSets.teamId, a.team.id));
+    const empty = await a.client.get('/api/course/type_sets');
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json().data).toEqual([]);
+    expect((await a.client.get('/api/course/type_sets/list')).json().meta.total).toBe(0);
+    expect(await typeSetsOf(a.team.id)).toHaveLength(0);
+  });
+
+  it('are given to teams from before the seeding by migration 0007, once', async () => {
+    const older = await owner(t.app);
+    const current = await owner(t.app);
+    await db().delete(typeSets).where(eq(typeSets.teamId, older.team.id));
+    const before = (await typeSetsOf(current.team.id)).map((s) => s.id).sort();
+    const migration = readFileSync(join(import.meta.dirname, '../../../db/migrations/0007_default_type_sets.sql'), 'utf8');
+    await db().execute(sql.raw(migration));
+    await db().execute(sql.raw(migration));
+    const given = await typeSetsOf(older.team.id);
+    expect(given.map((s) => [s.kind, s.sort, s.name]).sort()).toEqual([
+      ['course', 1, { de: 'Kurs', en: 'Course', fr: 'Cours' }],
+      ['event', 2, { de: 'Event', en: 'Event', fr: 'Événement' }],
+    ]);
+    expect((await typeSetsOf(current.team.id)).map((s) => s.id).sort()).toEqual(before);
   });
 
   it('need nav.courses: instructors may read them', async () => {
@@ -366,5 +390,22 @@ describe('GET /api/courses', () => {
     expect(res.data).toEqual([]);
     expect(res.meta.total).toBe(0);
     expect((await b.client.get(`/api/courses?columnFilters[type_set_id]=${setIds[0]}`)).json().meta.total).toBe(0);
+  });
+
+  it('finds an activity by its name in any team language, whatever the UI language', async () => {
+    const res = await client.post('/api/course/store', { type_set_id: setIds[0], name: { de: 'Schwimmen', en: 'Swimming' } });
+    const id = res.json().course_id;
+    for (const [lang, text] of [
+      ['en', 'schwimm'],
+      ['de', 'swimm'],
+      ['fr', 'SWIM'],
+    ] as const) {
+      const found = (await client.get(`/api/courses?language=${lang}&columnFilters[name]=${text}`)).json();
+      expect(
+        found.data.map((c: { id: number }) => c.id),
+        `${lang}: ${text}`,
+      ).toEqual([id]);
+    }
+    expect((await client.get('/api/courses?language=en&columnFilters[name]=schwimmbad')).json().meta.total).toBe(0);
   });
 });

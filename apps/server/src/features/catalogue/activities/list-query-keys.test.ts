@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { TeamFeatures } from '@bookla/shared';
-import { activities, teams } from '../../db/schema/index.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { updateFeatures } from '../teams/teams.service.ts';
-import { owner, type Staff } from '../teams/test-helpers.ts';
+import { activities, teams } from '../../../db/schema/index.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
+import { updateFeatures } from '../../teams/index.ts';
+import { owner, type Staff } from '../../../test/factories.ts';
 
 /**
  * Issue 7 item 1: user-chosen keys (list query strings, JSON bodies) must never write

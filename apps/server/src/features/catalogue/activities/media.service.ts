@@ -1,9 +1,8 @@
 import { encodeMessage, HEADER_IMAGE_MAX_MB, type HeaderImage } from '@bookla/shared';
-import sharp from 'sharp';
-import type { Db } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../lib/app-error.ts';
-import { isValidKey, newMediaKey, type Storage } from '../../lib/storage.ts';
-import { sniffImage } from '../teams/logo.service.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
+import { isValidKey, newMediaKey, type Storage } from '../../../lib/storage.ts';
+import { decodeImage, sniffImage } from '../../../lib/images.ts';
 import * as repo from './activities.repo.ts';
 
 /**
@@ -15,8 +14,6 @@ import * as repo from './activities.repo.ts';
 export const HEADER_IMAGE_MAX_BYTES = HEADER_IMAGE_MAX_MB * 1_000_000;
 export const VARIANTS = { list: 480, detail: 1600 } as const;
 export type Variant = keyof typeof VARIANTS;
-/** Decompression bombs: refuse images with more pixels than a 40-megapixel photo. */
-const MAX_INPUT_PIXELS = 40_000_000;
 
 export const variantKey = (key: string, variant: Variant) => `${key}/${variant}.webp`;
 
@@ -25,12 +22,10 @@ export function headerImageUrls(key: string | null): HeaderImage | null {
 }
 
 export const imageTooLarge = () =>
-  new AppError(
-    'PAYLOAD_TOO_LARGE',
-    'activities:image.too_large',
-    { max: HEADER_IMAGE_MAX_MB },
-    { file: [encodeMessage('activities:image.too_large', { max: HEADER_IMAGE_MAX_MB })] },
-  );
+  new AppError('PAYLOAD_TOO_LARGE', 'activities:image.too_large', {
+    params: { max: HEADER_IMAGE_MAX_MB },
+    fields: { file: [encodeMessage('activities:image.too_large', { max: HEADER_IMAGE_MAX_MB })] },
+  });
 
 /** JPEG/PNG/WebP bytes → the WebP variants (never wider than the original). */
 export async function renderVariants(bytes: Buffer): Promise<Record<Variant, Buffer>> {
@@ -38,12 +33,7 @@ export async function renderVariants(bytes: Buffer): Promise<Record<Variant, Buf
   if (!bytes.length) throw validationError({ file: ['validation:required'] });
   if (!sniffImage(bytes)) throw validationError({ file: ['activities:image.type'] });
   try {
-    const render = (width: number) =>
-      sharp(bytes, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize({ width, withoutEnlargement: true })
-        .webp({ quality: 82 })
-        .toBuffer();
+    const render = (width: number) => decodeImage(bytes).resize({ width, withoutEnlargement: true }).webp({ quality: 82 }).toBuffer();
     const [list, detail] = await Promise.all([render(VARIANTS.list), render(VARIANTS.detail)]);
     return { list, detail };
   } catch {

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities } from '../../db/schema/index.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { owner, staff, type Staff } from '../teams/test-helpers.ts';
+import { activities } from '../../../db/schema/index.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
+import { owner, staff, type Staff } from '../../../test/factories.ts';
 
 let t: TestApp;
 let dataDir: string;

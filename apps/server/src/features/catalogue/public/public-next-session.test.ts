@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { activities, activitySessions } from '../../db/schema/index.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { createUserWithTeam } from '../../test/factories.ts';
+import { activities, activitySessions } from '../../../db/schema/index.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
+import { createUserWithTeam, inDays, makeActivity, makeSession } from '../../../test/factories.ts';
 import { refreshStaleNextSessions } from './public.repo.ts';
-import { inDays, makeActivity, makeSession } from './tickets.fixtures.ts';
 
 /** activities.next_session_at (kept by a trigger on activity_sessions) and the public list reading it. */
 

@@ -1,8 +1,8 @@
 import type { AttributeType, ChoiceOption, Translated } from '@bookla/shared';
 import { and, asc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { activities, activitySessions, locations, teams, tickets, typeSets } from '../../db/schema/index.ts';
-import { availableSql } from './tickets.repo.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { activities, activitySessions, locations, teams, tickets, typeSets } from '../../../db/schema/index.ts';
+import { availableSql } from '../tickets/index.ts';
 
 /**
  * SQL of the public read model. A page costs two queries whatever its size: the team, then the

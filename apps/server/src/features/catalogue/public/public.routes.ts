@@ -2,8 +2,7 @@ import { publicActivityQuerySchema, publicActivitySchema } from '@bookla/shared'
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataReply, idParam } from '../teams/http.ts';
-import { listReply, toList } from './list.ts';
+import { dataReply, idParam, listReply, toList } from '../../../lib/http.ts';
 import * as published from './public.service.ts';
 
 /**

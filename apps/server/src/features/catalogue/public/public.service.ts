@@ -9,9 +9,9 @@ import {
 } from '@bookla/shared';
 import { toZonedIso, toZonedIsoOrNull, zonedTimeToUtc } from '@bookla/shared/zoned-time';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { notFound } from '../../lib/app-error.ts';
-import { headerImageUrls } from './media.service.ts';
+import type { Db } from '../../../db/client.ts';
+import { notFound } from '../../../lib/app-error.ts';
+import { headerImageUrls } from '../activities/index.ts';
 import * as repo from './public.repo.ts';
 import type { PublicPageQuery } from './public.repo.ts';
 

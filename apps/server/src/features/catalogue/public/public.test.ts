@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, activityAttributeValues, attributes, locations } from '../../db/schema/index.ts';
+import { activities, activityAttributeValues, attributes, locations } from '../../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
-import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { createUserWithTeam } from '../../test/factories.ts';
-import { inDays, makeActivity, makeReservation, makeSession, makeTicket } from './tickets.fixtures.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
+import { createUserWithTeam, inDays, makeActivity, makeReservation, makeSession, makeTicket } from '../../../test/factories.ts';
 
 let t: TestApp;
 let teamId: number;

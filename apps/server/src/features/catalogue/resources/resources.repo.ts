@@ -1,8 +1,8 @@
 import type { Language, ResourceKind, Translated } from '@bookla/shared';
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { resourceGroups, resources } from '../../db/schema/index.ts';
-import { likePattern, pickedText } from './list.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { resourceGroups, resources } from '../../../db/schema/index.ts';
+import { likePattern, pickedText } from '../../../lib/sql.ts';
 
 /** SQL of resource groups and their resources. Every function takes the team id first. */
 

@@ -1,7 +1,7 @@
 import {
   bookingsQuerySchema,
   conflictCheckBodySchema,
-  conflictSchema,
+  conflictCheckReplySchema,
   resourceBookingSchema,
   resourceGroupBodySchema,
   resourceGroupItemSchema,
@@ -10,11 +10,11 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { forbidden } from '../../lib/app-error.ts';
-import { can, currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { dataReply, idParam } from '../teams/http.ts';
-import { checkConflicts } from './conflicts.service.ts';
-import { crudRoutes } from './crud-routes.ts';
+import { forbidden } from '../../../lib/app-error.ts';
+import { can, currentTeam, requirePermission } from '../../../plugins/auth.ts';
+import { dataReply, idParam } from '../../../lib/http.ts';
+import { checkConflicts } from '../timetable/index.ts';
+import { crudRoutes } from '../../../lib/crud-routes.ts';
 import * as groups from './resources.service.ts';
 
 /** Resource groups with their resources, their bookings, and the conflict check (docs/api/catalogue.md "Setup"). */
@@ -80,7 +80,7 @@ export async function resourcesRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Conflicts resources would have in a time range (optionally leaving one session out)',
         body: conflictCheckBodySchema,
-        response: { 200: z.object({ conflicts: z.array(conflictSchema) }) },
+        response: { 200: conflictCheckReplySchema },
       },
     },
     async (request) => ({ conflicts: await checkConflicts(db, currentTeam(request), request.body, request.lang) }),

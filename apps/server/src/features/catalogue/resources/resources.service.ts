@@ -10,10 +10,9 @@ import {
   type ResourceGroupItem,
   type ResourceKind,
 } from '@bookla/shared';
-import type { Db } from '../../db/client.ts';
-import { notFound, validationError } from '../../lib/app-error.ts';
-import { groupBookings } from './calendar.service.ts';
-import { issueFields } from './catalogue.service.ts';
+import type { Db } from '../../../db/client.ts';
+import { checkInput, notFound } from '../../../lib/app-error.ts';
+import { groupBookings } from '../timetable/index.ts';
 import * as repo from './resources.repo.ts';
 import type { GroupListQuery, GroupRow, ResourceRow, ResourceValues } from './resources.repo.ts';
 
@@ -74,23 +73,22 @@ export async function getGroup(db: Db, teamId: number, id: number, lang: Languag
 
 /** Names in every team language (missing ones filled from the first); ids only of this group's resources. */
 function validValues(team: Team, body: ResourceGroupBody, existing: ResourceRow[]) {
-  const parsed = resourceGroupSchema(team.languages).safeParse(body);
-  const fields = parsed.success ? {} : issueFields(parsed.error);
+  const input = checkInput(resourceGroupSchema(team.languages), body);
   const own = new Set(existing.map((r) => r.id));
   const seen = new Set<number>();
   (body.resources ?? []).forEach((r, i) => {
     if (!r.id) return;
-    if (!own.has(r.id) || seen.has(r.id)) (fields[`resources.${i}.id`] ??= []).push('timetable:validation.resource_not_in_group');
+    if (!own.has(r.id) || seen.has(r.id)) input.add(`resources.${i}.id`, 'timetable:validation.resource_not_in_group');
     seen.add(r.id);
   });
-  if (!parsed.success || Object.keys(fields).length) throw validationError(fields);
+  const v = input.valid();
   const name = (value: Parameters<typeof compactTranslated>[0]) => fillMissingTranslations(compactTranslated(value), team.languages);
-  const list: ResourceValues[] | undefined = parsed.data.resources?.map((r) => ({
+  const list: ResourceValues[] | undefined = v.resources?.map((r) => ({
     id: r.id ?? null,
     name: name(r.name),
     capacity: r.capacity,
   }));
-  return { group: { name: name(parsed.data.name), kind: parsed.data.kind }, list };
+  return { group: { name: name(v.name), kind: v.kind }, list };
 }
 
 export async function createGroup(db: Db, team: Team, body: ResourceGroupBody, lang: Language): Promise<ResourceGroupItem> {

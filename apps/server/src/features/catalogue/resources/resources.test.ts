@@ -1,11 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resources, sessionResources } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import type { TestClient } from '../../test/build-test-app.ts';
-import { staff } from '../teams/test-helpers.ts';
-import { overbooking } from './conflicts.service.ts';
-import { addResources, addSession, createCourse, ownerWithCourse } from './timetable-test-helpers.ts';
+import { resources, sessionResources } from '../../../db/schema/index.ts';
+import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app.ts';
+import { addResources, addSession, createCourse, ownerWithCourse, staff } from '../../../test/factories.ts';
+import { overbooking } from '../timetable/index.ts';
 
 let t: TestApp;
 beforeAll(async () => {

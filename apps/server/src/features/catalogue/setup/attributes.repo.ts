@@ -1,8 +1,8 @@
 import type { Language } from '@bookla/shared';
 import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { activities, activityAttributeValues, attributes, typeSetAttributes } from '../../db/schema/index.ts';
-import { likePattern, pickedText } from './list.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { activities, activityAttributeValues, attributes, typeSetAttributes } from '../../../db/schema/index.ts';
+import { likePattern, pickedText } from '../../../lib/sql.ts';
 
 /** SQL of attributes and of activities' attribute values. Every function takes the team id first. */
 

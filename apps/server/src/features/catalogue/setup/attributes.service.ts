@@ -14,11 +14,10 @@ import {
   type ChoiceOption,
   type Language,
 } from '@bookla/shared';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { notFound, validationError } from '../../lib/app-error.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { notFound, parseInput, validationError } from '../../../lib/app-error.ts';
 import * as repo from './attributes.repo.ts';
 import type { AttributeListQuery, AttributeRow, AttributeValues } from './attributes.repo.ts';
-import { issueFields } from './catalogue.service.ts';
 
 /** Attributes (descriptive properties of activities) and the values activities hold. */
 
@@ -52,9 +51,7 @@ export async function getAttribute(db: Db, teamId: number, id: number, lang: Lan
 }
 
 function validValues(team: Team, body: AttributeBody): AttributeValues {
-  const parsed = attributeSchema(team.languages).safeParse(body);
-  if (!parsed.success) throw validationError(issueFields(parsed.error));
-  const v = parsed.data;
+  const v = parseInput(attributeSchema(team.languages), body);
   return {
     type: v.type,
     label: fillMissingTranslations(compactTranslated(v.label), team.languages),

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityAttributeValues } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { owner, staff, type Staff } from '../teams/test-helpers.ts';
+import { activityAttributeValues } from '../../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { owner, staff, type Staff } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { courseDefaults } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { courseDefaults } from '../../../db/schema/index.ts';
 
 /** SQL of a team's course defaults (one row per team, created on first use). */
 

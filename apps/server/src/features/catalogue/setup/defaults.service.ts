@@ -6,8 +6,8 @@ import {
   type CourseDefaultsBody,
   type Language,
 } from '@bookla/shared';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { validationError } from '../../lib/app-error.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { validationError } from '../../../lib/app-error.ts';
 import * as repo from './defaults.repo.ts';
 import type { CourseDefaultsRow } from './defaults.repo.ts';
 import { findLocation } from './locations.repo.ts';

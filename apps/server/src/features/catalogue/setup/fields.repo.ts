@@ -1,8 +1,8 @@
 import type { Language } from '@bookla/shared';
 import { and, asc, count, desc, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { activityFields, bookingFields, typeSetFields } from '../../db/schema/index.ts';
-import { likePattern, pickedText } from './list.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { activityFields, bookingFields, typeSetFields } from '../../../db/schema/index.ts';
+import { likePattern, pickedText } from '../../../lib/sql.ts';
 
 /** SQL of booking fields and of activities' extra fields. Every function takes the team id first. */
 

@@ -18,15 +18,13 @@ import {
   type FieldType,
   type Language,
 } from '@bookla/shared';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../lib/app-error.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { AppError, checkInput, notFound, validationError } from '../../../lib/app-error.ts';
 import { findActivity } from './attributes.repo.ts';
 import { toOptions } from './attributes.service.ts';
-import { lockTeam } from './catalogue.repo.ts';
-import { issueFields } from './catalogue.service.ts';
 import * as repo from './fields.repo.ts';
 import type { FieldListQuery, FieldRow, FieldValues } from './fields.repo.ts';
-import { ownFieldIds } from './type-sets.repo.ts';
+import * as typeSetsRepo from './type-sets.repo.ts';
 
 /** Booking fields (questions asked at checkout), their conditions, and activities' extra fields. */
 
@@ -71,11 +69,10 @@ const names = (rows: { label: FieldRow['label'] }[], lang: Language) => rows.map
  * field itself is a condition of others, its new type and options must still fit them.
  */
 async function validValues(tx: DbOrTx, team: Team, body: FieldBody, selfId: number | null, lang: Language): Promise<FieldValues> {
-  const parsed = fieldSchema(team.languages).safeParse(body);
-  const fields: Errors = parsed.success ? {} : issueFields(parsed.error);
-  const add = (path: string, message: string) => (fields[path] ??= []).push(message);
+  const input = checkInput(fieldSchema(team.languages), body);
+  const add = input.add;
   const type = body.type;
-  const options = parsed.success && hasOptions(type) ? normalizeOptions(parsed.data.options, team.languages) : [];
+  const options = input.data && hasOptions(type) ? normalizeOptions(input.data.options, team.languages) : [];
   const graph = await repo.conditionGraph(tx, team.id);
   const condition = body.visible_if;
   if (condition) {
@@ -93,7 +90,7 @@ async function validValues(tx: DbOrTx, team: Team, body: FieldBody, selfId: numb
       });
     }
   }
-  if (selfId !== null && parsed.success) {
+  if (selfId !== null && input.data) {
     const dependents = graph.filter((f) => f.visible_if?.field_id === selfId && f.id !== selfId);
     const allowed = allowedValues(type, options);
     const broken = dependents.filter((d) => !isConditionFieldType(type) || d.visible_if!.values.some((v) => !allowed.includes(v)));
@@ -104,12 +101,12 @@ async function validValues(tx: DbOrTx, team: Team, body: FieldBody, selfId: numb
       );
     }
   }
-  if (!parsed.success || Object.keys(fields).length) throw validationError(fields);
-  const v = parsed.data;
+  const v = input.valid();
   return {
     type: v.type,
     label: fillMissingTranslations(compactTranslated(v.label), team.languages),
-    help: compactTranslated(v.help),
+    // Optional, filled from the first language with text (docs/decisions/010-translations.md).
+    help: fillMissingTranslations(compactTranslated(v.help), team.languages),
     options,
     scope: v.scope,
     required: v.required,
@@ -119,7 +116,7 @@ async function validValues(tx: DbOrTx, team: Team, body: FieldBody, selfId: numb
 
 export async function createField(db: Db, team: Team, body: FieldBody, lang: Language): Promise<FieldItem> {
   return db.transaction(async (tx) => {
-    await lockTeam(tx, team.id);
+    await typeSetsRepo.lockTeam(tx, team.id);
     const values = await validValues(tx, team, body, null, lang);
     return toField(await repo.insertField(tx, team.id, values), lang);
   });
@@ -128,7 +125,7 @@ export async function createField(db: Db, team: Team, body: FieldBody, lang: Lan
 export async function updateField(db: Db, team: Team, id: number, body: FieldBody, lang: Language): Promise<FieldItem> {
   return db.transaction(async (tx) => {
     // One change of a team's conditions at a time: two saves cannot close a circle together.
-    await lockTeam(tx, team.id);
+    await typeSetsRepo.lockTeam(tx, team.id);
     if (!(await repo.findField(tx, team.id, id))) throw notFound();
     const values = await validValues(tx, team, body, id, lang);
     const row = await repo.updateField(tx, team.id, id, values);
@@ -140,13 +137,16 @@ export async function updateField(db: Db, team: Team, id: number, body: FieldBod
 /** Refused while other fields' visibility depends on it (the reply names them). */
 export async function deleteField(db: Db, teamId: number, id: number, lang: Language): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockTeam(tx, teamId);
+    await typeSetsRepo.lockTeam(tx, teamId);
     if (!(await repo.findField(tx, teamId, id))) throw notFound();
     const dependents = await repo.dependentsOf(tx, teamId, id);
     if (dependents.length) {
       const params = { fields: names(dependents, lang) };
-      throw new AppError('VALIDATION_FAILED', 'setup:field.depended_on', params, {
-        id: [encodeMessage('setup:validation.field_depended_on', params)],
+      throw new AppError('VALIDATION_FAILED', 'setup:field.depended_on', {
+        params,
+        fields: {
+          id: [encodeMessage('setup:validation.field_depended_on', params)],
+        },
       });
     }
     await repo.deleteField(tx, teamId, id);
@@ -184,7 +184,7 @@ export async function saveActivityFields(db: Db, teamId: number, activityId: num
     const activity = await findActivity(tx, teamId, activityId, true);
     if (!activity) throw notFound();
     const [own, typeSet] = await Promise.all([
-      ownFieldIds(tx, teamId, body.field_ids),
+      typeSetsRepo.ownFieldIds(tx, teamId, body.field_ids),
       repo.typeSetFieldRows(tx, teamId, activity.typeSetId),
     ]);
     const inTypeSet = new Set(typeSet.map((f) => f.id));

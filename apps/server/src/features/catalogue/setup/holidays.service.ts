@@ -7,10 +7,9 @@ import {
   type HolidayItem,
   type Language,
 } from '@bookla/shared';
-import type { Db } from '../../db/client.ts';
-import { notFound, validationError } from '../../lib/app-error.ts';
-import { isUniqueViolation } from '../teams/teams.service.ts';
-import { issueFields } from './catalogue.service.ts';
+import type { Db } from '../../../db/client.ts';
+import { notFound, parseInput, validationError } from '../../../lib/app-error.ts';
+import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import * as repo from './holidays.repo.ts';
 import type { HolidayListQuery, HolidayRow, HolidayValues } from './holidays.repo.ts';
 
@@ -42,9 +41,7 @@ const duplicate = () => validationError({ starts_on: ['timetable:validation.holi
 
 /** A name in every team language (missing ones filled from the first), start not after end, range unique. */
 async function validValues(db: Db, team: Team, body: HolidayBody, exceptId?: number): Promise<HolidayValues> {
-  const parsed = holidaySchema(team.languages).safeParse(body);
-  if (!parsed.success) throw validationError(issueFields(parsed.error));
-  const v = parsed.data;
+  const v = parseInput(holidaySchema(team.languages), body);
   const same = await repo.findSameRange(db, team.id, v.starts_on, v.ends_on);
   if (same && same.id !== exceptId) throw duplicate();
   return { name: fillMissingTranslations(compactTranslated(v.name), team.languages), startsOn: v.starts_on, endsOn: v.ends_on };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teamHolidays } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { owner, staff } from '../teams/test-helpers.ts';
+import { teamHolidays } from '../../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { owner, staff } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,15 @@
-import { compactTranslated, locationSchema, pickText, type Language, type LocationBody, type LocationItem } from '@bookla/shared';
-import type { Db } from '../../db/client.ts';
-import { notFound, validationError } from '../../lib/app-error.ts';
-import { isCountry } from '../reference/reference.service.ts';
-import { issueFields } from './catalogue.service.ts';
+import {
+  compactTranslated,
+  fillMissingTranslations,
+  locationSchema,
+  pickText,
+  type Language,
+  type LocationBody,
+  type LocationItem,
+} from '@bookla/shared';
+import type { Db } from '../../../db/client.ts';
+import { checkInput, notFound } from '../../../lib/app-error.ts';
+import { isCountry } from '../../reference/index.ts';
 import * as repo from './locations.repo.ts';
 import type { LocationListQuery, LocationRow, LocationValues } from './locations.repo.ts';
 
@@ -48,18 +55,17 @@ export async function getLocation(db: Db, teamId: number, id: number, lang: Lang
 
 /** Every team language needs a name; the country must be one of the reference list. */
 async function validValues(db: Db, languages: Language[], body: LocationBody): Promise<LocationValues> {
-  const parsed = locationSchema(languages).safeParse(body);
-  const fields = parsed.success ? {} : issueFields(parsed.error);
-  if (body.country && !(await isCountry(db, body.country))) (fields.country ??= []).push('catalogue:validation.country_invalid');
-  if (!parsed.success || Object.keys(fields).length) throw validationError(fields);
-  const v = parsed.data;
+  const input = checkInput(locationSchema(languages), body);
+  if (body.country && !(await isCountry(db, body.country))) input.add('country', 'catalogue:validation.country_invalid');
+  const v = input.valid();
   return {
     name: compactTranslated(v.name),
     address: v.address,
     postalCode: v.postal_code,
     city: v.city,
     country: v.country,
-    directions: compactTranslated(v.directions),
+    // Optional, filled from the first language with text (docs/decisions/010-translations.md).
+    directions: fillMissingTranslations(compactTranslated(v.directions), languages),
     latitude: v.latitude ?? null,
     longitude: v.longitude ?? null,
   };

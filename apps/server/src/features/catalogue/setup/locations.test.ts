@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { owner, staff } from '../teams/test-helpers.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { owner, staff } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import type { Language } from '@bookla/shared';
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { activityProducts, products, tickets } from '../../db/schema/index.ts';
-import { likePattern, pickedText } from './list.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { activityProducts, products, tickets } from '../../../db/schema/index.ts';
+import { likePattern, pickedText } from '../../../lib/sql.ts';
 
 /** SQL of products (the spec's "options") and of the products offered with an activity. */
 

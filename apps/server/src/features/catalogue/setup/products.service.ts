@@ -11,13 +11,11 @@ import {
   type Language,
   type ProductItem,
 } from '@bookla/shared';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../lib/app-error.ts';
-import { issueFields } from './catalogue.service.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { AppError, checkInput, notFound, parseInput, validationError } from '../../../lib/app-error.ts';
 import * as repo from './products.repo.ts';
 import type { ProductListQuery, ProductRow, ProductValues } from './products.repo.ts';
-import { defaultTaxRateBp, findActivity } from './tickets.repo.ts';
-import { parsePrice, parseTaxRate, type TeamContext } from './tickets.service.ts';
+import { defaultTaxRateBp, findActivity, parsePrice, parseTaxRate, type TeamContext } from '../tickets/index.ts';
 
 /** Products (the spec's "options", labelled Products) and the ones offered with an activity. */
 
@@ -72,16 +70,15 @@ export async function getProduct(db: Db, teamId: number, id: number, lang: Langu
 }
 
 async function validValues(db: DbOrTx, team: TeamContext, body: Record<string, unknown>, sold: number): Promise<ProductValues> {
-  const parsed = productSchema(team.languages).safeParse(body);
-  const fields = parsed.success ? {} : issueFields(parsed.error);
-  const priceMinor = parsePrice(fields, 'price', body.price, team.currency);
-  const taxRateBp = parseTaxRate(fields, 'tax_rate', body.tax_rate, await defaultTaxRateBp(db, team.id));
-  const v = parsed.success ? parsed.data : undefined;
-  if (v && v.max_per_order !== null && v.max_per_order < v.min_per_order)
-    (fields.max_per_order ??= []).push('tickets:validation.max_below_min');
-  if (v && v.stock !== null && v.stock < sold)
-    (fields.stock ??= []).push(encodeMessage('tickets:validation.product_stock_below_sold', { sold }));
-  if (!v || Object.keys(fields).length) throw validationError(fields);
+  const input = checkInput(productSchema(team.languages), body);
+  const priceMinor = parsePrice(input.fields, 'price', body.price, team.currency);
+  const taxRateBp = parseTaxRate(input.fields, 'tax_rate', body.tax_rate, await defaultTaxRateBp(db, team.id));
+  const parsed = input.data;
+  if (parsed && parsed.max_per_order !== null && parsed.max_per_order < parsed.min_per_order)
+    input.add('max_per_order', 'tickets:validation.max_below_min');
+  if (parsed && parsed.stock !== null && parsed.stock < sold)
+    input.add('stock', encodeMessage('tickets:validation.product_stock_below_sold', { sold }));
+  const v = input.valid();
   return {
     name: fillMissingTranslations(compactTranslated(v.name), team.languages),
     description: fillMissingTranslations(compactTranslated(v.description), team.languages),
@@ -119,14 +116,12 @@ export async function deleteProduct(db: Db, teamId: number, id: number): Promise
   if (await repo.deleteUnsoldProduct(db, teamId, id)) return;
   const sold = (await repo.findProduct(db, teamId, id))?.sold;
   if (sold === undefined) throw notFound();
-  throw new AppError(
-    'VALIDATION_FAILED',
-    'tickets:product.delete_sold',
-    { sold },
-    {
+  throw new AppError('VALIDATION_FAILED', 'tickets:product.delete_sold', {
+    params: { sold },
+    fields: {
       sold: [encodeMessage('tickets:product.delete_sold', { sold })],
     },
-  );
+  });
 }
 
 export async function listActivityProducts(db: Db, teamId: number, activityId: number, lang: Language): Promise<ActivityProductItem[]> {
@@ -146,9 +141,7 @@ export async function listActivityProducts(db: Db, teamId: number, activityId: n
 /** Replaces the products of an activity; products must be the team's, tickets the activity's. */
 export async function replaceActivityProducts(db: Db, teamId: number, activityId: number, body: unknown, lang: Language) {
   if (!(await findActivity(db, teamId, activityId))) throw notFound();
-  const parsed = activityProductsBodySchema.safeParse(body);
-  if (!parsed.success) throw validationError(issueFields(parsed.error));
-  const items = parsed.data.items;
+  const { items } = parseInput(activityProductsBodySchema, body);
   const fields: Record<string, string[]> = {};
   const ownProducts = await repo.productIdsOfTeam(db, teamId, [...new Set(items.map((i) => i.product_id))]);
   const ownTickets = await repo.ticketIdsOfActivity(db, teamId, activityId, [...new Set(items.flatMap((i) => i.ticket_ids))]);

@@ -1,6 +1,6 @@
 import type { ActivityKind, Language, Translated } from '@bookla/shared';
 import { and, asc, count, desc, eq, ilike, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import {
   activities,
   activityAttributeValues,
@@ -8,9 +8,10 @@ import {
   bookingFields,
   typeSetAttributes,
   typeSetFields,
+  teams,
   typeSets,
-} from '../../db/schema/index.ts';
-import { likePattern, pickedText } from './list.ts';
+} from '../../../db/schema/index.ts';
+import { likePattern, pickedText } from '../../../lib/sql.ts';
 
 /** SQL of type sets as set up in the back office. Every function takes the team id first. */
 
@@ -168,4 +169,18 @@ export async function deleteTypeSet(db: DbOrTx, teamId: number, id: number): Pro
     .where(and(eq(typeSets.teamId, teamId), eq(typeSets.id, id)))
     .returning({ id: typeSets.id });
   return rows.length > 0;
+}
+
+/** Every type set of a team, in their order (the select of the create-activity dialog). */
+export async function allTypeSets(db: DbOrTx, teamId: number): Promise<TypeSetRow[]> {
+  return db.select().from(typeSets).where(eq(typeSets.teamId, teamId)).orderBy(asc(typeSets.sort), asc(typeSets.id));
+}
+
+export async function insertTypeSets(db: DbOrTx, teamId: number, rows: { name: Translated; kind: ActivityKind; sort: number }[]) {
+  await db.insert(typeSets).values(rows.map((r) => ({ ...r, teamId })));
+}
+
+/** Locks the team row for the rest of the transaction (serialises changes that count the team's rows). */
+export async function lockTeam(db: DbOrTx, teamId: number): Promise<void> {
+  await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).for('update');
 }

@@ -7,12 +7,12 @@ import {
   type Language,
   type TypeSetBody,
   type TypeSetDetail,
+  type TypeSetItem,
   type TypeSetListItem,
+  type Translated,
 } from '@bookla/shared';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../lib/app-error.ts';
-import { lockTeam } from './catalogue.repo.ts';
-import { issueFields, listTypeSets as ensureTypeSets } from './catalogue.service.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { AppError, checkInput, notFound, validationError } from '../../../lib/app-error.ts';
 import * as repo from './type-sets.repo.ts';
 import type { TypeSetListQuery } from './type-sets.repo.ts';
 
@@ -20,18 +20,32 @@ import type { TypeSetListQuery } from './type-sets.repo.ts';
 
 type Team = { id: number; languages: Language[] };
 
+const DEFAULT_TYPE_SETS: { name: Translated; kind: ActivityKind; sort: number }[] = [
+  { name: { de: 'Kurs', en: 'Course', fr: 'Cours' }, kind: 'course', sort: 1 },
+  { name: { de: 'Event', en: 'Event', fr: 'Événement' }, kind: 'event', sort: 2 },
+];
+
+/**
+ * A new team's type sets; called inside the transaction that creates the team (registration,
+ * POST /api/team). Teams from before the catalogue got theirs from migration 0007.
+ */
+export async function createDefaultTypeSets(tx: DbOrTx, teamId: number): Promise<void> {
+  await repo.insertTypeSets(tx, teamId, DEFAULT_TYPE_SETS);
+}
+
+/** The team's type sets for a select (the create-activity dialog), in their order. Reads only. */
+export async function typeSetOptions(db: Db, teamId: number, lang: Language): Promise<TypeSetItem[]> {
+  const rows = await repo.allTypeSets(db, teamId);
+  return rows.map((r) => ({ id: r.id, name: pickText(r.name, lang), kind: r.kind }));
+}
+
 export async function listTypeSets(
   db: Db,
   teamId: number,
   q: Omit<TypeSetListQuery, 'lang'>,
   lang: Language,
 ): Promise<{ rows: TypeSetListItem[]; total: number }> {
-  let page = await repo.listTypeSets(db, teamId, { ...q, lang });
-  // A team from before the catalogue gets its default type sets on first look, as in the select.
-  if (page.total === 0 && !q.search) {
-    await ensureTypeSets(db, teamId, lang);
-    page = await repo.listTypeSets(db, teamId, { ...q, lang });
-  }
+  const page = await repo.listTypeSets(db, teamId, { ...q, lang });
   const rows = page.rows.map(({ row, attributeCount, fieldCount, activityCount }) => ({
     id: row.id,
     name: row.name,
@@ -71,21 +85,20 @@ export async function getTypeSet(db: Db, teamId: number, id: number, lang: Langu
 
 /** The body checked against the team's languages, and its ids against the team's records. */
 async function validBody(db: DbOrTx, team: Team, body: TypeSetBody) {
-  const parsed = typeSetSchema(team.languages).safeParse(body);
-  const fields = parsed.success ? {} : issueFields(parsed.error);
+  const input = checkInput(typeSetSchema(team.languages), body);
   const attributeIds = (body.attributes ?? []).map((a) => a.attribute_id);
   const [ownAttributes, ownFields] = await Promise.all([
     repo.ownAttributeIds(db, team.id, attributeIds),
     repo.ownFieldIds(db, team.id, body.fields ?? []),
   ]);
   attributeIds.forEach((id, i) => {
-    if (!ownAttributes.has(id)) (fields[`attributes.${i}.attribute_id`] ??= []).push('setup:validation.attribute_not_found');
+    if (!ownAttributes.has(id)) input.add(`attributes.${i}.attribute_id`, 'setup:validation.attribute_not_found');
   });
   (body.fields ?? []).forEach((id, i) => {
-    if (!ownFields.has(id)) (fields[`fields.${i}`] ??= []).push('setup:validation.field_not_found');
+    if (!ownFields.has(id)) input.add(`fields.${i}`, 'setup:validation.field_not_found');
   });
-  if (!parsed.success || Object.keys(fields).length) throw validationError(fields);
-  return { ...parsed.data, name: fillMissingTranslations(compactTranslated(parsed.data.name), team.languages) };
+  const v = input.valid();
+  return { ...v, name: fillMissingTranslations(compactTranslated(v.name), team.languages) };
 }
 
 async function saveLists(tx: DbOrTx, teamId: number, typeSetId: number, v: Awaited<ReturnType<typeof validBody>>) {
@@ -138,20 +151,26 @@ const isForeignKeyViolation = (err: unknown) => {
 export async function deleteTypeSet(db: Db, teamId: number, id: number): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      await lockTeam(tx, teamId);
+      await repo.lockTeam(tx, teamId);
       if (!(await repo.findTypeSet(tx, teamId, id, true))) throw notFound();
       const used = await repo.countActivities(tx, teamId, id);
       if (used > 0)
-        throw new AppError('VALIDATION_FAILED', 'setup:type_set.in_use', { count: used }, { id: ['setup:validation.type_set_in_use'] });
+        throw new AppError('VALIDATION_FAILED', 'setup:type_set.in_use', {
+          params: { count: used },
+          fields: { id: ['setup:validation.type_set_in_use'] },
+        });
       if ((await repo.countTypeSets(tx, teamId)) <= 1) {
-        throw new AppError('VALIDATION_FAILED', 'setup:type_set.last', {}, { id: ['setup:validation.type_set_last'] });
+        throw new AppError('VALIDATION_FAILED', 'setup:type_set.last', { fields: { id: ['setup:validation.type_set_last'] } });
       }
       await repo.deleteTypeSet(tx, teamId, id);
     });
   } catch (err) {
     // An activity created with it at the same moment: the foreign key refuses, we say why.
     if (isForeignKeyViolation(err)) {
-      throw new AppError('VALIDATION_FAILED', 'setup:type_set.in_use', { count: 1 }, { id: ['setup:validation.type_set_in_use'] });
+      throw new AppError('VALIDATION_FAILED', 'setup:type_set.in_use', {
+        params: { count: 1 },
+        fields: { id: ['setup:validation.type_set_in_use'] },
+      });
     }
     throw err;
   }

@@ -1,7 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import type { DbOrTx } from '../../../db/client.ts';
 import { reservedSql } from './tickets.repo.ts';
-import { activitySessions, ticketReservations, tickets } from '../../db/schema/index.ts';
+import { activitySessions, ticketReservations, tickets } from '../../../db/schema/index.ts';
 
 /** SQL of seat reservations (ticket_reservations). */
 

@@ -1,7 +1,7 @@
-import { DEFAULT_RESERVATION_MINUTES, encodeMessage } from '@bookla/shared';
+import { DEFAULT_RESERVATION_MINUTES, encodeMessage, ErrorCodes } from '@bookla/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../lib/app-error.ts';
+import type { Db } from '../../../db/client.ts';
+import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
 import * as repo from './reservations.repo.ts';
 import type { ReservationRow } from './reservations.repo.ts';
 
@@ -12,7 +12,7 @@ import type { ReservationRow } from './reservations.repo.ts';
  * keeps the table small.
  */
 
-export type ReservationFailure = 'SOLD_OUT' | 'OFF_SALE';
+export type ReservationFailure = typeof ErrorCodes.SOLD_OUT | typeof ErrorCodes.OFF_SALE;
 
 /** A reservation refused for a reason a checkout shows and branches on (`code` in the reply). */
 export class ReservationError extends AppError {
@@ -20,9 +20,9 @@ export class ReservationError extends AppError {
     readonly reason: ReservationFailure,
     params: Record<string, unknown> = {},
   ) {
-    super('CONFLICT', reason === 'SOLD_OUT' ? 'tickets:reservation.sold_out' : 'tickets:reservation.off_sale', params, undefined, {
-      code: reason,
-      ...params,
+    super('CONFLICT', reason === ErrorCodes.SOLD_OUT ? 'tickets:reservation.sold_out' : 'tickets:reservation.off_sale', {
+      params,
+      extra: { code: reason, ...params },
     });
   }
 }
@@ -59,9 +59,9 @@ export async function reserveSeats(db: Db, input: ReserveInput): Promise<Reserva
           : encodeMessage('tickets:validation.quantity_range', { min: t.minPerOrder, max: t.maxPerOrder });
       throw validationError({ quantity: [message] });
     }
-    if (!t.onSale) throw new ReservationError('OFF_SALE');
+    if (!t.onSale) throw new ReservationError(ErrorCodes.OFF_SALE);
     const available = Math.max(0, t.stock - t.sold - t.reserved);
-    if (input.quantity > available) throw new ReservationError('SOLD_OUT', { available });
+    if (input.quantity > available) throw new ReservationError(ErrorCodes.SOLD_OUT, { available });
     return repo.insertReservation(tx, input.teamId, { ticketId: input.ticketId, quantity: input.quantity, holder: input.holder, minutes });
   });
 }

@@ -1,11 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ticketReservations, tickets } from '../../db/schema/index.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createUserWithTeam, loginAs } from '../../test/factories.ts';
+import { ticketReservations, tickets } from '../../../db/schema/index.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { createUserWithTeam, inDays, loginAs, makeActivity, makeReservation, makeSession, makeTicket } from '../../../test/factories.ts';
 import { purgeExpiredReservations, releaseReservations, ReservationError, reserveSeats } from './reservations.service.ts';
-import { inDays, makeActivity, makeReservation, makeSession, makeTicket } from './tickets.fixtures.ts';
 
 let t: TestApp;
 let teamId: number;

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { activities, activitySessions, courseDefaults, tickets } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { activities, activitySessions, courseDefaults, tickets } from '../../../db/schema/index.ts';
 
 /** SQL of tickets. Every function takes the team id first. */
 

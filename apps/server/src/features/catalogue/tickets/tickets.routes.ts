@@ -1,9 +1,9 @@
-import { safeRecordSchema, ticketItemSchema } from '@bookla/shared';
+import { ticketInputSchema, ticketItemSchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { dataReply, idParam, successReply } from '../teams/http.ts';
+import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
+import { dataReply, idParam, successDataReply, successReply } from '../../../lib/http.ts';
 import * as tickets from './tickets.service.ts';
 
 /** Tickets of an activity (docs/api/catalogue.md, "Tickets, products, public read model"). */
@@ -15,8 +15,8 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
   const edit = requirePermission('course.edit');
   const params = z.object({ id: idParam });
   const ticketParams = z.object({ id: idParam, ticketId: idParam });
-  /** Checked by the service against the team's languages and currency (see ticketBodySchema). */
-  const body = safeRecordSchema(z.unknown());
+  /** The static shape; the service checks the whole against the team's languages and currency (ticketSchema). */
+  const body = ticketInputSchema;
 
   app.get(
     '/api/courses/:id/tickets',
@@ -41,7 +41,7 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
         summary: 'Creates a ticket (session_id null: for the whole activity; else for one date)',
         params,
         body,
-        response: { 200: successReply.extend({ data: ticketItemSchema }) },
+        response: { 200: successDataReply(ticketItemSchema) },
       },
     },
     async (request) => ({
@@ -60,7 +60,7 @@ export async function ticketsRoutes(fastify: FastifyInstance) {
         summary: 'Changes the sent keys of a ticket; stock may not go below sold',
         params: ticketParams,
         body,
-        response: { 200: successReply.extend({ data: ticketItemSchema }) },
+        response: { 200: successDataReply(ticketItemSchema) },
       },
     },
     async (request) => ({

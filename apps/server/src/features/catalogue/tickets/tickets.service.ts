@@ -14,9 +14,8 @@ import {
   type TicketItem,
 } from '@bookla/shared';
 import { parseZonedDateTime, toZonedIsoOrNull } from '@bookla/shared/zoned-time';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../lib/app-error.ts';
-import { issueFields } from './catalogue.service.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { AppError, checkInput, notFound } from '../../../lib/app-error.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketValues, TicketWithStock } from './tickets.repo.ts';
 
@@ -101,27 +100,26 @@ async function validValues(
   body: Record<string, unknown>,
   sold: number,
 ): Promise<TicketValues> {
-  const parsed = ticketSchema(team.languages).safeParse(body);
-  const fields = parsed.success ? {} : issueFields(parsed.error);
-  const priceMinor = parsePrice(fields, 'price', body.price, team.currency);
-  const taxRateBp = parseTaxRate(fields, 'tax_rate', body.tax_rate, await repo.defaultTaxRateBp(db, team.id));
-  const v = parsed.success ? parsed.data : undefined;
+  const input = checkInput(ticketSchema(team.languages), body);
+  const priceMinor = parsePrice(input.fields, 'price', body.price, team.currency);
+  const taxRateBp = parseTaxRate(input.fields, 'tax_rate', body.tax_rate, await repo.defaultTaxRateBp(db, team.id));
+  const parsed = input.data;
   const at = (path: 'sale_start' | 'sale_end') => {
     const text = body[path];
-    if (typeof text !== 'string' || !text.trim() || fields[path]) return null;
+    if (typeof text !== 'string' || !text.trim() || input.has(path)) return null;
     const date = parseZonedDateTime(text, team.timeZone);
-    if (!date && !fields[path]) push(fields, path, 'date');
+    if (!date) input.add(path, 'date');
     return date;
   };
   const saleStart = at('sale_start');
   const saleEnd = at('sale_end');
-  if (saleStart && saleEnd && saleEnd <= saleStart) push(fields, 'sale_end', 'tickets:validation.sale_end_before_start');
-  if (v?.max_per_order !== null && v?.max_per_order !== undefined && v.max_per_order < v.min_per_order)
-    push(fields, 'max_per_order', 'tickets:validation.max_below_min');
-  if (v && v.stock < sold) push(fields, 'stock', encodeMessage('tickets:validation.stock_below_sold', { sold }));
-  if (v?.session_id && !(await repo.sessionOfActivity(db, team.id, activityId, v.session_id)))
-    push(fields, 'session_id', 'tickets:validation.session_not_found');
-  if (!v || Object.keys(fields).length) throw validationError(fields);
+  if (saleStart && saleEnd && saleEnd <= saleStart) input.add('sale_end', 'tickets:validation.sale_end_before_start');
+  if (parsed?.max_per_order !== null && parsed?.max_per_order !== undefined && parsed.max_per_order < parsed.min_per_order)
+    input.add('max_per_order', 'tickets:validation.max_below_min');
+  if (parsed && parsed.stock < sold) input.add('stock', encodeMessage('tickets:validation.stock_below_sold', { sold }));
+  if (parsed?.session_id && !(await repo.sessionOfActivity(db, team.id, activityId, parsed.session_id)))
+    input.add('session_id', 'tickets:validation.session_not_found');
+  const v = input.valid();
   return {
     name: fillMissingTranslations(compactTranslated(v.name), team.languages),
     description: fillMissingTranslations(compactTranslated(v.description), team.languages),
@@ -196,12 +194,10 @@ export async function deleteTicket(db: Db, teamId: number, activityId: number, i
   if (await repo.deleteUnsoldTicket(db, teamId, activityId, id)) return;
   const again = await repo.findTicket(db, teamId, activityId, id);
   if (!again) throw notFound();
-  throw new AppError(
-    'VALIDATION_FAILED',
-    'tickets:ticket.delete_sold',
-    { sold: again.sold },
-    {
+  throw new AppError('VALIDATION_FAILED', 'tickets:ticket.delete_sold', {
+    params: { sold: again.sold },
+    fields: {
       sold: [encodeMessage('tickets:ticket.delete_sold', { sold: again.sold })],
     },
-  );
+  });
 }

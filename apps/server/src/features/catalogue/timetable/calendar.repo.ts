@@ -1,8 +1,8 @@
 import type { Language } from '@bookla/shared';
 import { and, asc, eq, exists, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { activities, activityInstructors, activitySessions, locations, resources, sessionResources } from '../../db/schema/index.ts';
-import { pickedText } from './list.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { activities, activityInstructors, activitySessions, locations, resources, sessionResources } from '../../../db/schema/index.ts';
+import { pickedText } from '../../../lib/sql.ts';
 
 /** SQL of the calendar feed: the team's sessions starting in a range (index team_id, starts_at). */
 
@@ -66,6 +66,7 @@ export async function calendarSessions(db: DbOrTx, teamId: number, f: CalendarFi
       startsAt: activitySessions.startsAt,
       endsAt: activitySessions.endsAt,
       kind: activities.kind,
+      activityStatus: activities.status,
       title: pickedText(activities.name, lang),
       locationId: locations.id,
       location: pickedText(locations.name, lang),

@@ -12,8 +12,8 @@ import {
   type Language,
   type ResourceBooking,
 } from '@bookla/shared';
-import type { Db } from '../../db/client.ts';
-import { validationError } from '../../lib/app-error.ts';
+import type { Db } from '../../../db/client.ts';
+import { validationError } from '../../../lib/app-error.ts';
 import { calendarSessions, type CalendarFilter } from './calendar.repo.ts';
 import { conflictsOfSessions } from './conflicts.service.ts';
 import { resourcesOfSessions } from './sessions.repo.ts';
@@ -53,6 +53,7 @@ async function feed(db: Db, team: Team, filter: CalendarFilter, lang: Language):
     title: r.title,
     kind: r.kind,
     status: r.status,
+    activity_status: r.activityStatus,
     starts_at: toZonedIso(r.startsAt, team.timeZone),
     ends_at: toZonedIso(r.endsAt, team.timeZone),
     location_id: r.locationId,

@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, activityInstructors, locations } from '../../db/schema/index.ts';
-import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { staff } from '../teams/test-helpers.ts';
-import { addResources, addSession, createCourse, ownerWithCourse } from './timetable-test-helpers.ts';
+import { activities, activityInstructors, locations } from '../../../db/schema/index.ts';
+import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
+import { addResources, addSession, createCourse, ownerWithCourse, staff } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,7 +11,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.app.deps.db;
-type Item = { id: number; title: string; conflict: boolean; location: string | null; status: string };
+type Item = { id: number; title: string; conflict: boolean; location: string | null; status: string; activity_status: string };
 
 describe('calendar feed', () => {
   it('lists the sessions of all courses in a range, with titles, locations, statuses and conflicts', async () => {
@@ -25,7 +24,7 @@ describe('calendar feed', () => {
       .insert(locations)
       .values({ teamId: a.team.id, name: { de: 'Halle', en: 'Hall' }, postalCode: '8001', city: 'Zürich', country: 'CH' })
       .returning();
-    await db().update(activities).set({ locationId: place!.id }).where(eq(activities.id, pilates));
+    await db().update(activities).set({ locationId: place!.id, status: 'published' }).where(eq(activities.id, pilates));
     const i = await staff(t.app, a.team, 'instructor');
     await db().insert(activityInstructors).values({ teamId: a.team.id, activityId: concert, userId: i.user.id });
 
@@ -52,6 +51,8 @@ describe('calendar feed', () => {
       [gig, 'Concert', false, null, 'cancelled'],
     ]);
     expect(data.map((s) => s.id)).not.toContain(outside);
+    // Drafts are marked in the calendar (issue 9 item 13): the feed says which activity is one.
+    expect(data.map((s) => s.activity_status)).toEqual(['draft', 'published', 'draft']);
     expect(res.json().data[2]).toMatchObject({ kind: 'event', activity_id: concert, starts_at: '2026-06-30T20:00:00+02:00' });
 
     const ids$ = async (query: string, range = 'from=2026-06-01&to=2026-07-01') =>

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, lt, ne, notInArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { DbOrTx } from '../../db/client.ts';
-import { activities, activitySessions, resources, sessionResources } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { activities, activitySessions, resources, sessionResources } from '../../../db/schema/index.ts';
 
 /**
  * SQL of resource usage: which scheduled sessions need the same resource at overlapping times

@@ -7,8 +7,8 @@ import {
   type Language,
   type Translated,
 } from '@bookla/shared';
-import type { DbOrTx } from '../../db/client.ts';
-import { validationError } from '../../lib/app-error.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { validationError } from '../../../lib/app-error.ts';
 import * as repo from './conflicts.repo.ts';
 import { findTeamSession } from './sessions.repo.ts';
 

@@ -1,7 +1,7 @@
 import type { SessionStatus, Translated } from '@bookla/shared';
 import { and, asc, count, eq, gte, inArray, sum } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
-import { activities, activitySessions, resources, sessionResources, teamHolidays, tickets } from '../../db/schema/index.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { activities, activitySessions, resources, sessionResources, teamHolidays, tickets } from '../../../db/schema/index.ts';
 
 /** SQL of an activity's sessions and their resources. Every function takes the team id first. */
 

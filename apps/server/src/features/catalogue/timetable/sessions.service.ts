@@ -21,8 +21,8 @@ import {
   type SessionStatus,
   type Translated,
 } from '@bookla/shared';
-import type { Db, DbOrTx } from '../../db/client.ts';
-import { AppError, notFound, validationError } from '../../lib/app-error.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
 import { checkItems, conflictsInRange, conflictsOfPlan, conflictsOfSessions, parseRange } from './conflicts.service.ts';
 import * as repo from './sessions.repo.ts';
 import type { SessionRow } from './sessions.repo.ts';
@@ -83,8 +83,11 @@ const noteOf = (note: SessionBody['note'], languages: Language[]): Translated =>
 
 function limitReached(): AppError {
   const params = { max: MAX_SESSIONS_PER_ACTIVITY };
-  return new AppError('VALIDATION_FAILED', 'timetable:session.limit', params, {
-    sessions: [`timetable:session.limit|${JSON.stringify(params)}`],
+  return new AppError('VALIDATION_FAILED', 'timetable:session.limit', {
+    params,
+    fields: {
+      sessions: [`timetable:session.limit|${JSON.stringify(params)}`],
+    },
   });
 }
 
@@ -96,7 +99,7 @@ async function takenRanges(db: DbOrTx, teamId: number, activityId: number): Prom
 }
 
 function duplicateDate(): AppError {
-  return new AppError('VALIDATION_FAILED', 'timetable:session.duplicate', {}, { starts_at: ['timetable:session.duplicate'] });
+  return new AppError('VALIDATION_FAILED', 'timetable:session.duplicate', { fields: { starts_at: ['timetable:session.duplicate'] } });
 }
 
 /**
@@ -214,12 +217,9 @@ export async function deleteSession(db: Db, team: TeamCtx, activityId: number, s
   const session = await sessionOrNotFound(db, team.id, activityId, sessionId);
   await db.transaction(async (tx) => {
     if ((await repo.soldOfSession(tx, team.id, session.id)) > 0) {
-      throw new AppError(
-        'VALIDATION_FAILED',
-        'timetable:session.has_sold_tickets',
-        {},
-        { session: ['timetable:session.has_sold_tickets'] },
-      );
+      throw new AppError('VALIDATION_FAILED', 'timetable:session.has_sold_tickets', {
+        fields: { session: ['timetable:session.has_sold_tickets'] },
+      });
     }
     if (!(await repo.deleteSession(tx, team.id, session.id))) throw notFound();
   });

@@ -1,10 +1,9 @@
 import { MAX_SESSIONS_PER_ACTIVITY } from '@bookla/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activitySessions, tickets } from '../../db/schema/index.ts';
-import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { staff } from '../teams/test-helpers.ts';
-import { addSession, createCourse, ownerWithCourse } from './timetable-test-helpers.ts';
+import { activitySessions, tickets } from '../../../db/schema/index.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { addSession, createCourse, ownerWithCourse, staff } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {

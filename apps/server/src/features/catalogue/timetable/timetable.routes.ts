@@ -1,21 +1,32 @@
 import {
   bulkSessionResourcesBodySchema,
-  conflictSchema,
-  occurrenceSchema,
+  bulkSessionResourcesReplySchema,
+  calendarQuerySchema,
+  calendarSessionSchema,
   sessionBodySchema,
   sessionGenerateBodySchema,
+  sessionGenerateReplySchema,
   sessionItemSchema,
   sessionResourcesBodySchema,
+  sessionSavedReplySchema,
+  sessionSaveReplySchema,
 } from '@bookla/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { dataReply, idParam, successReply } from '../teams/http.ts';
+import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
+import { dataReply, idParam, successReply } from '../../../lib/http.ts';
 import * as sessions from './sessions.service.ts';
+import { calendarFeed } from './calendar.service.ts';
+
+/** Every route of the timetable: an activity's sessions (generator, moves, resources) and the calendar feed. */
+export async function timetableRoutes(app: FastifyInstance) {
+  await app.register(sessionsRoutes);
+  await app.register(calendarRoutes);
+}
 
 /** The timetable of one course or event (docs/api/catalogue.md "Timetable"). */
-export async function sessionsRoutes(fastify: FastifyInstance) {
+async function sessionsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const tags = ['timetable'];
@@ -23,12 +34,6 @@ export async function sessionsRoutes(fastify: FastifyInstance) {
   const edit = requirePermission('course.edit');
   const params = z.object({ id: idParam });
   const sessionParams = z.object({ id: idParam, sessionId: idParam });
-  const saved = successReply.extend({ data: sessionItemSchema });
-  /** 200 either way: saved, or `success: false` with the conflicts and nothing changed. */
-  const savedOrConflicts = z.union([
-    saved,
-    z.object({ success: z.literal(false), message: z.string(), conflicts: z.array(conflictSchema) }),
-  ]);
 
   const reply = (request: FastifyRequest, result: sessions.SaveResult, savedKey: string) =>
     result.saved
@@ -58,7 +63,7 @@ export async function sessionsRoutes(fastify: FastifyInstance) {
         summary: 'Adds one session (times with offset or local in the company zone)',
         params,
         body: sessionBodySchema,
-        response: { 200: saved },
+        response: { 200: sessionSavedReplySchema },
       },
     },
     async (request) => ({
@@ -77,14 +82,7 @@ export async function sessionsRoutes(fastify: FastifyInstance) {
         summary: 'Previews or stores a weekly, biweekly or monthly series (holidays and exceptions skipped)',
         params,
         body: sessionGenerateBodySchema,
-        response: {
-          200: z.object({
-            success: z.literal(true).optional(),
-            message: z.string().optional(),
-            created: z.number().optional(),
-            data: z.array(occurrenceSchema),
-          }),
-        },
+        response: { 200: sessionGenerateReplySchema },
       },
     },
     async (request) => {
@@ -109,7 +107,7 @@ export async function sessionsRoutes(fastify: FastifyInstance) {
         summary: 'Moves a session; over-booked resources answer success false with conflicts unless confirm is true',
         params: sessionParams,
         body: sessionBodySchema,
-        response: { 200: savedOrConflicts },
+        response: { 200: sessionSaveReplySchema },
       },
     },
     async (request) => {
@@ -127,7 +125,7 @@ export async function sessionsRoutes(fastify: FastifyInstance) {
       `/api/courses/:id/sessions/:sessionId/${action}`,
       {
         preValidation: edit,
-        schema: { tags, summary: `Sets a session ${status}`, params: sessionParams, response: { 200: saved } },
+        schema: { tags, summary: `Sets a session ${status}`, params: sessionParams, response: { 200: sessionSavedReplySchema } },
       },
       async (request) => {
         const { id, sessionId } = request.params;
@@ -163,7 +161,7 @@ export async function sessionsRoutes(fastify: FastifyInstance) {
         summary: 'Replaces the resources of a session; over-booking answers success false with conflicts unless confirm is true',
         params: sessionParams,
         body: sessionResourcesBodySchema,
-        response: { 200: savedOrConflicts },
+        response: { 200: sessionSaveReplySchema },
       },
     },
     async (request) => {
@@ -183,12 +181,7 @@ export async function sessionsRoutes(fastify: FastifyInstance) {
           'Gives several sessions of the course the same resources (all or the following dates); conflicts over all of them answer success false unless confirm is true',
         params,
         body: bulkSessionResourcesBodySchema,
-        response: {
-          200: z.union([
-            successReply.extend({ data: z.array(sessionItemSchema), updated: z.number() }),
-            z.object({ success: z.literal(false), message: z.string(), conflicts: z.array(conflictSchema) }),
-          ]),
-        },
+        response: { 200: bulkSessionResourcesReplySchema },
       },
     },
     async (request) => {
@@ -202,5 +195,26 @@ export async function sessionsRoutes(fastify: FastifyInstance) {
         updated,
       };
     },
+  );
+}
+
+/** The calendar feed of all sessions (docs/api/catalogue.md "Timetable"). */
+async function calendarRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const tags = ['timetable'];
+
+  app.get(
+    '/api/calendar/sessions',
+    {
+      preValidation: requirePermission('nav.courses'),
+      schema: {
+        tags,
+        summary: 'Sessions of all courses between from and to (days or times, at most 400 days) with conflict flags',
+        querystring: calendarQuerySchema,
+        response: { 200: dataReply(z.array(calendarSessionSchema)) },
+      },
+    },
+    async (request) => ({ data: await calendarFeed(db, currentTeam(request), request.query, request.lang) }),
   );
 }

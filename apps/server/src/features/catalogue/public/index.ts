@@ -1,0 +1,3 @@
+/** What the app wires of the public read model: its routes and the next-session refresh job. */
+export { publicCatalogueRoutes } from './public.routes.ts';
+export { scheduleNextSessionRefresh } from './public.service.ts';

@@ -1,0 +1,2 @@
+/** What other features may use of the reference data. */
+export { isCountry } from './reference.service.ts';

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { LANGUAGES } from './i18n.ts';
+import { PERMISSIONS, ROLES } from './permissions.ts';
+import { teamFeaturesSchema, teamSchema, teamSettingsSchema } from './teams.ts';
+
+/** The logged-in user as the app state carries it. */
+export const appUserSchema = z.object({
+  id: z.number(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  salutation: z.string(),
+  language: z.enum(LANGUAGES),
+  two_factor_enabled: z.boolean(),
+});
+export type AppUser = z.infer<typeof appUserSchema>;
+
+/**
+ * The app-wide state the SPA starts with (spec §3): preloaded into index.html (`#app-state`) and
+ * answered by `GET /api/srl/state`. The optional part is there only for a logged-in user: the
+ * current company with the role there, the companies, features, additional settings and the
+ * granted permissions (so the sidebar renders at once; element-level checks still ask the server).
+ */
+export const appStateSchema = z.object({
+  authenticated: z.boolean(),
+  user: appUserSchema.nullable(),
+  language: z.enum(LANGUAGES),
+  appName: z.string(),
+  role: z.enum(ROLES).nullable().optional(),
+  team: teamSchema.nullable().optional(),
+  teams: z.array(teamSchema).optional(),
+  features: teamFeaturesSchema.nullable().optional(),
+  team_settings: teamSettingsSchema.nullable().optional(),
+  permissions: z.array(z.enum(PERMISSIONS)).optional(),
+  /** The current company requires two-factor authentication and the user has not set it up. */
+  two_factor_required: z.boolean().optional(),
+});
+export type AppState = z.infer<typeof appStateSchema>;
+
+/** `GET /api/health`: the server and its database answer. */
+export const healthReplySchema = z.object({ status: z.literal('ok') });
+export type HealthReply = z.infer<typeof healthReplySchema>;
