@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { BOOKING_SCOPES } from './catalogue-model.ts';
-import { idFieldSchema, idSchema, requiredTranslatedSchema, TICKET_VISIBILITIES, translatedInputSchema, translatedSchema } from './catalogue.ts';
+import {
+  idFieldSchema,
+  idSchema,
+  requiredTranslatedSchema,
+  TICKET_VISIBILITIES,
+  translatedInputSchema,
+  translatedSchema,
+} from './catalogue.ts';
 import type { Language } from './i18n.ts';
 import { listQuerySchema, MAX_PER_PAGE } from './pagination.ts';
 

@@ -45,7 +45,7 @@ export const backofficeRoutes: RouteObject[] = [
       { index: true, Component: backofficeComponent('DashboardPage') },
       planned('statistics', 'statistics', 'nav.statistics'),
       planned('subscriptions', 'subscriptions', 'nav.subscriptions'),
-      { path: 'courses', Component: backofficeComponent('CoursesPage') },
+      { path: 'courses', Component: backofficeComponent('ActivitiesPage') },
       {
         path: 'courses/edit/:id',
         loader: ({ params }) => redirect(`/${params.lang}/backend/courses/edit/${params.id}/basic`),

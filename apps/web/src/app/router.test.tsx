@@ -6,6 +6,7 @@ import { applyLanguage } from '../lib/language';
 import { fakeFetch, json } from '../test/fake-fetch';
 import { renderRoutes } from '../test/render';
 import { routes } from './router';
+import { appUser } from '../test/team-fixtures';
 
 const faq = [{ question: { de: 'Was kostet es?', en: 'What does it cost?' }, answer: { de: 'Wenig.', en: 'Little.' } }];
 
@@ -21,7 +22,7 @@ function serve() {
   });
 }
 
-const logIn = () => setAppState({ authenticated: true, user: { id: 1, firstname: 'Anna' }, permissions: ['nav.orders'] });
+const logIn = () => setAppState({ authenticated: true, user: appUser({ id: 1 }), permissions: ['nav.orders'] });
 
 describe('routes', () => {
   beforeEach(async () => {
@@ -108,6 +109,24 @@ describe('routes', () => {
     expect(await screen.findByText('This page of the back office does not exist.')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Back office navigation' });
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('answers /backend/bexio with the not-found page unless the user is internal staff', async () => {
+    serve();
+    setAppState({ authenticated: true, user: appUser({ id: 1 }), role: 'owner', permissions: ['nav.orders', 'nav.config'] });
+    renderRoutes(routes, '/en/backend/bexio');
+    expect(await screen.findByText('This page of the back office does not exist.')).toBeInTheDocument();
+    expect(screen.queryByText(/Your role does not allow/)).not.toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Back office navigation' });
+    expect(within(nav).queryByRole('link', { name: 'Bexio' })).not.toBeInTheDocument();
+  });
+
+  it('shows /backend/bexio to internal staff', async () => {
+    serve();
+    setAppState({ authenticated: true, user: appUser({ id: 1 }), permissions: ['internal.staff'] });
+    renderRoutes(routes, '/en/backend/bexio');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Bexio' })).toBeInTheDocument();
+    expect(screen.queryByText('This page of the back office does not exist.')).not.toBeInTheDocument();
   });
 
   it('sends a logged-in user from login and register to the back office', async () => {

@@ -1,3 +1,4 @@
+import type { okReplySchema } from '@bookla/shared/replies';
 import { LANGUAGES, type Language } from '@bookla/shared/i18n';
 import { Button, Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -19,7 +20,7 @@ export function LanguageSwitch() {
   const choose = async (next: Language) => {
     if (next === lang) return;
     try {
-      await api.get(`/api/language/change/${next}`, { language: false });
+      await api.get<typeof okReplySchema>(`/api/language/change/${next}`, { language: false });
     } catch (error) {
       // The URL decides the UI language anyway; the server learns it with the next call.
       console.error('Could not store the language', error);

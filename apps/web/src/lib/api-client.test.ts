@@ -1,6 +1,8 @@
+import { ErrorCodes } from '@bookla/shared/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
 import { fakeFetch, json } from '../test/fake-fetch';
-import { api, ApiError, configureApiClient, readXsrfToken, toQueryString } from './api-client';
+import { api, ApiError, apiErrorMessage, configureApiClient, readXsrfToken, ReplyShapeError, toQueryString } from './api-client';
 
 const setCookie = (value: string) => {
   document.cookie = `XSRF-TOKEN=${value}; path=/`;
@@ -23,7 +25,7 @@ describe('api client', () => {
 
   it('sends cookies, JSON headers and the UI language', async () => {
     const { calls } = fakeFetch(() => json([{ value: 'CH' }]));
-    const data = await api.get<{ value: string }[]>('/api/srl/options/country');
+    const data = await api.get('/api/srl/options/country', { reply: z.array(z.object({ value: z.string() })) });
 
     expect(data).toEqual([{ value: 'CH' }]);
     expect(calls[0]!.url).toBe('/api/srl/options/country?language=fr');
@@ -112,7 +114,38 @@ describe('api client', () => {
       call.url.startsWith('/api/empty') ? new Response(null, { status: 204 }) : new Response('Bad gateway', { status: 502 }),
     );
     await expect(api.get('/api/empty')).resolves.toBeUndefined();
-    await expect(api.get('/api/broken')).rejects.toMatchObject({ status: 502, message: 'HTTP 502', body: 'Bad gateway' });
+    // No invented text: the caller shows its own translated general message.
+    const error = await api.get('/api/broken').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, message: '', body: 'Bad gateway' });
+    expect(apiErrorMessage(error)).toBeUndefined();
+  });
+
+  it('offers the message of a 4xx (a field message first) and the code a client branches on', async () => {
+    fakeFetch(() => json({ message: 'No company.', code: ErrorCodes.NO_COMPANY }, 409));
+    const conflict = await api.get('/api/x').catch((e: unknown) => e);
+    expect(apiErrorMessage(conflict)).toBe('No company.');
+    expect((conflict as ApiError).code).toBe(ErrorCodes.NO_COMPANY);
+
+    fakeFetch(() => json({ message: 'The given data was invalid.', errors: { name: ['Required.'] } }, 422));
+    expect(apiErrorMessage(await api.get('/api/x').catch((e: unknown) => e))).toBe('Required.');
+
+    fakeFetch(() => json({ message: 'Server Error' }, 500));
+    expect(apiErrorMessage(await api.get('/api/x').catch((e: unknown) => e))).toBeUndefined();
+  });
+
+  it('checks a reply against its shared schema when asked (the dev server)', async () => {
+    configureApiClient({ checkReplies: true });
+    const reply = z.object({ data: z.object({ id: z.number() }) });
+    fakeFetch(() => json({ data: { id: 1 } }));
+    await expect(api.get('/api/x', { reply })).resolves.toEqual({ data: { id: 1 } });
+
+    fakeFetch(() => json({ data: { id: '1' } }));
+    const error = await api.get('/api/x', { reply }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ReplyShapeError);
+    expect((error as ReplyShapeError).issues[0]?.path).toEqual(['data', 'id']);
+
+    configureApiClient({ checkReplies: false });
+    await expect(api.get('/api/x', { reply })).resolves.toEqual({ data: { id: '1' } });
   });
 
   it('sends FormData as it is (uploads)', async () => {

@@ -1,16 +1,31 @@
+import type { ClientErrorCode } from '@bookla/shared/errors';
+import type { z } from 'zod';
+
 /**
  * The one way the web app talks to the server (CONTRACT §2): cookie session, XSRF header on
  * writes, the UI language on every call, typed errors, and a global reaction to 401.
+ *
+ * Replies are typed from the shared reply schemas: `api.get(path, { reply: courseDetailReplySchema })`
+ * resolves to `z.output<typeof courseDetailReplySchema>`. Where the schema must not be loaded (the
+ * boot path and the public pages carry no zod), the schema's type alone keys the call:
+ * `api.get<typeof appStateSchema>(path)`. A call without either resolves to `unknown`.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
+    /** The server's message (in the request language), or '' when it sent none: never invented. */
     message: string,
     readonly body: unknown,
     readonly errors?: Record<string, string[]>,
   ) {
     super(message);
+  }
+
+  /** The `code` a client branches on (`ErrorCodes` of @bookla/shared/errors), when the body has one. */
+  get code(): ClientErrorCode | undefined {
+    const code = (this.body as { code?: unknown } | null | undefined)?.code;
+    return typeof code === 'string' ? (code as ClientErrorCode) : undefined;
   }
 }
 
@@ -18,10 +33,36 @@ export function isApiError(error: unknown, status?: number): error is ApiError {
   return error instanceof ApiError && (status === undefined || error.status === status);
 }
 
+/**
+ * What a screen may show of a failed call: a 4xx's first field message or its message (already
+ * in the UI language). Undefined for anything else (5xx, network, a reply without a message),
+ * where the caller shows its own translated general message.
+ */
+export function apiErrorMessage(error: unknown): string | undefined {
+  if (!isApiError(error) || error.status >= 500) return undefined;
+  return Object.values(error.errors ?? {}).flat()[0] || error.message || undefined;
+}
+
+/**
+ * A reply that does not match its shared schema (only while `checkReplies` is on): the server
+ * and the client (or a test's fake reply) disagree about the contract.
+ */
+export class ReplyShapeError extends Error {
+  override readonly name = 'ReplyShapeError';
+  constructor(
+    readonly path: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    super(`Reply of ${path} does not match its schema: ${JSON.stringify(issues.slice(0, 5))}`);
+  }
+}
+
 type QueryValue = string | number | boolean | null | undefined | QueryValue[] | { [key: string]: QueryValue };
 export type QueryParams = Record<string, QueryValue>;
 
-export interface RequestOptions {
+export interface RequestOptions<S extends z.ZodType = z.ZodType> {
+  /** The shared schema of the reply: types the result, and is checked in development and tests. */
+  reply?: S;
   query?: QueryParams;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -35,11 +76,20 @@ export interface RequestOptions {
 interface ApiClientConfig {
   getLanguage: () => string;
   onUnauthorized: () => void;
+  /**
+   * Check each reply against its shared schema (a `ReplyShapeError` when it does not match).
+   * On in Vite's dev server, where the real server answers: a drift between server and client
+   * shows at once. Off in production (the server's serializer already guarantees the shape, and
+   * parsing every list costs CPU) and, for now, in the tests: many fake replies still lack fields
+   * the server always sends; a test turns it on with `configureApiClient`.
+   */
+  checkReplies: boolean;
 }
 
 let config: ApiClientConfig = {
   getLanguage: () => document.documentElement.lang || 'de',
   onUnauthorized: () => {},
+  checkReplies: import.meta.env.DEV && import.meta.env.MODE !== 'test',
 };
 
 /** The app registers the UI language and the 401 handler (logout + login/expired) at start. */
@@ -100,12 +150,19 @@ async function readBody(res: Response): Promise<unknown> {
 
 function toApiError(status: number, body: unknown): ApiError {
   const b = (body && typeof body === 'object' ? body : {}) as { message?: unknown; errors?: unknown };
-  const message = typeof b.message === 'string' && b.message ? b.message : `HTTP ${status}`;
+  const message = typeof b.message === 'string' ? b.message : '';
   const errors = b.errors && typeof b.errors === 'object' && !Array.isArray(b.errors) ? (b.errors as Record<string, string[]>) : undefined;
   return new ApiError(status, message, body, errors);
 }
 
-export async function apiRequest<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+export type Reply<S extends z.ZodType> = z.output<S>;
+
+export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions<S> = {},
+): Promise<Reply<S>> {
   const writes = !SAFE_METHODS.has(method);
   const send = async (): Promise<Response> => {
     if (writes && !readXsrfToken()) await refreshCsrfCookie();
@@ -131,20 +188,26 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     res = await send();
   }
   const data = await readBody(res);
-  if (res.ok) return data as T;
+  if (res.ok) {
+    if (config.checkReplies && options.reply) {
+      const checked = options.reply.safeParse(data);
+      if (!checked.success) throw new ReplyShapeError(path, checked.error.issues);
+    }
+    // The data as sent (not the parse result), so development and production behave alike.
+    return data as Reply<S>;
+  }
   if (res.status === 401) config.onUnauthorized();
   throw toApiError(res.status, data);
 }
 
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('PATCH', path, body, options),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) => apiRequest<T>('DELETE', path, body, options),
+  get: <S extends z.ZodType = z.ZodUnknown>(path: string, options?: RequestOptions<S>) => apiRequest<S>('GET', path, undefined, options),
+  post: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions<S>) =>
+    apiRequest<S>('POST', path, body, options),
+  put: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions<S>) =>
+    apiRequest<S>('PUT', path, body, options),
+  patch: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions<S>) =>
+    apiRequest<S>('PATCH', path, body, options),
+  delete: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions<S>) =>
+    apiRequest<S>('DELETE', path, body, options),
 };
-
-/** A reply agreed as the bare record; a `{data}` wrapper (the usual reply shape) is read too. */
-export function unwrapData<T extends object>(reply: { data: T } | T): T {
-  return 'data' in reply && !Array.isArray(reply) ? (reply as { data: T }).data : (reply as T);
-}

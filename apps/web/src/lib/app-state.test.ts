@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeFetch, json } from '../test/fake-fetch';
+import { appUser } from '../test/team-fixtures';
 import {
   clearAuth,
   DEFAULT_APP_STATE,
@@ -74,7 +75,14 @@ describe('app state', () => {
   it('clearAuth forgets the user and the session part, keeps language and app name', () => {
     const listener = vi.fn();
     const unsubscribe = subscribeAppState(listener);
-    setAppState({ authenticated: true, user: { id: 1 }, role: 'owner', permissions: ['nav.orders'], language: 'fr', appName: 'Kurse' });
+    setAppState({
+      authenticated: true,
+      user: appUser({ id: 1 }),
+      role: 'owner',
+      permissions: ['nav.orders'],
+      language: 'fr',
+      appName: 'Kurse',
+    });
     clearAuth();
     expect(getAppState()).toEqual({ authenticated: false, user: null, language: 'fr', appName: 'Kurse' });
     expect(listener).toHaveBeenCalledTimes(2);

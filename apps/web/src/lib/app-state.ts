@@ -1,36 +1,13 @@
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@bookla/shared/i18n';
-import type { Permission, Role } from '@bookla/shared/permissions';
-import type { Team, TeamFeatures, TeamSettings } from '@bookla/shared/teams';
+import type { AppState, AppUser, appStateSchema } from '@bookla/shared/app-state';
+import { DEFAULT_LANGUAGE, isLanguage } from '@bookla/shared/i18n';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client';
 
-/** The user as the server preloads it; the next issues add typed fields (role, team, ...). */
-export interface AppUser {
-  id?: number | string;
-  firstname?: string;
-  lastname?: string;
-  email?: string;
-  [field: string]: unknown;
-}
-
 /**
- * What the server injects into index.html (`#app-state`) or answers at `GET /api/srl/state`.
- * The optional part is only there for a logged-in user (spec §3's app-wide state).
+ * What the server injects into index.html (`#app-state`) or answers at `GET /api/srl/state`:
+ * the shared `appStateSchema`. Only its type is imported: the boot path carries no zod.
  */
-export interface AppState {
-  authenticated: boolean;
-  user: AppUser | null;
-  language: Language;
-  appName: string;
-  role?: Role | null;
-  team?: Team | null;
-  teams?: Team[];
-  features?: TeamFeatures | null;
-  team_settings?: TeamSettings | null;
-  /** Granted permissions, so the sidebar renders at once; element checks still ask the server. */
-  permissions?: Permission[];
-  two_factor_required?: boolean;
-}
+export type { AppState, AppUser };
 
 const SESSION_FIELDS = ['role', 'team', 'teams', 'features', 'team_settings', 'permissions', 'two_factor_required'] as const;
 
@@ -44,6 +21,7 @@ export const DEFAULT_APP_STATE: AppState = {
 /** Accepts anything and keeps only well-formed fields, so a bad payload never breaks boot. */
 export function parseAppState(raw: unknown): AppState {
   const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  // Passed on as the server sent it (its reply schema is the contract), like the session part.
   const user = r.user && typeof r.user === 'object' && !Array.isArray(r.user) ? (r.user as AppUser) : null;
   const authenticated = r.authenticated === true;
   const state: AppState = {
@@ -108,7 +86,7 @@ export async function loadAppState(): Promise<AppState> {
   }
   try {
     // No language parameter: the server's own choice (session, Accept-Language) is what we ask for.
-    setAppState(parseAppState(await api.get('/api/srl/state', { language: false })));
+    setAppState(parseAppState(await api.get<typeof appStateSchema>('/api/srl/state', { language: false })));
   } catch (error) {
     console.error('Could not load the app state', error);
     setAppState(DEFAULT_APP_STATE);

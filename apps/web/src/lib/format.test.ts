@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatPercent, formatTime, shorten } from './format';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+  formatTime,
+  formatTimeOfDay,
+  parseDateInput,
+  parseDateTimeInput,
+  parseTimeInput,
+  shorten,
+} from './format';
 
 // Intl uses narrow/no-break spaces and typographic apostrophes; compare with plain ones.
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ').replace(/[’]/g, "'");
@@ -25,6 +36,40 @@ describe('dates (spec §9)', () => {
     expect(formatDate(null, 'de')).toBe('');
     expect(formatDate('', 'de')).toBe('');
     expect(formatDateTime('not a date', 'en')).toBe('');
+  });
+});
+
+describe('date inputs (spec §9)', () => {
+  it('reads a typed day in the language of the UI, strictly', () => {
+    expect(parseDateInput('09.03.2026', 'de')).toBe('2026-03-09');
+    expect(parseDateInput('9.3.2026', 'de')).toBe('2026-03-09');
+    expect(parseDateInput('03/09/2026', 'en')).toBe('2026-03-09');
+    expect(parseDateInput('09/03/2026', 'fr')).toBe('2026-03-09');
+    // ISO stays accepted (pasted, or a value set by the app).
+    expect(parseDateInput('2026-03-09', 'fr')).toBe('2026-03-09');
+    expect(parseDateInput('31.02.2026', 'de')).toBeNull();
+    expect(parseDateInput('13/09/2026', 'en')).toBeNull();
+    expect(parseDateInput('9.3.20', 'de')).toBeNull();
+    expect(parseDateInput('', 'de')).toBeNull();
+  });
+
+  it('reads the usual ways of writing a time and shows it per language', () => {
+    for (const text of ['18:30', '18.30', '18h30', '1830', '6:30 pm', '6:30PM', '6.30 p.m.']) expect(parseTimeInput(text)).toBe('18:30');
+    expect(parseTimeInput('12:15 AM')).toBe('00:15');
+    expect(parseTimeInput('12 pm')).toBe('12:00');
+    expect(parseTimeInput('7')).toBe('07:00');
+    for (const text of ['24:00', '18:60', '13:00 pm', 'abc', '']) expect(parseTimeInput(text)).toBeNull();
+    expect(formatTimeOfDay('18:30', 'de')).toBe('18:30');
+    expect(formatTimeOfDay('18:30', 'en')).toBe('6:30 PM');
+    expect(formatTimeOfDay('07:05', 'fr')).toBe('07:05');
+  });
+
+  it('reads a day and time together', () => {
+    expect(parseDateTimeInput('31.12.2026 18:05', 'de')).toBe('2026-12-31T18:05');
+    expect(parseDateTimeInput('12/31/2026 6:05 PM', 'en')).toBe('2026-12-31T18:05');
+    expect(parseDateTimeInput('31/12/2026 18h05', 'fr')).toBe('2026-12-31T18:05');
+    expect(parseDateTimeInput('2026-12-31T18:05', 'en')).toBe('2026-12-31T18:05');
+    expect(parseDateTimeInput('31.12.2026', 'de')).toBeNull();
   });
 });
 

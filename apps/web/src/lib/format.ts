@@ -1,16 +1,43 @@
 import type { Language } from '@bookla/shared/i18n';
 import dayjs, { type ConfigType } from 'dayjs';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/de';
 import 'dayjs/locale/fr';
 
-/** Date formats of spec §9 (German is the default); French follows the Swiss/French habit. */
-export const DATE_FORMATS: Record<Language, { date: string; time: string; dateTime: string }> = {
-  de: { date: 'DD.MM.YYYY', time: 'HH:mm', dateTime: 'DD.MM.YYYY HH:mm' },
-  en: { date: 'MM/DD/YYYY', time: 'h:mm A', dateTime: 'MM/DD/YYYY h:mm A' },
-  fr: { date: 'DD/MM/YYYY', time: 'HH:mm', dateTime: 'DD/MM/YYYY HH:mm' },
+dayjs.extend(customParseFormat);
+
+type DateKind = 'date' | 'time' | 'dateTime';
+
+/**
+ * Date formats of spec §9 (German is the default); French follows the Swiss/French habit. The
+ * one table for showing dates and for the date inputs: `placeholder` is the hint an empty input
+ * shows, `parse` what a date input accepts besides its display format (without leading zeros).
+ */
+export const DATE_FORMATS: Record<Language, Record<DateKind, string> & { placeholder: Record<DateKind, string>; parse: string[] }> = {
+  de: {
+    date: 'DD.MM.YYYY',
+    time: 'HH:mm',
+    dateTime: 'DD.MM.YYYY HH:mm',
+    placeholder: { date: 'TT.MM.JJJJ', time: 'HH:MM', dateTime: 'TT.MM.JJJJ HH:MM' },
+    parse: ['DD.MM.YYYY', 'D.M.YYYY'],
+  },
+  en: {
+    date: 'MM/DD/YYYY',
+    time: 'h:mm A',
+    dateTime: 'MM/DD/YYYY h:mm A',
+    placeholder: { date: 'MM/DD/YYYY', time: 'H:MM AM', dateTime: 'MM/DD/YYYY H:MM AM' },
+    parse: ['MM/DD/YYYY', 'M/D/YYYY'],
+  },
+  fr: {
+    date: 'DD/MM/YYYY',
+    time: 'HH:mm',
+    dateTime: 'DD/MM/YYYY HH:mm',
+    placeholder: { date: 'JJ/MM/AAAA', time: 'HH:MM', dateTime: 'JJ/MM/AAAA HH:MM' },
+    parse: ['DD/MM/YYYY', 'D/M/YYYY'],
+  },
 };
 
-function formatWith(value: ConfigType, lang: Language, kind: keyof (typeof DATE_FORMATS)['de']): string {
+function formatWith(value: ConfigType, lang: Language, kind: DateKind): string {
   if (value === null || value === undefined || value === '') return '';
   const d = dayjs(value);
   // The locale is passed per call so a format never depends on global dayjs state.
@@ -20,6 +47,50 @@ function formatWith(value: ConfigType, lang: Language, kind: keyof (typeof DATE_
 export const formatDate = (value: ConfigType, lang: Language) => formatWith(value, lang, 'date');
 export const formatTime = (value: ConfigType, lang: Language) => formatWith(value, lang, 'time');
 export const formatDateTime = (value: ConfigType, lang: Language) => formatWith(value, lang, 'dateTime');
+
+/** `HH:mm` as the time inputs send it, shown in the language's format (`18:30`, `6:30 PM`). */
+export function formatTimeOfDay(value: string, lang: Language): string {
+  const m = /^(\d{2}):(\d{2})/.exec(value);
+  return m ? dayjs().hour(Number(m[1])).minute(Number(m[2])).locale(lang).format(DATE_FORMATS[lang].time) : '';
+}
+
+/**
+ * A typed date in the language's format (or ISO `YYYY-MM-DD`, as pasted or sent) → `YYYY-MM-DD`,
+ * or null when it is no real day (`31.02.2026`). Strict, so `3.4.20` is not the year 20.
+ */
+export function parseDateInput(text: string, lang: Language): string | null {
+  const trimmed = text.trim();
+  if (!trimmed) return null;
+  const d = dayjs(trimmed, [...DATE_FORMATS[lang].parse, 'YYYY-MM-DD'], lang, true);
+  return d.isValid() ? d.format('YYYY-MM-DD') : null;
+}
+
+/**
+ * A typed time → `HH:mm`, in any of the habits a user of the three languages has: `18:30`,
+ * `18.30`, `18h30`, `1830`, `6:30 pm`, `6pm`. Null when it is no time of day.
+ */
+export function parseTimeInput(text: string): string | null {
+  const m = /^(\d{1,2})(?:[:.h]?(\d{2}))?\s*(?:([ap])\.?\s*m\.?)?$/i.exec(text.trim());
+  if (!m) return null;
+  let hours = Number(m[1]);
+  const minutes = m[2] === undefined ? 0 : Number(m[2]);
+  const half = m[3]?.toLowerCase();
+  if (half) {
+    if (hours < 1 || hours > 12) return null;
+    hours = (hours % 12) + (half === 'p' ? 12 : 0);
+  }
+  if (hours > 23 || minutes > 59) return null;
+  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
+}
+
+/** A typed date and time (`31.12.2026 18:30`, or ISO `2026-12-31T18:30`) → `YYYY-MM-DDTHH:mm`. */
+export function parseDateTimeInput(text: string, lang: Language): string | null {
+  const m = /^(\S+?)(?:[T\s,]+)(\S.*)$/.exec(text.trim());
+  if (!m) return null;
+  const date = parseDateInput(m[1] ?? '', lang);
+  const time = parseTimeInput(m[2] ?? '');
+  return date && time ? `${date}T${time}` : null;
+}
 
 /**
  * Numbers use the Swiss variant of each language (`CHF 1'234.50`), the product's home market

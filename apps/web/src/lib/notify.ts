@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { isApiError } from './api-client';
+import { apiErrorMessage } from './api-client';
 import { i18n } from './i18n';
 
 /** Toasts of the back office (spec §2: bottom right, 5000 ms, set on the layout's container). */
@@ -13,11 +13,6 @@ export function notifySuccess(message: string, title?: string): void {
  */
 export function notifyError(error: unknown): void {
   console.error(error);
-  let serverMessage = '';
-  if (isApiError(error) && error.status < 500) {
-    // A 422 for a field the screen does not show (e.g. `require_2fa`): its message says more.
-    const fieldMessage = Object.values(error.errors ?? {}).flat()[0];
-    serverMessage = fieldMessage ?? (/^HTTP \d+$/.test(error.message) ? '' : error.message);
-  }
-  notifications.show({ color: 'red', message: serverMessage || i18n.t('backend:errors.save') });
+  // A 422 for a field the screen does not show (e.g. `require_2fa`): its field message says more.
+  notifications.show({ color: 'red', message: apiErrorMessage(error) ?? i18n.t('backend:errors.save') });
 }

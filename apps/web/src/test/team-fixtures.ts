@@ -1,6 +1,6 @@
 import { PERMISSIONS, roleHas, type Role } from '@bookla/shared/permissions';
 import type { Team } from '@bookla/shared/teams';
-import type { AppState } from '../lib/app-state';
+import type { AppState, AppUser } from '../lib/app-state';
 import { fakeFetch, json, type FakeCall } from './fake-fetch';
 
 /** Test data and a fake server for the back-office screens. */
@@ -29,19 +29,25 @@ export function makeTeam(id: number, name: string, role: Role = 'owner'): Team {
 }
 
 /** The app state of a logged-in user of `team` with the role's permissions. */
+/** The logged-in user as the app state carries it. */
+export function appUser(overrides: Partial<AppUser> = {}): AppUser {
+  return {
+    id: 7,
+    firstname: 'Anna',
+    lastname: 'Muster',
+    email: 'anna@example.ch',
+    salutation: 'mrs',
+    language: 'en',
+    two_factor_enabled: false,
+    ...overrides,
+  };
+}
+
 export function loggedInState(team: Team | null, teams: Team[] = team ? [team] : [], overrides: Partial<AppState> = {}): AppState {
   const role = team?.role ?? null;
   return {
     authenticated: true,
-    user: {
-      id: 7,
-      firstname: 'Anna',
-      lastname: 'Muster',
-      email: 'anna@example.ch',
-      salutation: 'mrs',
-      language: 'en',
-      two_factor_enabled: false,
-    },
+    user: appUser(),
     language: 'en',
     appName: 'Bookla',
     role,

@@ -58,7 +58,14 @@ export function passwordResetRoutes(fastify: FastifyInstance) {
   );
   app.post(
     '/customer/password/reset/submit',
-    { schema: { tags, summary: 'Shop customer: sets a new password with a reset token', body: resetSchema, response: { 200: successSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Shop customer: sets a new password with a reset token',
+        body: resetSchema,
+        response: { 200: successSchema },
+      },
+    },
     async (request) => {
       await reset.submitCustomerReset(deps, request.body);
       return { success: true as const, message: request.t('auth:reset_success') };

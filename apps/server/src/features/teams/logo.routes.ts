@@ -8,7 +8,6 @@ import { idParam } from '../../lib/http.ts';
 import * as logos from './logo.service.ts';
 import { logoUrl } from './teams.service.ts';
 
-
 /** Company logo upload/removal (owner/admin) and the public avatar. */
 export async function logoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

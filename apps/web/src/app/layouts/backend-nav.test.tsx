@@ -7,13 +7,14 @@ import { applyLanguage } from '../../lib/language';
 import { renderRoutes } from '../../test/render';
 import { BackendNav } from './backend-nav';
 import { activeNavPath, BACKEND_NAV, visibleNavItems } from './backend-nav-items';
+import { appUser } from '../../test/team-fixtures';
 
 const permissionsOf = (role: Role, extra: Permission[] = []): Permission[] => [...PERMISSIONS.filter((p) => roleHas(role, p)), ...extra];
 
 function renderNav(path: string, permissions: Permission[], subscriptions = false) {
   setAppState({
     authenticated: true,
-    user: { id: 1, firstname: 'Anna' },
+    user: appUser({ id: 1 }),
     permissions,
     features: { subscriptions, waiting_list: true, resources: true, embeds: true },
   });

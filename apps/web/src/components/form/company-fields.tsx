@@ -4,7 +4,7 @@ import { Group, SimpleGrid } from '@mantine/core';
 import { useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { currencyForCountry, useOptions, type CurrencyOption } from '../../lib/options';
+import { currencyForCountry, useOptions } from '../../lib/options';
 import { FormPhoneFields } from './phone-fields';
 import { FormMultiSelect, FormSelect } from './select-fields';
 import { FormTextInput } from './text-fields';
@@ -82,7 +82,7 @@ export function CompanyContactFields({ texts, prefix }: CompanyFieldsProps) {
 export function CompanyAddressFields({ texts, prefix, selectCurrency = false }: CompanyFieldsProps & { selectCurrency?: boolean }) {
   const { control, setValue, getFieldState, getValues, trigger, path } = useCompanyForm(prefix);
   const countries = useOptions('country');
-  const currencies = useOptions<CurrencyOption>('currency');
+  const currencies = useOptions('currency');
 
   const onCountry = (country: string) => {
     const currency = selectCurrency ? currencyForCountry(currencies.data ?? [], country) : undefined;
@@ -141,7 +141,7 @@ export function CompanyAddressFields({ texts, prefix, selectCurrency = false }: 
 export function CompanyLocaleFields({ texts, prefix }: CompanyFieldsProps) {
   const { t } = useTranslation();
   const { control, path } = useCompanyForm(prefix);
-  const currencies = useOptions<CurrencyOption>('currency');
+  const currencies = useOptions('currency');
   const timeZones = useOptions('timezones');
   const languages = useOptions('language');
   const languageData = languages.data ?? LANGUAGES.map((value) => ({ value, label: t(`language.${value}`) }));

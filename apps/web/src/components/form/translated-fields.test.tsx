@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useForm } from 'react-hook-form';
 import { describe, expect, it, vi } from 'vitest';
+import { applyLanguage } from '../../lib/language';
 import { renderWithProviders } from '../../test/render';
 import { emptyTranslated, firstLanguageWithError, toTranslatedForm, TranslatedTextField } from './translated-fields';
 
@@ -113,5 +114,55 @@ describe('TranslatedTextField', () => {
     expect(toTranslatedForm({ de: 'Kurs', fr: 'Cours' }, ['de', 'en'])).toEqual({ de: 'Kurs', en: '' });
     expect(firstLanguageWithError({ name: { fr: { type: 'x' }, en: { type: 'x' } } }, 'name', ['de', 'en', 'fr'])).toBe('en');
     expect(firstLanguageWithError({}, 'name', ['de'])).toBeUndefined();
+  });
+
+  describe('says what happens to a language left empty (docs/decisions/010-translations.md)', () => {
+    function Rules({ languages }: { languages: Language[] }) {
+      const { control } = useForm({
+        defaultValues: { name: emptyTranslated(languages), help: emptyTranslated(languages), value: emptyTranslated(languages) },
+      });
+      return (
+        <>
+          <TranslatedTextField control={control} name="name" languages={languages} label="Name" required />
+          <TranslatedTextField control={control} name="help" languages={languages} label="Help" />
+          <TranslatedTextField control={control} name="value" languages={languages} label="Level" required rule="any" />
+        </>
+      );
+    }
+    const cases: [Language, string, string, string][] = [
+      [
+        'en',
+        'Required in every company language.',
+        'Optional. A language left empty gets the text of the first language that has one when you save.',
+        'Required in at least one language.',
+      ],
+      [
+        'de',
+        'In jeder Sprache des Unternehmens erforderlich.',
+        'Optional. Eine leer gelassene Sprache erhält beim Speichern den Text der ersten Sprache, die einen hat.',
+        'In mindestens einer Sprache erforderlich.',
+      ],
+      [
+        'fr',
+        'Obligatoire dans chaque langue de l’entreprise.',
+        'Facultatif. Une langue laissée vide reçoit, à l’enregistrement, le texte de la première langue renseignée.',
+        'Obligatoire dans au moins une langue.',
+      ],
+    ];
+    for (const [lang, required, optional, any] of cases) {
+      it(`in ${lang}: required names, optional texts filled on save, values required in one language`, async () => {
+        await applyLanguage(lang);
+        renderWithProviders(<Rules languages={['de', 'en']} />);
+        expect(screen.getByRole('group', { name: 'Name' })).toHaveTextContent(required);
+        expect(screen.getByRole('group', { name: 'Help' })).toHaveTextContent(optional);
+        expect(screen.getByRole('group', { name: 'Level' })).toHaveTextContent(any);
+        await applyLanguage('en');
+      });
+    }
+
+    it('says nothing for a team with one language', () => {
+      renderWithProviders(<Rules languages={['de']} />);
+      expect(screen.queryByText(/company language|language left empty/)).toBeNull();
+    });
   });
 });

@@ -20,8 +20,9 @@ import { translateValidation } from '../../lib/forms';
  * switcher that marks each language as filled, missing or in error.
  *
  * Usage: default values from `emptyTranslated(languages)` (new records) or
- * `toTranslatedForm(record.name, languages)` (edits); send the object as it is. The server fills a
- * missing translation with the first team language's value on save (spec §5), so forms need not;
+ * `toTranslatedForm(record.name, languages)` (edits); send the object as it is. Names are required
+ * in every team language; an optional text left empty in a language is filled on save with the
+ * first team language's text that has one (spec §5, docs/decisions/010-translations.md), so forms need not;
  * where a screen must show the filled result before saving, use `fillMissingTranslations` from
  * `@bookla/shared/i18n`.
  */
@@ -88,6 +89,12 @@ export interface TranslatedTextFieldProps<T extends FieldValues> {
   languages: readonly Language[];
   label: string;
   required?: boolean;
+  /**
+   * What a language left empty means, as the hint says (docs/decisions/010-translations.md):
+   * `all` required in every team language (the default when `required`), `any` required in one
+   * and filled into the others on save, `optional` filled on save when one has text (the default otherwise).
+   */
+  rule?: 'all' | 'any' | 'optional';
   multiline?: boolean;
   description?: string;
   disabled?: boolean;
@@ -98,6 +105,7 @@ export interface TranslatedTextFieldProps<T extends FieldValues> {
 
 export function TranslatedTextField<T extends FieldValues>(props: TranslatedTextFieldProps<T>) {
   const { control, name, languages, label, required, description } = props;
+  const rule = props.rule ?? (required ? 'all' : 'optional');
   const { t } = useTranslation();
   const inputId = useId();
   const { active, setActive, focusPendingRef } = useLanguageErrorJump(control, name, languages);
@@ -154,6 +162,12 @@ export function TranslatedTextField<T extends FieldValues>(props: TranslatedText
       {description && (
         <Text size="xs" c="dimmed" mt={4}>
           {description}
+        </Text>
+      )}
+      {languages.length > 1 && (
+        // What happens to a language left empty (docs/decisions/010-translations.md).
+        <Text size="xs" c="dimmed" mt={description ? 0 : 4}>
+          {t(`translated.rule.${rule}`)}
         </Text>
       )}
     </div>

@@ -1,3 +1,7 @@
+import type { appStateSchema } from '@bookla/shared/app-state';
+import { ErrorCodes } from '@bookla/shared/errors';
+import type { okReplySchema } from '@bookla/shared/replies';
+import type { teamSwitchReplySchema } from '@bookla/shared/teams';
 import type { QueryClient } from '@tanstack/react-query';
 import { api, isApiError, refreshCsrfCookie } from '../../lib/api-client';
 import { clearAuth, parseAppState, setAppState, type AppState } from '../../lib/app-state';
@@ -8,7 +12,7 @@ import { clearAuth, parseAppState, setAppState, type AppState } from '../../lib/
  * nothing of the previous company lingers.
  */
 export async function refreshAppState(): Promise<AppState> {
-  const next = parseAppState(await api.get('/api/srl/state', { language: false }));
+  const next = parseAppState(await api.get<typeof appStateSchema>('/api/srl/state', { language: false }));
   if (!next.authenticated) {
     clearAuth();
   } else {
@@ -31,7 +35,7 @@ export async function refreshAppState(): Promise<AppState> {
  * of the previous company is dropped (and what is on screen fetched again).
  */
 export async function switchTeam(teamId: number, queryClient: QueryClient): Promise<void> {
-  await api.post(`/api/srl/team/switch/${teamId}`);
+  await api.post<typeof teamSwitchReplySchema>(`/api/srl/team/switch/${teamId}`);
   await refreshAppState();
   void queryClient.resetQueries();
 }
@@ -44,7 +48,7 @@ export async function switchTeam(teamId: number, queryClient: QueryClient): Prom
 export async function logout(queryClient: QueryClient, leave: () => Promise<void>): Promise<void> {
   await refreshCsrfCookie();
   try {
-    await api.post('/api/srl/logout');
+    await api.post<typeof okReplySchema>('/api/srl/logout');
   } catch (error) {
     if (!isApiError(error, 401)) throw error;
   }
@@ -55,10 +59,10 @@ export async function logout(queryClient: QueryClient, leave: () => Promise<void
 
 /** 403 `{code: 'TWO_FACTOR_REQUIRED'}`: the company requires 2FA and the user has none yet. */
 export function isTwoFactorRequired(error: unknown): boolean {
-  return isApiError(error, 403) && (error.body as { code?: unknown } | undefined)?.code === 'TWO_FACTOR_REQUIRED';
+  return isApiError(error, 403) && error.code === ErrorCodes.TWO_FACTOR_REQUIRED;
 }
 
 /** 409 `{code: 'NO_COMPANY'}`: the session has no current company. */
 export function isNoCompany(error: unknown): boolean {
-  return isApiError(error, 409) && (error.body as { code?: unknown } | undefined)?.code === 'NO_COMPANY';
+  return isApiError(error, 409) && error.code === ErrorCodes.NO_COMPANY;
 }

@@ -13,7 +13,7 @@ import {
   textsResolver,
   type AttributeValues,
 } from '../../features/catalogue/setup/form-values';
-import type { AttributeRecord } from '../../features/catalogue/setup/types';
+import type { AttributeItem } from '@bookla/shared/catalogue-setup';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
@@ -23,11 +23,11 @@ import { PageFrame, RequirePermission } from './page-frame';
 export function AttributesPage() {
   const { t } = useTranslation('setup');
   const lang = useLang();
-  const label = (a: AttributeRecord) => a.label_text ?? pickText(a.label, lang);
+  const label = (a: AttributeItem) => a.label_text ?? pickText(a.label, lang);
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={t('attributes.title')} intro={t('attributes.intro')}>
-        <SetupList<AttributeRecord>
+        <SetupList<AttributeItem>
           resource={RESOURCES.attributes}
           create={{ label: t('attributes.create'), to: `/${lang}/backend/course/attribute/create` }}
           nameHeader={t('attributes.label')}
@@ -63,7 +63,7 @@ export function AttributePage() {
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={title}>
-        <SetupRecordForm<AttributeValues, AttributeRecord>
+        <SetupRecordForm<AttributeValues, AttributeItem>
           key={id ?? 'create'}
           resource={RESOURCES.attributes}
           id={id}

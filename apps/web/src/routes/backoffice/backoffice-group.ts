@@ -45,7 +45,7 @@ export { CalendarPage } from './calendar-page';
 export { CompanyCreatePage } from './company-create-page';
 export { CompanySettingsPage } from './company-settings-page';
 export { CourseEditPage } from './course-edit-page';
-export { CoursesPage } from './courses-page';
+export { ActivitiesPage } from './activities-page';
 export { DashboardPage } from './dashboard-page';
 export { FeaturesPage } from './features-page';
 export { PlannedPage } from './planned-page';

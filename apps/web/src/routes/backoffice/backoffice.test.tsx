@@ -1,10 +1,11 @@
+import dayjs from 'dayjs';
 import type { Permission } from '@bookla/shared/permissions';
 import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../app/router';
-import { fakeApi, loggedInState, makeTeam } from '../../test/team-fixtures';
+import { appUser, fakeApi, loggedInState, makeTeam } from '../../test/team-fixtures';
 import { DEFAULT_APP_STATE, getAppState, setAppState } from '../../lib/app-state';
 import { applyLanguage } from '../../lib/language';
 import { json, type FakeCall } from '../../test/fake-fetch';
@@ -31,7 +32,11 @@ describe('back-office screens', () => {
 
   it('dashboard: every box of spec §2 for an owner, with empty states and no statistics calls', async () => {
     setAppState(loggedInState(owner));
-    const emptyList = { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, from: null, to: null, total: 0 }, links: {} };
+    const emptyList = {
+      data: [],
+      meta: { current_page: 1, last_page: 1, per_page: 10, from: null, to: null, total: 0 },
+      links: { first: '', last: '', prev: null, next: null },
+    };
     const { calls } = fakeApi({ 'GET /api/courses': () => json(emptyList) });
     renderRoutes(routes, '/en/backend');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' }, { timeout: 5000 })).toBeInTheDocument();
@@ -39,15 +44,16 @@ describe('back-office screens', () => {
     for (const figure of ['Activities', 'Participants', 'Additional sales', 'Total sales'])
       expect(within(stats).getByText(figure)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sales' })).toBeInTheDocument();
-    expect(screen.getByLabelText('From')).toHaveAttribute('type', 'date');
-    expect(screen.getByLabelText('To')).toHaveAttribute('type', 'date');
+    // The range in the UI language's format (spec §9), not the browser's date input.
+    expect(screen.getByLabelText('From')).toHaveValue(dayjs().startOf('month').format('MM/DD/YYYY'));
+    expect(screen.getByLabelText('To')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
     const courses = screen.getByRole('region', { name: 'Latest activities' });
     expect(await within(courses).findByText('No activities yet')).toBeInTheDocument();
     expect(within(courses).getByRole('link', { name: 'All activities' })).toHaveAttribute('href', '/en/backend/courses');
     expect(await within(courses).findByRole('button', { name: 'Create activity' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Latest orders' })).toHaveTextContent('No orders yet');
     // The course box asks for the 10 latest activities; nothing asks for statistics yet.
-    expect(paths(calls).filter((p) => !p.includes('/api/srl/permission/'))).toEqual(['GET /api/courses']);
+    expect(paths(calls)).toEqual(['GET /api/courses']);
     expect(calls.find((c) => c.url.startsWith('/api/courses'))?.url).toMatch(/perPage=10/);
     expect(document.title).toBe('Dashboard | Bookla');
   });
@@ -73,7 +79,11 @@ describe('back-office screens', () => {
       sold: 0,
       stock: 10,
     };
-    const list = { data: [course], meta: { current_page: 1, last_page: 1, per_page: 10, from: 1, to: 1, total: 1 }, links: {} };
+    const list = {
+      data: [course],
+      meta: { current_page: 1, last_page: 1, per_page: 10, from: 1, to: 1, total: 1 },
+      links: { first: '', last: '', prev: null, next: null },
+    };
     fakeApi({ 'GET /api/courses': () => json(list) });
     renderRoutes(routes, '/en/backend');
     const courses = await screen.findByRole('region', { name: 'Latest activities' }, { timeout: 5000 });
@@ -88,10 +98,16 @@ describe('back-office screens', () => {
 
   it('dashboard: an instructor sees the course box only', async () => {
     setAppState(loggedInState(instructorTeam));
-    const { calls } = fakeApi({}, (name) => INSTRUCTOR.includes(name));
+    const empty = { data: [], meta: { current_page: 1, last_page: 1, per_page: 10, from: null, to: null, total: 0 } };
+    const { calls } = fakeApi(
+      { 'GET /api/courses': () => json({ ...empty, links: { first: '', last: '', prev: null, next: null } }) },
+      (name) => INSTRUCTOR.includes(name),
+    );
     renderRoutes(routes, '/en/backend');
     expect(await screen.findByRole('region', { name: 'Latest activities' }, { timeout: 5000 })).toBeInTheDocument();
-    await waitFor(() => expect(paths(calls)).toContain('GET /api/srl/permission/course.create'));
+    await waitFor(() => expect(paths(calls)).toContain('GET /api/courses'));
+    // The permissions come with the app state: no element asks the server on its own.
+    expect(paths(calls).filter((p) => p.includes('/api/srl/permission/'))).toEqual([]);
     expect(screen.queryByRole('region', { name: 'Key figures' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Latest orders' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Create activity' })).not.toBeInTheDocument();
@@ -324,7 +340,7 @@ describe('back-office screens', () => {
         (call.body as { code: string }).code === '123456'
           ? json({ success: true, message: 'On', recovery_codes: codes })
           : json({ success: false, message: 'The code is not valid.' }, 422),
-      'GET /api/srl/state': () => json(loggedInState(owner, [owner], { user: { ...loggedInState(owner).user, two_factor_enabled: true } })),
+      'GET /api/srl/state': () => json(loggedInState(owner, [owner], { user: appUser({ two_factor_enabled: true }) })),
     });
     renderRoutes(routes, '/en/backend/profile');
     expect(await screen.findByRole('heading', { level: 1, name: 'Profile' })).toBeInTheDocument();

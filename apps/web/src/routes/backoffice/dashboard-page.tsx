@@ -1,10 +1,11 @@
-import { Anchor, EmptyState, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, EmptyState, Group, Paper, SimpleGrid, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../components/form/date-fields';
 import { Permission } from '../../components/permission';
-import { LatestCourses } from '../../features/catalogue/activities/components/latest-courses';
+import { LatestActivities } from '../../features/catalogue/activities/components/latest-activities';
 import { useAppState } from '../../lib/app-state';
 import { useLang } from '../../lib/language';
 import { PageFrame } from './page-frame';
@@ -66,22 +67,8 @@ function Charts() {
   const [to, setTo] = useState(() => dayjs().format('YYYY-MM-DD'));
   const range = (
     <Group gap="sm" align="flex-end" wrap="wrap">
-      <TextInput
-        type="date"
-        label={t('dashboard.charts.from')}
-        value={from}
-        max={to}
-        onChange={(e) => setFrom(e.currentTarget.value)}
-        w={170}
-      />
-      <TextInput
-        type="date"
-        label={t('dashboard.charts.to')}
-        value={to}
-        min={from}
-        onChange={(e) => setTo(e.currentTarget.value)}
-        w={170}
-      />
+      <DateField label={t('dashboard.charts.from')} value={from} maxDate={to} onChange={setFrom} clearable={false} w={170} />
+      <DateField label={t('dashboard.charts.to')} value={to} minDate={from} onChange={setTo} clearable={false} w={170} />
     </Group>
   );
   return (
@@ -117,7 +104,7 @@ export function DashboardPage() {
             title={t('dashboard.latestCourses.title')}
             link={{ to: `/${lang}/backend/courses`, label: t('dashboard.latestCourses.all') }}
           >
-            <LatestCourses />
+            <LatestActivities />
           </Box>
         </Permission>
         <Permission name="nav.orders">

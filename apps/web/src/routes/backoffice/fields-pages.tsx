@@ -14,7 +14,7 @@ import {
   textsResolver,
   type FieldValuesForm,
 } from '../../features/catalogue/setup/form-values';
-import type { FieldRecord } from '../../features/catalogue/setup/types';
+import type { FieldItem } from '@bookla/shared/catalogue-setup';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
@@ -24,11 +24,11 @@ import { PageFrame, RequirePermission } from './page-frame';
 export function FieldsPage() {
   const { t } = useTranslation('setup');
   const lang = useLang();
-  const label = (f: FieldRecord) => f.label_text ?? pickText(f.label, lang);
+  const label = (f: FieldItem) => f.label_text ?? pickText(f.label, lang);
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={t('fields.title')} intro={t('fields.intro')}>
-        <SetupList<FieldRecord>
+        <SetupList<FieldItem>
           resource={RESOURCES.fields}
           create={{ label: t('fields.create'), to: `/${lang}/backend/course/field/create` }}
           nameHeader={t('fields.label')}
@@ -69,7 +69,7 @@ export function FieldPage() {
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={title}>
-        <SetupRecordForm<FieldValuesForm, FieldRecord>
+        <SetupRecordForm<FieldValuesForm, FieldItem>
           key={id ?? 'create'}
           resource={RESOURCES.fields}
           id={id}

@@ -6,7 +6,7 @@ import { SetupList } from '../../features/catalogue/setup/components/setup-list'
 import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
 import { textsResolver } from '../../features/catalogue/setup/form-values';
 import { blankLocation, locationBody, locationToValues, type LocationValues } from '../../features/catalogue/setup/record-values';
-import type { LocationRecord } from '../../features/catalogue/setup/types';
+import type { LocationItem } from '@bookla/shared/catalogue';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useAppState } from '../../lib/app-state';
 import { useLang } from '../../lib/language';
@@ -20,7 +20,7 @@ export function LocationsPage() {
   return (
     <RequirePermission name="nav.locations">
       <PageFrame title={t('locations.title')} intro={t('locations.intro')}>
-        <SetupList<LocationRecord>
+        <SetupList<LocationItem>
           resource={RESOURCES.locations}
           create={{ label: t('locations.create'), to: `/${lang}/backend/course/location/create` }}
           nameHeader={t('locations.name')}
@@ -50,7 +50,7 @@ export function LocationPage() {
   return (
     <RequirePermission name="nav.locations">
       <PageFrame title={title}>
-        <SetupRecordForm<LocationValues, LocationRecord>
+        <SetupRecordForm<LocationValues, LocationItem>
           key={id ?? 'create'}
           resource={RESOURCES.locations}
           id={id}

@@ -8,7 +8,7 @@ import { SetupList } from '../../features/catalogue/setup/components/setup-list'
 import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
 import { textsResolver } from '../../features/catalogue/setup/form-values';
 import { blankProduct, productBody, productToValues, type ProductValues } from '../../features/catalogue/setup/record-values';
-import type { ProductRecord } from '../../features/catalogue/setup/types';
+import type { ProductItem } from '@bookla/shared/catalogue-tickets';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { moneyText } from '../../features/catalogue/setup/format';
 import { useLang } from '../../lib/language';
@@ -19,11 +19,11 @@ import { PageFrame, RequirePermission } from './page-frame';
 export function OptionsPage() {
   const { t } = useTranslation('setup');
   const lang = useLang();
-  const name = (p: ProductRecord) => p.name_text ?? pickText(p.name, lang);
+  const name = (p: ProductItem) => p.name_text ?? pickText(p.name, lang);
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={t('products.title')} intro={t('products.intro')}>
-        <SetupList<ProductRecord>
+        <SetupList<ProductItem>
           resource={RESOURCES.products}
           create={{ label: t('products.create'), to: `/${lang}/backend/course/option/create` }}
           nameHeader={t('products.name')}
@@ -61,7 +61,7 @@ export function OptionPage() {
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={title}>
-        <SetupRecordForm<ProductValues, ProductRecord>
+        <SetupRecordForm<ProductValues, ProductItem>
           key={id ?? 'create'}
           resource={RESOURCES.products}
           id={id}

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../lib/app-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { BackendNotFoundPage } from './backend-not-found-page';
 
 /** Every back-office screen: `<h1>`, an optional intro, and the document title "Page | Bookla". */
 export function PageFrame({
@@ -40,9 +41,16 @@ export function NoAccess() {
   );
 }
 
+/**
+ * Screens of the provider's own staff (spec §2: bexio "only for the internal provider staff
+ * permission") do not exist for anyone else: no role can hold the permission, so a role message
+ * would only advertise the screen.
+ */
+const NOT_FOUND_WITHOUT: readonly Permission[] = ['internal.staff'];
+
 /** Renders the screen only for users whose app state holds the permission. */
 export function RequirePermission({ name, children }: { name: Permission | undefined; children: ReactNode }) {
   const { permissions } = useAppState();
-  if (name && !permissions?.includes(name)) return <NoAccess />;
+  if (name && !permissions?.includes(name)) return NOT_FOUND_WITHOUT.includes(name) ? <BackendNotFoundPage /> : <NoAccess />;
   return <>{children}</>;
 }

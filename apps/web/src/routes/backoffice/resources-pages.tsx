@@ -14,7 +14,7 @@ import {
   resourceGroupToValues,
   type ResourceGroupValues,
 } from '../../features/catalogue/resources/resource-group-values';
-import type { ResourceGroupRecord } from '../../features/catalogue/resources/types';
+import type { ResourceGroupItem } from '@bookla/shared/catalogue-timetable';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
@@ -24,11 +24,11 @@ import { PageFrame, RequirePermission } from './page-frame';
 export function ResourcesPage() {
   const { t } = useTranslation('setup');
   const lang = useLang();
-  const text = (value: { name: ResourceGroupRecord['name']; name_text?: string }) => value.name_text ?? pickText(value.name, lang);
+  const text = (value: { name: ResourceGroupItem['name']; name_text?: string }) => value.name_text ?? pickText(value.name, lang);
   return (
     <RequirePermission name="nav.sa_resources">
       <PageFrame title={t('resources.title')} intro={t('resources.intro')}>
-        <SetupList<ResourceGroupRecord>
+        <SetupList<ResourceGroupItem>
           resource={RESOURCES.resources}
           create={{ label: t('resources.create'), to: `/${lang}/backend/sa/resource/create` }}
           nameHeader={t('resources.groupName')}
@@ -64,7 +64,7 @@ export function ResourcePage() {
     <RequirePermission name="nav.sa_resources">
       <PageFrame title={title}>
         <Stack gap="lg">
-          <SetupRecordForm<ResourceGroupValues, ResourceGroupRecord>
+          <SetupRecordForm<ResourceGroupValues, ResourceGroupItem>
             key={id ?? 'create'}
             resource={RESOURCES.resources}
             id={id}

@@ -9,7 +9,7 @@ import { SetupRecordForm } from '../../features/catalogue/setup/components/setup
 import { TypeSetCreateModal } from '../../features/catalogue/setup/components/type-set-create-modal';
 import { TypeSetFields } from '../../features/catalogue/setup/components/type-set-fields';
 import { blankTypeSet, textsResolver, typeSetBody, typeSetToValues, type TypeSetValues } from '../../features/catalogue/setup/form-values';
-import type { TypeSetListItem, TypeSetRecord } from '../../features/catalogue/setup/types';
+import type { TypeSetDetail, TypeSetListItem } from '@bookla/shared/catalogue-setup';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
@@ -65,7 +65,7 @@ export function TypeSetPage() {
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={t('typeSets.edit')}>
-        <SetupRecordForm<TypeSetValues, TypeSetRecord>
+        <SetupRecordForm<TypeSetValues, TypeSetDetail>
           key={id}
           resource={RESOURCES.typeSets}
           id={id}

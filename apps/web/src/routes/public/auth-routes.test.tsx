@@ -5,6 +5,7 @@ import { DEFAULT_APP_STATE, setAppState } from '../../lib/app-state';
 import { applyLanguage } from '../../lib/language';
 import { fakeFetch, json } from '../../test/fake-fetch';
 import { renderRoutes } from '../../test/render';
+import { appUser } from '../../test/team-fixtures';
 
 /** The account screens in the app's real route table (lazy chunks, guards, languages). */
 describe('account routes', { timeout: 15_000 }, () => {
@@ -21,7 +22,7 @@ describe('account routes', { timeout: 15_000 }, () => {
     vi.unstubAllGlobals();
   });
 
-  const logIn = () => setAppState({ authenticated: true, user: { id: 1, firstname: 'Anna' } });
+  const logIn = () => setAppState({ authenticated: true, user: appUser({ id: 1 }) });
 
   it('loads the login screen in the language of the address', async () => {
     renderRoutes(routes, '/de/login');

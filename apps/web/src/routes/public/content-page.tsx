@@ -1,3 +1,4 @@
+import type { contentPageReplySchema } from '@bookla/shared/reference';
 import { Alert, Button, Stack, Title, Typography } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -6,13 +7,6 @@ import { PageLoader } from '../../components/page-loader';
 import { api, isApiError } from '../../lib/api-client';
 import { useLang } from '../../lib/language';
 import { useDocumentTitle, useMetaDescription } from '../../lib/use-document-title';
-
-export interface ContentPageData {
-  title: string;
-  content: string;
-  seo_desc: string;
-  seo_keywords: string;
-}
 
 /** The route table names the type in `handle`, so one component serves all content paths. */
 function useContentType(): string {
@@ -28,7 +22,7 @@ export function ContentPage() {
   const type = useContentType();
   const page = useQuery({
     queryKey: ['content', type, lang],
-    queryFn: ({ signal }) => api.get<ContentPageData>(`/api/content/${encodeURIComponent(type)}/frontend`, { signal }),
+    queryFn: ({ signal }) => api.get<typeof contentPageReplySchema>(`/api/content/${encodeURIComponent(type)}/frontend`, { signal }),
   });
   useDocumentTitle(page.data?.title);
   useMetaDescription(page.data?.seo_desc);

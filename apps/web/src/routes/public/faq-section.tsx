@@ -1,3 +1,4 @@
+import type { faqReplySchema } from '@bookla/shared/reference';
 import { pickText, type Translated } from '@bookla/shared/i18n';
 import { Accordion, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -7,12 +8,7 @@ import { PageLoader } from '../../components/page-loader';
 import { api } from '../../lib/api-client';
 import { useLang } from '../../lib/language';
 
-export interface FaqItem {
-  question: Translated | string;
-  answer: Translated | string;
-}
-
-const text = (value: Translated | string, lang: string) => (typeof value === 'string' ? value : pickText(value, lang));
+const text = (value: Translated, lang: string) => pickText(value, lang);
 
 /** FAQ from the server (all languages in one reply, so switching language needs no refetch). */
 export function FaqSection() {
@@ -20,7 +16,7 @@ export function FaqSection() {
   const lang = useLang();
   const faq = useQuery({
     queryKey: ['faq'],
-    queryFn: ({ signal }) => api.get<FaqItem[]>('/api/faq', { signal }),
+    queryFn: ({ signal }) => api.get<typeof faqReplySchema>('/api/faq', { signal }),
   });
 
   // Spec §8: failed calls other than forms are only logged; the landing page stays usable.

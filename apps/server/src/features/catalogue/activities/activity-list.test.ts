@@ -110,7 +110,7 @@ describe('POST /api/course/store', () => {
     const sets = (await a.client.get('/api/course/type_sets')).json().data as { id: number; kind: string }[];
     const event = sets.find((s) => s.kind === 'event')!;
     const res = await a.client.post('/api/course/store?language=en', {
-      type_set_id: String(event.id),
+      type_set_id: event.id,
       name: { de: ' Sommerfest ', en: 'Summer party' },
     });
     expect(res.statusCode, res.body).toBe(200);

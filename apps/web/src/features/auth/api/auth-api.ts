@@ -1,19 +1,12 @@
-import type { RegisterInput } from '@bookla/shared/auth';
+import type { appStateSchema } from '@bookla/shared/app-state';
+import { loginReplySchema, registerReplySchema, validityReplySchema, type RegisterInput } from '@bookla/shared/auth';
+import { successSchema } from '@bookla/shared/replies';
+import { invitationCheckReplySchema } from '@bookla/shared/teams';
 import { useQuery } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api-client';
 import { parseAppState, setAppState } from '../../../lib/app-state';
 
 /** The calls of registration, login, password resets and invitations (CONTRACT §3). */
-
-export interface Validity {
-  valid: boolean;
-  message?: string;
-}
-
-export interface Done {
-  success: true;
-  message: string;
-}
 
 export interface InvitationLink {
   teamid: string;
@@ -21,35 +14,24 @@ export interface InvitationLink {
   hash: string;
 }
 
-export interface InvitationCheck {
-  valid: boolean;
-  user_found: boolean;
-  team_name: string | null;
-}
-
 export const authKeys = {
   invitation: (link: InvitationLink) => ['auth', 'invitation', link.teamid, link.invitationid, link.hash] as const,
 };
 
 export const validators = {
-  email: (email: string) => api.post<Validity>('/api/srl/validator/unique/user/email', { email }),
-  teamName: (name: string) => api.post<Validity>('/api/srl/validator/unique/team/name', { name }),
-  country: (country: string) => api.post<Validity>('/api/srl/validator/country', { country }),
-  vatId: (vatId: string, country: string) => api.post<Validity>('/api/srl/validator/vat_id', { vat_id: vatId, country }),
+  email: (email: string) => api.post('/api/srl/validator/unique/user/email', { email }, { reply: validityReplySchema }),
+  teamName: (name: string) => api.post('/api/srl/validator/unique/team/name', { name }, { reply: validityReplySchema }),
+  country: (country: string) => api.post('/api/srl/validator/country', { country }, { reply: validityReplySchema }),
+  vatId: (vatId: string, country: string) =>
+    api.post('/api/srl/validator/vat_id', { vat_id: vatId, country }, { reply: validityReplySchema }),
 };
 
-export const registerAccount = (input: RegisterInput) => api.post<Done & { user_id: number }>('/api/srl/register', input);
+export const registerAccount = (input: RegisterInput) => api.post('/api/srl/register', input, { reply: registerReplySchema });
 
-/** 200: logged in, or the second factor is needed. Refusals come as 422 (see `loginRefusal`). */
-export interface LoginReply {
-  success: boolean;
-  message: string;
-  two_factor?: boolean;
-}
-
-export const login = (input: { email: string; password: string }) => api.post<LoginReply>('/api/srl/login', input);
-export const loginTwoFactor = (code: string) => api.post<Done>('/api/srl/login/two-factor', { code });
-export const resendVerification = (userId: number) => api.post<Done>(`/api/srl/email/verify/resend/${userId}`);
+export const login = (input: { email: string; password: string }) => api.post('/api/srl/login', input, { reply: loginReplySchema });
+export const loginTwoFactor = (code: string) => api.post('/api/srl/login/two-factor', { code }, { reply: successSchema });
+export const resendVerification = (userId: number) =>
+  api.post(`/api/srl/email/verify/resend/${userId}`, undefined, { reply: successSchema });
 
 /** A 422 of the login that asks for e-mail verification first. */
 export function verificationNeeded(error: unknown): { userId: number; message: string } | null {
@@ -64,10 +46,10 @@ export function verificationNeeded(error: unknown): { userId: number; message: s
  * The back office reads user, team and permissions from the app state, so load it now.
  */
 export async function loadSessionState(): Promise<void> {
-  setAppState(parseAppState(await api.get('/api/srl/state', { language: false })));
+  setAppState(parseAppState(await api.get<typeof appStateSchema>('/api/srl/state', { language: false })));
 }
 
-export const requestPasswordReset = (email: string) => api.post<Done>('/api/srl/password/reset/mail', { email });
+export const requestPasswordReset = (email: string) => api.post('/api/srl/password/reset/mail', { email }, { reply: successSchema });
 
 export type ResetAudience = 'staff' | 'customer';
 export interface ResetPayload {
@@ -77,7 +59,7 @@ export interface ResetPayload {
   password_confirmation: string;
 }
 export const submitPasswordReset = (audience: ResetAudience, payload: ResetPayload) =>
-  api.post<Done>(audience === 'staff' ? '/api/srl/password/reset/submit' : '/customer/password/reset/submit', payload);
+  api.post(audience === 'staff' ? '/api/srl/password/reset/submit' : '/customer/password/reset/submit', payload, { reply: successSchema });
 
 const invitationPath = (link: InvitationLink, action: 'validate' | 'accept') =>
   `/api/srl/team/${encodeURIComponent(link.teamid)}/invite/${encodeURIComponent(link.invitationid)}/${action}/${encodeURIComponent(link.hash)}`;
@@ -85,7 +67,7 @@ const invitationPath = (link: InvitationLink, action: 'validate' | 'accept') =>
 export function useInvitationCheck(link: InvitationLink) {
   return useQuery({
     queryKey: authKeys.invitation(link),
-    queryFn: ({ signal }) => api.get<InvitationCheck>(invitationPath(link, 'validate'), { signal }),
+    queryFn: ({ signal }) => api.get(invitationPath(link, 'validate'), { signal, reply: invitationCheckReplySchema }),
     // Accepting uses the link up; asking again later would only say "expired".
     staleTime: Infinity,
     gcTime: 0,
@@ -104,4 +86,4 @@ export interface InviteUser {
 }
 /** Without `user`: the invited address has an account already (one click). */
 export const acceptInvitation = (link: InvitationLink, user?: InviteUser) =>
-  api.post<Done>(invitationPath(link, 'accept'), user ? { user } : {});
+  api.post(invitationPath(link, 'accept'), user ? { user } : {}, { reply: successSchema });

@@ -23,7 +23,7 @@ export function AcceptInvite({ link }: { link: InvitationLink }) {
 
   const fail = (error: unknown) => {
     // A refusal (expired meanwhile, used, too many attempts) says why; anything else is technical.
-    setFailure(isApiError(error) && error.status < 500 ? error.message : t('technicalError'));
+    setFailure((isApiError(error) && error.status < 500 && error.message) || t('technicalError'));
   };
 
   const accept = async (user?: InviteUser) => {

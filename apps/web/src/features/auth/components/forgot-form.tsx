@@ -34,7 +34,7 @@ export function ForgotForm({ defaultEmail, onSent, onBack, autoFocus }: ForgotFo
       onSent(email);
     } catch (err) {
       if (applyApiError(err, form.setError)) return;
-      setError(isApiError(err) && err.status < 500 ? err.message : t('technicalError'));
+      setError((isApiError(err) && err.status < 500 && err.message) || t('technicalError'));
     }
   };
 

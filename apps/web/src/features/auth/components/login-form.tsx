@@ -64,7 +64,7 @@ export function LoginForm({ defaultEmail, onLoggedIn, onTwoFactor, onForgot, onN
         return;
       }
       if (applyApiError(err, form.setError)) return;
-      setError(isApiError(err) && err.status < 500 ? err.message : t('technicalError'));
+      setError((isApiError(err) && err.status < 500 && err.message) || t('technicalError'));
     }
   };
 
@@ -74,7 +74,7 @@ export function LoginForm({ defaultEmail, onLoggedIn, onTwoFactor, onForgot, onN
       const reply = await resend.mutateAsync(verification.userId);
       setVerification({ ...verification, sent: reply.message || t('verification.sent'), error: undefined });
     } catch (err) {
-      setVerification({ ...verification, error: isApiError(err) && err.status < 500 ? err.message : t('technicalError') });
+      setVerification({ ...verification, error: (isApiError(err) && err.status < 500 && err.message) || t('technicalError') });
     }
   };
 

@@ -44,7 +44,7 @@ export function ResetPasswordForm({ audience, token, email, onDone }: ResetPassw
     } catch (err) {
       if (applyApiError(err, form.setError, { fields: ['password', 'password_confirmation'] })) return;
       if (isApiError(err, 422)) setProblem({ message: err.message, canResend: audience === 'staff' });
-      else setProblem({ message: isApiError(err) && err.status < 500 ? err.message : t('technicalError'), canResend: false });
+      else setProblem({ message: (isApiError(err) && err.status < 500 && err.message) || t('technicalError'), canResend: false });
     }
   };
 
@@ -54,7 +54,7 @@ export function ResetPasswordForm({ audience, token, email, onDone }: ResetPassw
       await requestPasswordReset(email);
       setProblem({ notice: { color: 'green', text: t('reset.newLinkSent') } });
     } catch (err) {
-      setProblem({ message: isApiError(err) && err.status < 500 ? err.message : t('technicalError'), canResend: false });
+      setProblem({ message: (isApiError(err) && err.status < 500 && err.message) || t('technicalError'), canResend: false });
     } finally {
       setResending(false);
     }

@@ -28,7 +28,7 @@ export function TwoFactorForm({ onLoggedIn, onCancel }: TwoFactorFormProps) {
       await onLoggedIn();
     } catch (err) {
       if (applyApiError(err, form.setError)) return;
-      setError(isApiError(err) && err.status < 500 ? err.message : t('technicalError'));
+      setError((isApiError(err) && err.status < 500 && err.message) || t('technicalError'));
       form.setFocus('code');
     }
   };

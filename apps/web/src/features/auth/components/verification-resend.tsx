@@ -20,7 +20,7 @@ export function VerificationResend({ userId, onSent }: { userId: number; onSent:
       const reply = await resend.mutateAsync(userId);
       onSent(reply.message || t('verification.sent'));
     } catch (err) {
-      setError(isApiError(err) && err.status < 500 ? err.message : t('technicalError'));
+      setError((isApiError(err) && err.status < 500 && err.message) || t('technicalError'));
     }
   };
 

@@ -1,2 +1,2 @@
 /** What other features may use of the activities area (courses and events). */
-export { courseKeys, useInstructorOptions, useLocationOptions, useTypeSetOptions } from './api/activities-api';
+export { activityKeys, useInstructorOptions, useLocationOptions, useTypeSetOptions } from './api/activities-api';

@@ -1,13 +1,13 @@
 import type { RouteObject } from 'react-router';
 import { CourseEditPage } from '../../../routes/backoffice/course-edit-page';
-import { CoursesPage } from '../../../routes/backoffice/courses-page';
+import { ActivitiesPage } from '../../../routes/backoffice/activities-page';
 
 /**
  * The activities screens without the back-office layout: the tests' providers already mount
  * the one ModalsProvider (the layout would add a second, and every dialog would open twice).
  */
 export const courseTestRoutes: RouteObject[] = [
-  { path: '/:lang/backend/courses', Component: CoursesPage },
+  { path: '/:lang/backend/courses', Component: ActivitiesPage },
   { path: '/:lang/backend/courses/edit/:id/:tab', Component: CourseEditPage },
   { path: '/:lang/backend/*', Component: () => <p>Elsewhere</p> },
 ];

@@ -1,9 +1,10 @@
+import type { CourseListItem } from '@bookla/shared/catalogue';
 import type { CourseDetail } from '@bookla/shared/catalogue-activities';
-import type { CourseRow, ListMeta } from './types';
+import type { ListMeta } from '@bookla/shared/pagination';
 
 /** Test data of the activities screens, shaped like the API's replies. */
 
-export function makeCourseRow(id: number, name: string, overrides: Partial<CourseRow> = {}): CourseRow {
+export function makeCourseRow(id: number, name: string, overrides: Partial<CourseListItem> = {}): CourseListItem {
   return {
     id,
     name: { de: `${name} DE`, en: name },

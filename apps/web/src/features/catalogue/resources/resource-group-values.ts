@@ -2,7 +2,7 @@ import type { ResourceKind } from '@bookla/shared/catalogue-model';
 import type { Language } from '@bookla/shared/i18n';
 import { emptyTranslated, toTranslatedForm } from '../../../components/form/translated-fields';
 import { numberOrNull, type NumberValue, type TextValues } from '../setup';
-import type { ResourceGroupRecord } from './types';
+import type { ResourceGroupItem } from '@bookla/shared/catalogue-timetable';
 
 /** Form values and request bodies of a resource group. */
 
@@ -18,7 +18,7 @@ export const blankResourceGroup = (languages: readonly Language[]): ResourceGrou
   resources: [],
 });
 
-export const resourceGroupToValues = (g: ResourceGroupRecord, languages: readonly Language[]): ResourceGroupValues => ({
+export const resourceGroupToValues = (g: ResourceGroupItem, languages: readonly Language[]): ResourceGroupValues => ({
   name: toTranslatedForm(g.name, languages),
   kind: g.kind,
   resources: (g.resources ?? []).map((r) => ({ id: r.id, name: toTranslatedForm(r.name, languages), capacity: r.capacity })),

@@ -17,6 +17,7 @@ const booking = (id: number, conflict: boolean) => ({
   title: conflict ? 'Yoga basics' : 'Pilates',
   kind: 'course',
   status: 'scheduled',
+  activity_status: 'published',
   starts_at: '2026-03-29T19:00:00+02:00',
   ends_at: '2026-03-29T20:30:00+02:00',
   location_id: 2,

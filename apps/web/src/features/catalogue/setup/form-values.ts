@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { emptyTranslated, toTranslatedForm } from '../../../components/form/translated-fields';
-import type { AttributeRecord, FieldRecord, TypeSetRecord } from './types';
+import type { AttributeItem, FieldItem, TypeSetDetail } from '@bookla/shared/catalogue-setup';
 
 /**
  * Form values of the setup screens and their request bodies (docs/api/catalogue.md): shared
@@ -69,7 +69,7 @@ export const blankAttribute = (languages: readonly Language[]): AttributeValues 
   filterable: false,
 });
 
-export const attributeToValues = (a: AttributeRecord, languages: readonly Language[]): AttributeValues => ({
+export const attributeToValues = (a: AttributeItem, languages: readonly Language[]): AttributeValues => ({
   type: a.type,
   label: toTranslatedForm(a.label, languages),
   options: toChoiceForm(a.options ?? [], languages),
@@ -107,7 +107,7 @@ export const blankField = (languages: readonly Language[]): FieldValuesForm => (
   condition_values: [],
 });
 
-export const fieldToValues = (f: FieldRecord, languages: readonly Language[]): FieldValuesForm => ({
+export const fieldToValues = (f: FieldItem, languages: readonly Language[]): FieldValuesForm => ({
   type: f.type,
   label: toTranslatedForm(f.label, languages),
   help: toTranslatedForm(f.help, languages),
@@ -147,7 +147,7 @@ export const blankTypeSet = (languages: readonly Language[]): TypeSetValues => (
   fields: [],
 });
 
-export const typeSetToValues = (s: TypeSetRecord, languages: readonly Language[]): TypeSetValues => ({
+export const typeSetToValues = (s: TypeSetDetail, languages: readonly Language[]): TypeSetValues => ({
   name: toTranslatedForm(s.name, languages),
   kind: s.kind,
   attributes: (s.attributes ?? []).map((a) => ({ id: a.attribute_id, required: a.required })),

@@ -2,7 +2,10 @@ import type { BookingScope } from '@bookla/shared/catalogue-model';
 import type { Language } from '@bookla/shared/i18n';
 import { emptyTranslated, toTranslatedForm } from '../../../components/form/translated-fields';
 import { formNumber, numberOrNull, type NumberValue, type TextValues } from './form-values';
-import type { CourseDefaults, HolidayRecord, LocationRecord, ProductRecord } from './types';
+import type { LocationItem } from '@bookla/shared/catalogue';
+import type { CourseDefaults } from '@bookla/shared/catalogue-activities';
+import type { ProductItem } from '@bookla/shared/catalogue-tickets';
+import type { HolidayItem } from '@bookla/shared/catalogue-timetable';
 
 /** Form values and request bodies of products, locations, course defaults, holidays. */
 
@@ -32,7 +35,7 @@ export const blankProduct = (languages: readonly Language[]): ProductValues => (
   active: true,
 });
 
-export const productToValues = (p: ProductRecord, languages: readonly Language[]): ProductValues => ({
+export const productToValues = (p: ProductItem, languages: readonly Language[]): ProductValues => ({
   name: toTranslatedForm(p.name, languages),
   description: toTranslatedForm(p.description, languages),
   price: String(p.price),
@@ -79,7 +82,7 @@ export const blankLocation = (languages: readonly Language[], country = ''): Loc
   longitude: '',
 });
 
-export const locationToValues = (l: LocationRecord, languages: readonly Language[]): LocationValues => ({
+export const locationToValues = (l: LocationItem, languages: readonly Language[]): LocationValues => ({
   name: toTranslatedForm(l.name, languages),
   address: l.address ?? '',
   postal_code: l.postal_code,
@@ -143,7 +146,7 @@ export const blankHoliday = (languages: readonly Language[]): HolidayValues => (
   starts_on: '',
   ends_on: '',
 });
-export const holidayToValues = (h: HolidayRecord, languages: readonly Language[]): HolidayValues => ({
+export const holidayToValues = (h: HolidayItem, languages: readonly Language[]): HolidayValues => ({
   name: toTranslatedForm(h.name, languages),
   starts_on: h.starts_on,
   ends_on: h.ends_on,

@@ -27,5 +27,5 @@ export function applyMappedErrors<T extends FieldValues>(
 /** The first message of a 422 (or the error's own), for a place that is not a field. */
 export function firstMessage(error: unknown): string | undefined {
   if (!isApiError(error)) return undefined;
-  return Object.values(error.errors ?? {}).flat()[0] ?? (/^HTTP \d+$/.test(error.message) ? undefined : error.message);
+  return Object.values(error.errors ?? {}).flat()[0] || error.message || undefined;
 }

@@ -1,12 +1,9 @@
-import type { PasswordChangeInput, Profile, ProfileInput, SessionInfo } from '@bookla/shared/teams';
-import type { TwoFactorDisableInput } from '@bookla/shared/auth';
+import { twoFactorConfirmReplySchema, twoFactorSetupReplySchema, type TwoFactorDisableInput } from '@bookla/shared/auth';
+import { dataReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
+import { profileReplySchema, sessionInfoSchema, type PasswordChangeInput, type ProfileInput } from '@bookla/shared/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '../../../lib/api-client';
-
-interface Success {
-  success: true;
-  message?: string;
-}
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -17,14 +14,14 @@ export const profileKeys = {
 export function useProfile() {
   return useQuery({
     queryKey: profileKeys.me(),
-    queryFn: ({ signal }) => api.get<{ data: Profile }>('/api/profile', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get('/api/profile', { signal, reply: dataReplySchema(profileReplySchema) }).then((r) => r.data),
   });
 }
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => api.put<Success & { data: Profile }>('/api/profile', input),
+    mutationFn: (input: ProfileInput) => api.put('/api/profile', input, { reply: successDataSchema(profileReplySchema) }),
     onSuccess: (result) => queryClient.setQueryData(profileKeys.me(), result.data),
   });
 }
@@ -32,7 +29,7 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PasswordChangeInput) => api.put<Success>('/api/profile/password', input),
+    mutationFn: (input: PasswordChangeInput) => api.put('/api/profile/password', input, { reply: successSchema }),
     // The other sessions were ended.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions() }),
   });
@@ -41,25 +38,21 @@ export function useChangePassword() {
 export function useSessions() {
   return useQuery({
     queryKey: profileKeys.sessions(),
-    queryFn: ({ signal }) => api.get<{ data: SessionInfo[] }>('/api/profile/sessions', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get('/api/profile/sessions', { signal, reply: dataReplySchema(z.array(sessionInfoSchema)) }).then((r) => r.data),
   });
 }
 
 export function useEndSession() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api.delete<Success>(`/api/profile/sessions/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => api.delete(`/api/profile/sessions/${encodeURIComponent(id)}`, undefined, { reply: successSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions() }),
   });
 }
 
-export interface TwoFactorSetup {
-  secret: string;
-  otpauth_url: string;
-}
-
 export const twoFactorApi = {
-  setup: () => api.post<TwoFactorSetup>('/api/srl/two-factor/setup'),
-  confirm: (code: string) => api.post<Success & { recovery_codes: string[] }>('/api/srl/two-factor/confirm', { code }),
-  disable: (input: TwoFactorDisableInput) => api.post<Success>('/api/srl/two-factor/disable', input),
+  setup: () => api.post('/api/srl/two-factor/setup', undefined, { reply: twoFactorSetupReplySchema }),
+  confirm: (code: string) => api.post('/api/srl/two-factor/confirm', { code }, { reply: twoFactorConfirmReplySchema }),
+  disable: (input: TwoFactorDisableInput) => api.post('/api/srl/two-factor/disable', input, { reply: successSchema }),
 };

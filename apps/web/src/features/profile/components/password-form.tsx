@@ -1,20 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { passwordChangeSchema, type PasswordChangeInput } from '@bookla/shared/teams';
+import { passwordChangeSchema } from '@bookla/shared/teams';
 import { Alert, Button, Group, Stack } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PanelSection } from '../../../components/panel-section';
 import { FormPasswordInput } from '../../../components/form/text-fields';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { applyApiError } from '../../../lib/forms';
 import { useChangePassword } from '../api/profile-api';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 /** Profile → change password (current, new, confirmation); the other sessions end. */
 export function PasswordForm() {
   const { t } = useTranslation('profile');
   const change = useChangePassword();
-  const { control, handleSubmit, reset, setError, formState } = useForm<PasswordChangeInput>({
-    resolver: zodResolver(passwordChangeSchema),
+  const { control, handleSubmit, reset, setError, formState } = useZodForm(passwordChangeSchema, {
     defaultValues: { current_password: '', password: '', password_confirm: '' },
   });
 

@@ -1,8 +1,6 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { LANGUAGES, type Language } from '@bookla/shared/i18n';
-import { profileSchema, SALUTATIONS, type Profile, type ProfileInput } from '@bookla/shared/teams';
+import { profileSchema, SALUTATIONS, type Profile } from '@bookla/shared/teams';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PanelSection } from '../../../components/panel-section';
 import { useLocation, useNavigate } from 'react-router';
@@ -17,6 +15,7 @@ import { setAppState } from '../../../lib/app-state';
 import { applyApiError } from '../../../lib/forms';
 import { applyLanguage, replaceLanguageInPath } from '../../../lib/language';
 import { useProfile, useUpdateProfile } from '../api/profile-api';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 type Values = z.input<typeof profileSchema>;
 
@@ -40,8 +39,7 @@ function Form({ profile }: { profile: Profile }) {
   const { t: tc } = useTranslation();
   const update = useUpdateProfile();
   const switchUiLanguage = useSwitchUiLanguage();
-  const { control, handleSubmit, reset, setError, formState } = useForm<Values, unknown, ProfileInput>({
-    resolver: zodResolver(profileSchema),
+  const { control, handleSubmit, reset, setError, formState } = useZodForm(profileSchema, {
     defaultValues: {
       salutation: (SALUTATIONS as readonly string[]).includes(profile.salutation)
         ? (profile.salutation as Values['salutation'])

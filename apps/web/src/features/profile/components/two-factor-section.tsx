@@ -1,8 +1,6 @@
-import { twoFactorCodeSchema, twoFactorDisableSchema, type TwoFactorDisableInput } from '@bookla/shared/auth';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { twoFactorCodeSchema, twoFactorDisableSchema, type TwoFactorSetup } from '@bookla/shared/auth';
 import { Alert, Badge, Button, Code, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormPasswordInput, FormTextInput } from '../../../components/form/text-fields';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -10,8 +8,9 @@ import { refreshAppState } from '../../teams';
 import { isApiError } from '../../../lib/api-client';
 import { useAppState } from '../../../lib/app-state';
 import { applyApiError } from '../../../lib/forms';
-import { twoFactorApi, type TwoFactorSetup } from '../api/profile-api';
+import { twoFactorApi } from '../api/profile-api';
 import { RecoveryCodes } from './recovery-codes';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 /** The QR code is drawn in the browser; without it the key and link still work. */
 async function qrDataUrl(text: string): Promise<string | null> {
@@ -43,8 +42,7 @@ function Confirm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation('profile');
-  const { control, handleSubmit, setError, formState } = useForm<{ code: string }>({
-    resolver: zodResolver(twoFactorCodeSchema),
+  const { control, handleSubmit, setError, formState } = useZodForm(twoFactorCodeSchema, {
     defaultValues: { code: '' },
   });
   const onSubmit = handleSubmit(async ({ code }) => {
@@ -112,8 +110,7 @@ function Confirm({
 
 function Disable() {
   const { t } = useTranslation('profile');
-  const { control, handleSubmit, setError, reset, formState } = useForm<TwoFactorDisableInput>({
-    resolver: zodResolver(twoFactorDisableSchema),
+  const { control, handleSubmit, setError, reset, formState } = useZodForm(twoFactorDisableSchema, {
     defaultValues: { password: '', code: '' },
   });
   const onSubmit = handleSubmit(async (input) => {

@@ -1,30 +1,30 @@
-import type {
-  Invitation,
-  InviteInput,
-  Member,
-  RoleChangeInput,
-  TeamBillingInput,
-  TeamCreateInput,
-  TeamFeatures,
-  TeamGeneralInput,
-  TeamSettings,
-  TeamWithBilling,
+import { dataReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
+import {
+  invitationSchema,
+  memberSchema,
+  teamBillingReplySchema,
+  teamCreateReplySchema,
+  teamFeaturesSchema,
+  teamGeneralReplySchema,
+  teamLogoReplySchema,
+  teamSecuritySchema,
+  teamSettingsSchema,
+  teamWithBillingSchema,
+  type InviteInput,
+  type RoleChangeInput,
+  type TeamBillingInput,
+  type TeamCreateInput,
+  type TeamFeatures,
+  type TeamGeneralInput,
 } from '@bookla/shared/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { refreshAppState } from '../session-state';
 import { teamKeys } from './team-keys';
 
-interface Success {
-  success: true;
-  message?: string;
-}
-type General = Pick<TeamWithBilling, 'name' | 'phone_prefix' | 'phone_number' | 'currency' | 'languages' | 'time_zone'>;
-/** The settings screens (team.manage) get the full record; the app state's `Team` may lack billing. */
-type Billing = Pick<
-  TeamWithBilling,
-  'billing_address' | 'billing_address_line_2' | 'billing_city' | 'billing_state' | 'billing_postal_code' | 'billing_country' | 'vat_id'
->;
+const teamSaved = successDataSchema(teamWithBillingSchema);
+const invitationSaved = successDataSchema(invitationSchema);
 
 /** After a change that the sidebar, the team menu or the app state show. */
 function useAfterTeamChange() {
@@ -39,21 +39,21 @@ function useAfterTeamChange() {
 
 export function useCreateTeam() {
   return useMutation({
-    mutationFn: (input: TeamCreateInput) => api.post<Success & { team_id: number }>('/api/team', input),
+    mutationFn: (input: TeamCreateInput) => api.post('/api/team', input, { reply: teamCreateReplySchema }),
   });
 }
 
 export function useTeamGeneral() {
   return useQuery({
     queryKey: teamKeys.general(),
-    queryFn: ({ signal }) => api.get<{ data: General }>('/api/team/general', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get('/api/team/general', { signal, reply: dataReplySchema(teamGeneralReplySchema) }).then((r) => r.data),
   });
 }
 
 export function useUpdateTeamGeneral() {
   const after = useAfterTeamChange();
   return useMutation({
-    mutationFn: (input: TeamGeneralInput) => api.put<Success & { data: TeamWithBilling }>('/api/team/general', input),
+    mutationFn: (input: TeamGeneralInput) => api.put('/api/team/general', input, { reply: teamSaved }),
     onSuccess: () => after([teamKeys.general()]),
   });
 }
@@ -61,14 +61,14 @@ export function useUpdateTeamGeneral() {
 export function useTeamBilling() {
   return useQuery({
     queryKey: teamKeys.billing(),
-    queryFn: ({ signal }) => api.get<{ data: Billing }>('/api/team/billing', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get('/api/team/billing', { signal, reply: dataReplySchema(teamBillingReplySchema) }).then((r) => r.data),
   });
 }
 
 export function useUpdateTeamBilling() {
   const after = useAfterTeamChange();
   return useMutation({
-    mutationFn: (input: TeamBillingInput) => api.put<Success & { data: TeamWithBilling }>('/api/team/billing', input),
+    mutationFn: (input: TeamBillingInput) => api.put('/api/team/billing', input, { reply: teamSaved }),
     onSuccess: () => after([teamKeys.billing()]),
   });
 }
@@ -76,7 +76,7 @@ export function useUpdateTeamBilling() {
 export function useUploadLogo() {
   const after = useAfterTeamChange();
   return useMutation({
-    mutationFn: (dataUrl: string) => api.post<Success & { logo_url: string }>('/api/team/logo', { data_url: dataUrl }),
+    mutationFn: (dataUrl: string) => api.post('/api/team/logo', { data_url: dataUrl }, { reply: teamLogoReplySchema }),
     onSuccess: () => after([]),
   });
 }
@@ -84,7 +84,7 @@ export function useUploadLogo() {
 export function useRemoveLogo() {
   const after = useAfterTeamChange();
   return useMutation({
-    mutationFn: () => api.delete<Success & { logo_url: string }>('/api/team/logo'),
+    mutationFn: () => api.delete('/api/team/logo', undefined, { reply: teamLogoReplySchema }),
     onSuccess: () => after([]),
   });
 }
@@ -92,7 +92,8 @@ export function useRemoveLogo() {
 export function useTeamSettings(teamId: number | undefined) {
   return useQuery({
     queryKey: teamKeys.settings(teamId ?? 0),
-    queryFn: ({ signal }) => api.get<{ data: TeamSettings }>(`/api/team/${teamId}/additional/settings`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get(`/api/team/${teamId}/additional/settings`, { signal, reply: dataReplySchema(teamSettingsSchema) }).then((r) => r.data),
     enabled: !!teamId,
   });
 }
@@ -101,7 +102,7 @@ export function useUpdateSecurity(teamId: number | undefined) {
   const after = useAfterTeamChange();
   return useMutation({
     mutationFn: (requireTwoFactor: boolean) =>
-      api.put<Success & { data: { require_2fa: boolean } }>('/api/team/security', { require_2fa: requireTwoFactor }),
+      api.put('/api/team/security', { require_2fa: requireTwoFactor }, { reply: successDataSchema(teamSecuritySchema) }),
     onSuccess: () => after([teamKeys.settings(teamId ?? 0)]),
   });
 }
@@ -109,14 +110,15 @@ export function useUpdateSecurity(teamId: number | undefined) {
 export function useTeamFeatures() {
   return useQuery({
     queryKey: teamKeys.features(),
-    queryFn: ({ signal }) => api.get<{ data: TeamFeatures }>('/api/config/features', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get('/api/config/features', { signal, reply: dataReplySchema(teamFeaturesSchema) }).then((r) => r.data),
   });
 }
 
 export function useUpdateTeamFeatures() {
   const after = useAfterTeamChange();
   return useMutation({
-    mutationFn: (features: Partial<TeamFeatures>) => api.put<Success & { data: TeamFeatures }>('/api/config/features', features),
+    mutationFn: (features: Partial<TeamFeatures>) =>
+      api.put('/api/config/features', features, { reply: successDataSchema(teamFeaturesSchema) }),
     onSuccess: () => after([teamKeys.features()]),
   });
 }
@@ -126,7 +128,7 @@ export function useUpdateTeamFeatures() {
 export function useMembers() {
   return useQuery({
     queryKey: teamKeys.members(),
-    queryFn: ({ signal }) => api.get<{ data: Member[] }>('/api/team/members', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get('/api/team/members', { signal, reply: dataReplySchema(z.array(memberSchema)) }).then((r) => r.data),
   });
 }
 
@@ -134,7 +136,7 @@ export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: number } & RoleChangeInput) =>
-      api.put<Success & { data: Member }>(`/api/team/members/${userId}`, { role }),
+      api.put(`/api/team/members/${userId}`, { role }, { reply: successDataSchema(memberSchema) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members() }),
   });
 }
@@ -142,7 +144,7 @@ export function useChangeRole() {
 export function useRemoveMember() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (userId: number) => api.delete<Success>(`/api/team/members/${userId}`),
+    mutationFn: (userId: number) => api.delete(`/api/team/members/${userId}`, undefined, { reply: successSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members() }),
   });
 }
@@ -150,14 +152,15 @@ export function useRemoveMember() {
 export function useInvitations() {
   return useQuery({
     queryKey: teamKeys.invitations(),
-    queryFn: ({ signal }) => api.get<{ data: Invitation[] }>('/api/team/invitations', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get('/api/team/invitations', { signal, reply: dataReplySchema(z.array(invitationSchema)) }).then((r) => r.data),
   });
 }
 
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteInput) => api.post<Success & { data: Invitation }>('/api/team/invitations', input),
+    mutationFn: (input: InviteInput) => api.post('/api/team/invitations', input, { reply: invitationSaved }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.invitations() }),
   });
 }
@@ -165,7 +168,7 @@ export function useInvite() {
 export function useResendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.post<Success & { data: Invitation }>(`/api/team/invitations/${id}/resend`),
+    mutationFn: (id: number) => api.post(`/api/team/invitations/${id}/resend`, undefined, { reply: invitationSaved }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.invitations() }),
   });
 }
@@ -173,7 +176,7 @@ export function useResendInvitation() {
 export function useRevokeInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Success>(`/api/team/invitations/${id}`),
+    mutationFn: (id: number) => api.delete(`/api/team/invitations/${id}`, undefined, { reply: successSchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.invitations() }),
   });
 }

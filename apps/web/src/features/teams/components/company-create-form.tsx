@@ -64,7 +64,7 @@ export function CompanyCreateForm() {
     } catch (error) {
       if (applyApiError(error, methods.setError)) return;
       console.error(error);
-      setFailure(isApiError(error) && error.status < 500 ? error.message : t('create.failed'));
+      setFailure((isApiError(error) && error.status < 500 && error.message) || t('create.failed'));
     }
   });
 

@@ -1,19 +1,17 @@
 import { TEAM_FEATURES, teamFeaturesSchema, type TeamFeatures } from '@bookla/shared/teams';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../components/page-loader';
 import { applyApiError } from '../../../lib/forms';
 import { useTeamFeatures, useUpdateTeamFeatures } from '../api/teams-api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { FormSwitch } from '../../../components/form/switch-field';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 function Form({ initial }: { initial: TeamFeatures }) {
   const { t } = useTranslation('settings');
   const update = useUpdateTeamFeatures();
-  const { control, handleSubmit, reset, setError, formState } = useForm<TeamFeatures>({
-    resolver: zodResolver(teamFeaturesSchema),
+  const { control, handleSubmit, reset, setError, formState } = useZodForm(teamFeaturesSchema, {
     defaultValues: initial,
   });
   const onSubmit = handleSubmit(async (values) => {

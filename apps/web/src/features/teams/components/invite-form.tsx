@@ -1,23 +1,18 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { ASSIGNABLE_ROLES, inviteSchema, type InviteInput } from '@bookla/shared/teams';
+import { ASSIGNABLE_ROLES, inviteSchema } from '@bookla/shared/teams';
 import { Button, Group, Text } from '@mantine/core';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { applyApiError } from '../../../lib/forms';
 import { useInvite } from '../api/teams-api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { FormSelect } from '../../../components/form/select-fields';
 import { FormTextInput } from '../../../components/form/text-fields';
-
-type Values = z.input<typeof inviteSchema>;
+import { useZodForm } from '../../../lib/use-zod-form';
 
 /** Invite staff by e-mail with a role; the server sends the mail. */
 export function InviteForm() {
   const { t } = useTranslation('settings');
   const invite = useInvite();
-  const { control, handleSubmit, reset, setError, formState } = useForm<Values, unknown, InviteInput>({
-    resolver: zodResolver(inviteSchema),
+  const { control, handleSubmit, reset, setError, formState } = useZodForm(inviteSchema, {
     defaultValues: { email: '', role: 'editor' },
   });
 

@@ -94,7 +94,7 @@ export function RegisterForm() {
         for (const path of paths) if (stepOfPath(path) > first) laterErrors.current[path] = error.errors![path]![0]!;
         goTo(first, 'error');
       }
-      setAlert(isApiError(error) && error.status < 500 ? error.message : t('technicalError'));
+      setAlert((isApiError(error) && error.status < 500 && error.message) || t('technicalError'));
     }
   };
 

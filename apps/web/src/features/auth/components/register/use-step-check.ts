@@ -1,7 +1,7 @@
-import type { RegisterInput } from '@bookla/shared/auth';
+import type { RegisterInput, ValidityReply as Validity } from '@bookla/shared/auth';
 import { useCallback } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
-import { validators, type Validity } from '../../api/auth-api';
+import { validators } from '../../api/auth-api';
 import { STEP_FIELDS, type RegisterContext, type RegisterField, type RegisterFormValues, type StepName } from './register-model';
 
 type RegisterForm = UseFormReturn<RegisterFormValues, RegisterContext, RegisterInput>;

@@ -1,63 +1,89 @@
-import type { CourseDetail, CourseMassAction, MassRefusal } from '@bookla/shared/catalogue-activities';
+import {
+  COURSE_SORT_FIELDS,
+  courseListItemSchema,
+  courseStoreReplySchema,
+  locationItemSchema,
+  typeSetItemSchema,
+  type CourseListItem,
+  type CourseStoreBody,
+} from '@bookla/shared/catalogue';
+import {
+  courseDetailSchema,
+  courseMassReplySchema,
+  headerImageSchema,
+  instructorItemSchema,
+  type CourseMassAction,
+} from '@bookla/shared/catalogue-activities';
+import { activityAttributeItemSchema } from '@bookla/shared/catalogue-setup';
+import { dataReplySchema, listReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { api, type QueryParams } from '../../../../lib/api-client';
-import type {
-  CourseAttribute,
-  CourseListParams,
-  CourseRow,
-  InstructorOption,
-  ListMeta,
-  LocationOption,
-  Success,
-  TypeSetOption,
-} from '../types';
+import { useLang } from '../../../../lib/language';
+import { defineList, listApiQuery, type ListParams } from '../../../../lib/list/list-params';
+import { useAllOptions } from '../../../../lib/list/use-all-options';
+import { RESOURCES, setupKeys } from '../../setup';
 
 /**
- * Query keys of the activities area. One activity's records live under `['course', id]` (the
- * edit tabs' keys share that root), so a change of the activity refreshes every tab.
+ * Query keys of the activities area, all under `activities`. One activity's records live under
+ * `activityKeys.one(id)` (the timetable's, tickets' and fields' keys of its tabs extend it), so a
+ * change of the activity refreshes every tab. Options of setup records (type sets, locations)
+ * are the setup's keys, so a change there refreshes the selects here.
  */
-export const courseKeys = {
-  lists: ['courses'] as const,
-  list: (params: CourseListParams) => [...courseKeys.lists, 'list', params] as const,
-  parents: (search: string) => [...courseKeys.lists, 'parents', search] as const,
-  one: (id: number) => ['course', id] as const,
-  detail: (id: number) => [...courseKeys.one(id), 'detail'] as const,
-  attributes: (id: number) => [...courseKeys.one(id), 'attributes'] as const,
-  typeSets: ['catalogue', 'type-sets-options'] as const,
-  locations: ['catalogue', 'location-options'] as const,
-  instructors: ['catalogue', 'instructors'] as const,
+export const activityKeys = {
+  all: ['activities'] as const,
+  lists: () => [...activityKeys.all, 'list'] as const,
+  list: (query: QueryParams) => [...activityKeys.lists(), query] as const,
+  parents: (search: string) => [...activityKeys.all, 'parents', search] as const,
+  one: (id: number) => [...activityKeys.all, 'one', id] as const,
+  detail: (id: number) => [...activityKeys.one(id), 'detail'] as const,
+  attributes: (id: number) => [...activityKeys.one(id), 'attributes'] as const,
+  instructors: () => [...activityKeys.all, 'instructors'] as const,
 };
 
-const ALL = { page: 1, perPage: 100 };
+/** `/backend/courses`: its address state (spec §9: 10 a page; the server's sort fields). */
+export const activityListConfig = defineList({
+  sortFields: COURSE_SORT_FIELDS,
+  defaultSort: { field: 'created_at', type: 'desc' },
+  filters: { name: 'text', status: 'choice', type_set_id: 'choice', location_id: 'choice' },
+});
+
+export type ActivityListParams = ListParams<(typeof COURSE_SORT_FIELDS)[number], keyof typeof activityListConfig.filters>;
+
+const courseListReply = listReplySchema(courseListItemSchema);
+const courseDetailReply = dataReplySchema(courseDetailSchema);
+const attributesReply = dataReplySchema(z.array(activityAttributeItemSchema));
+const TYPE_SET_OPTIONS = '/api/course/type_sets';
+/** Parent candidates: the first page of the largest size (a search narrows them). */
+const FIRST_100 = { page: 1, perPage: 100 };
 
 /** `GET /api/courses` with the list conventions (CONTRACT §2); empty filters are left out. */
-export function courseListQuery(params: CourseListParams): QueryParams {
-  const columnFilters = Object.fromEntries(Object.entries(params.filters).filter(([, v]) => v !== ''));
-  return { page: params.page, perPage: params.perPage, sort: params.sort, columnFilters };
-}
-
-export function useCourseList(params: CourseListParams) {
+export function useActivityList(params: ActivityListParams) {
+  const query = listApiQuery(params);
   return useQuery({
-    queryKey: courseKeys.list(params),
-    queryFn: ({ signal }) => api.get<{ data: CourseRow[]; meta: ListMeta }>('/api/courses', { signal, query: courseListQuery(params) }),
+    queryKey: activityKeys.list(query),
+    queryFn: ({ signal }) => api.get('/api/courses', { signal, query, reply: courseListReply }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useMassCourseAction() {
+export function useMassActivityAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { action: CourseMassAction; ids: number[] }) =>
-      api.post<Success & { affected?: number; published?: number[]; refused?: MassRefusal[] }>('/api/courses/mass', input),
-    onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: courseKeys.lists }), queryClient.invalidateQueries({ queryKey: ['course'] })]),
+      api.post('/api/courses/mass', input, { reply: courseMassReplySchema }),
+    // Lists and every activity shown (its status, or it is gone).
+    onSettled: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
   });
 }
 
 export function useTypeSetOptions(enabled = true) {
-  return useQuery({
-    queryKey: courseKeys.typeSets,
-    queryFn: ({ signal }) => api.get<{ data: TypeSetOption[] }>('/api/course/type_sets', { signal }).then((r) => r.data),
+  const lang = useLang();
+  // The spec's short list of names (`GET /api/course/type_sets`), cached with the type sets.
+  return useAllOptions({
+    queryKey: setupKeys.options(RESOURCES.typeSets, lang, TYPE_SET_OPTIONS),
+    path: TYPE_SET_OPTIONS,
+    item: typeSetItemSchema,
     enabled,
   });
 }
@@ -65,16 +91,15 @@ export function useTypeSetOptions(enabled = true) {
 export function useCreateCourse() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { type_set_id: number | string; name: Record<string, string> }) =>
-      api.post<Success & { course_id?: number }>('/api/course/store', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.lists }),
+    mutationFn: (input: CourseStoreBody) => api.post('/api/course/store', input, { reply: courseStoreReplySchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.lists() }),
   });
 }
 
 export function useCourse(id: number) {
   return useQuery({
-    queryKey: courseKeys.detail(id),
-    queryFn: ({ signal }) => api.get<{ data: CourseDetail }>(`/api/courses/${id}`, { signal }).then((r) => r.data),
+    queryKey: activityKeys.detail(id),
+    queryFn: ({ signal }) => api.get(`/api/courses/${id}`, { signal, reply: courseDetailReply }).then((r) => r.data),
     enabled: id > 0,
   });
 }
@@ -83,13 +108,13 @@ export function useCourse(id: number) {
 export function useUpdateCourse(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Record<string, unknown>) => api.put<Success & { data?: CourseDetail }>(`/api/courses/${id}`, input),
+    mutationFn: (input: Record<string, unknown>) => api.put(`/api/courses/${id}`, input, { reply: successDataSchema(courseDetailSchema) }),
     onSuccess: (reply) => {
-      if (reply.data) queryClient.setQueryData(courseKeys.detail(id), reply.data);
+      queryClient.setQueryData(activityKeys.detail(id), reply.data);
       // The whole activity: a new type set brings other attributes and fields.
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: courseKeys.one(id) }),
-        queryClient.invalidateQueries({ queryKey: courseKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.one(id) }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.lists() }),
       ]);
     },
   });
@@ -97,16 +122,17 @@ export function useUpdateCourse(id: number) {
 
 export function useCourseAttributes(id: number) {
   return useQuery({
-    queryKey: courseKeys.attributes(id),
-    queryFn: ({ signal }) => api.get<{ data: CourseAttribute[] }>(`/api/courses/${id}/attributes`, { signal }).then((r) => r.data),
+    queryKey: activityKeys.attributes(id),
+    queryFn: ({ signal }) => api.get(`/api/courses/${id}/attributes`, { signal, reply: attributesReply }).then((r) => r.data),
   });
 }
 
 export function useSaveCourseAttributes(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: { attribute_id: number; value: unknown }[]) => api.put<Success>(`/api/courses/${id}/attributes`, { values }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: courseKeys.one(id) }),
+    mutationFn: (values: { attribute_id: number; value: unknown }[]) =>
+      api.put(`/api/courses/${id}/attributes`, { values }, { reply: successDataSchema(z.array(activityAttributeItemSchema)) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.one(id) }),
   });
 }
 
@@ -116,12 +142,12 @@ export function useUploadHeaderImage(id: number) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return api.post<Success>(`/api/courses/${id}/header-image`, body);
+      return api.post(`/api/courses/${id}/header-image`, body, { reply: successDataSchema(headerImageSchema) });
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: courseKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: courseKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.lists() }),
       ]),
   });
 }
@@ -129,44 +155,46 @@ export function useUploadHeaderImage(id: number) {
 export function useRemoveHeaderImage(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete<Success>(`/api/courses/${id}/header-image`),
+    mutationFn: () => api.delete(`/api/courses/${id}/header-image`, undefined, { reply: successSchema }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: courseKeys.detail(id) }),
-        queryClient.invalidateQueries({ queryKey: courseKeys.lists }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.detail(id) }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.lists() }),
       ]),
   });
 }
 
 /** Locations for selects; `enabled` false for roles without `nav.locations`. */
 export function useLocationOptions(enabled = true) {
-  return useQuery({
-    queryKey: courseKeys.locations,
-    queryFn: ({ signal }) => api.get<{ data: LocationOption[] }>('/api/course/locations', { signal, query: ALL }).then((r) => r.data),
+  const lang = useLang();
+  return useAllOptions({
+    queryKey: setupKeys.options(RESOURCES.locations, lang),
+    path: RESOURCES.locations.listPath,
+    item: locationItemSchema,
     enabled,
   });
 }
 
 export function useInstructorOptions(enabled = true) {
   return useQuery({
-    queryKey: courseKeys.instructors,
+    queryKey: activityKeys.instructors(),
     queryFn: ({ signal }) =>
-      api
-        .get<{ data: InstructorOption[] } | InstructorOption[]>('/api/course/instructors', { signal })
-        .then((r) => (Array.isArray(r) ? r : r.data)),
+      api.get('/api/course/instructors', { signal, reply: dataReplySchema(z.array(instructorItemSchema)) }).then((r) => r.data),
     enabled,
   });
 }
 
 /** Candidates for the parent activity: the first 100 matching the name typed. */
 export function useParentOptions(search: string, enabled = true) {
-  return useQuery<CourseRow[]>({
-    queryKey: courseKeys.parents(search),
+  return useQuery<CourseListItem[]>({
+    queryKey: activityKeys.parents(search),
     queryFn: ({ signal }) =>
       api
-        .get<{
-          data: CourseRow[];
-        }>('/api/courses', { signal, query: { ...ALL, sort: { field: 'name', type: 'asc' }, columnFilters: { name: search } } })
+        .get('/api/courses', {
+          signal,
+          query: { ...FIRST_100, sort: { field: 'name', type: 'asc' }, columnFilters: { name: search } },
+          reply: courseListReply,
+        })
         .then((r) => r.data),
     enabled,
     placeholderData: keepPreviousData,

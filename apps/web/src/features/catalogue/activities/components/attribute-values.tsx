@@ -1,22 +1,23 @@
+import type { ActivityAttributeItem } from '@bookla/shared/catalogue-setup';
 import { compactTranslated } from '@bookla/shared/catalogue';
 import { pickText, type Language, type Translated } from '@bookla/shared/i18n';
 import { Button, Checkbox, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../../components/form/date-fields';
 import { toTranslatedForm, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
 import { isApiError } from '../../../../lib/api-client';
 import { translateValidation } from '../../../../lib/forms';
 import { useLang } from '../../../../lib/language';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useCourseAttributes, useSaveCourseAttributes } from '../api/activities-api';
-import type { CourseAttribute } from '../types';
 
 type Values = Record<string, unknown>;
 const key = (id: number) => `a${id}`;
 
 /** The form value of an attribute: what its input shows (text is translatable: `{de, en, fr}`). */
-function toFormValue(attribute: CourseAttribute, languages: readonly Language[]): unknown {
+function toFormValue(attribute: ActivityAttributeItem, languages: readonly Language[]): unknown {
   const v = attribute.value;
   switch (attribute.type) {
     case 'text':
@@ -33,7 +34,7 @@ function toFormValue(attribute: CourseAttribute, languages: readonly Language[])
 }
 
 /** What the API takes: empty inputs as null. */
-function toApiValue(attribute: CourseAttribute, value: unknown): unknown {
+function toApiValue(attribute: ActivityAttributeItem, value: unknown): unknown {
   if (attribute.type === 'boolean') return value === true;
   if (attribute.type === 'multiselect') return Array.isArray(value) ? value : [];
   if (attribute.type === 'text') {
@@ -44,10 +45,18 @@ function toApiValue(attribute: CourseAttribute, value: unknown): unknown {
   return value;
 }
 
-function AttributeInput({ attribute, control, readOnly }: { attribute: CourseAttribute; control: Control<Values>; readOnly: boolean }) {
+function AttributeInput({
+  attribute,
+  control,
+  readOnly,
+}: {
+  attribute: ActivityAttributeItem;
+  control: Control<Values>;
+  readOnly: boolean;
+}) {
   const lang = useLang();
   const languages = useTeamLanguages();
-  const label = attribute.label_text || (typeof attribute.label === 'string' ? attribute.label : pickText(attribute.label, lang));
+  const label = attribute.label_text || pickText(attribute.label, lang);
   if (attribute.type === 'text')
     return (
       <TranslatedTextField
@@ -56,10 +65,11 @@ function AttributeInput({ attribute, control, readOnly }: { attribute: CourseAtt
         languages={languages}
         label={label}
         required={attribute.required}
+        rule={attribute.required ? 'any' : 'optional'}
         readOnly={readOnly}
       />
     );
-  const options = (attribute.options ?? []).map((o) => ({ value: o.value, label: pickText(o.label, lang) || o.value }));
+  const options = attribute.options.map((o) => ({ value: o.value, label: pickText(o.label, lang) || o.value }));
   return (
     <Controller
       control={control}
@@ -99,11 +109,10 @@ function AttributeInput({ attribute, control, readOnly }: { attribute: CourseAtt
             );
           case 'date':
             return (
-              <TextInput
+              <DateField
                 {...common}
-                type="date"
-                value={field.value as string}
-                onChange={(e) => field.onChange(e.currentTarget.value)}
+                value={(field.value as string | null | undefined) ?? ''}
+                onChange={field.onChange}
                 readOnly={readOnly}
               />
             );

@@ -7,7 +7,7 @@ import { isApiError } from '../../../../lib/api-client';
 import { useLang } from '../../../../lib/language';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useUpdateCourse } from '../api/activities-api';
-import { CourseStatusBadge } from './course-status-badge';
+import { ActivityStatusBadge } from './activity-status-badge';
 import { PublishChecklist } from './publish-checklist';
 
 /**
@@ -45,7 +45,7 @@ export function CourseEditHeader({ course, canEdit }: { course: CourseDetail; ca
           <Text size="sm" c="dimmed">
             {course.type_set.name}
           </Text>
-          <CourseStatusBadge status={course.status} />
+          <ActivityStatusBadge status={course.status} />
         </Group>
         {canEdit && (
           <Switch

@@ -7,7 +7,7 @@ import { FormMultiSelect, FormSelect } from '../../../../components/form/select-
 import { useLang } from '../../../../lib/language';
 import { useHasPermission } from '../../../permissions';
 import { useInstructorOptions, useLocationOptions, useParentOptions, useTypeSetOptions } from '../api/activities-api';
-import { CHOICE_FILTER_DELAY } from './course-list-filters';
+import { FILTER_DELAY } from '../../../../lib/list/list-params';
 
 interface Props<T extends FieldValues> {
   control: Control<T>;
@@ -38,7 +38,7 @@ export function CourseRelationFields<T extends FieldValues>({ control, readOnly,
   const locations = useLocationOptions(canSeeLocations);
   const instructors = useInstructorOptions();
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, CHOICE_FILTER_DELAY);
+  const [debounced] = useDebouncedValue(search, FILTER_DELAY.choice);
   const parents = useParentOptions(debounced.trim());
 
   return (

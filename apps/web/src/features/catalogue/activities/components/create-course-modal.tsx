@@ -1,23 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { courseStoreSchema } from '@bookla/shared/catalogue';
+import { compactTranslated, courseStoreSchema } from '@bookla/shared/catalogue';
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormSelect } from '../../../../components/form/select-fields';
 import { emptyTranslated, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
 import { Permission } from '../../../../components/permission';
 import { applyApiError } from '../../../../lib/forms';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useLang } from '../../../../lib/language';
 import { useCreateCourse, useTypeSetOptions } from '../api/activities-api';
-
-interface Values {
-  type_set_id: string;
-  name: Record<string, string>;
-}
 
 /**
  * Spec §4/§5/§8: the create-course modal. Loads the type sets when opened; a type set and a name
@@ -40,20 +34,15 @@ function CreateCourseForm({ onClose }: { onClose: () => void }) {
   const languages = useTeamLanguages();
   const typeSets = useTypeSetOptions();
   const create = useCreateCourse();
-  const resolver = useMemo(() => zodResolver(courseStoreSchema(languages)), [languages]);
-  const { control, handleSubmit, setError, formState } = useForm<Values>({
-    // The schema's output (a numeric id) is what is sent; the form holds the select's string.
-    resolver: resolver as never,
+  const schema = useMemo(() => courseStoreSchema(languages), [languages]);
+  // The form holds the select's string; the schema's output (a numeric id) is what is sent.
+  const { control, handleSubmit, setError, formState } = useZodForm(schema, {
     defaultValues: { type_set_id: '', name: emptyTranslated(languages) },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await create.mutateAsync({ type_set_id: values.type_set_id, name: values.name });
-      if (!result.success || !result.course_id) {
-        notifications.show({ color: 'red', title: t('create.errorTitle'), message: result.message || t('create.failed') });
-        return;
-      }
+      const result = await create.mutateAsync({ type_set_id: values.type_set_id, name: compactTranslated(values.name) });
       onClose();
       void navigate(`/${lang}/backend/courses/edit/${result.course_id}/basic`);
     } catch (error) {

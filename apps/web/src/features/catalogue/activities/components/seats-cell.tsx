@@ -1,20 +1,15 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CourseRow } from '../types';
+import type { CourseListItem } from '@bookla/shared/catalogue';
 
 /**
  * "Sold / seats" of a list row with whole-course and per-date (drop-in) tickets apart, and the
- * next date's own per-date seats; the old totals only where the server sends nothing finer.
+ * next date's own per-date seats; the totals only where the server sends nothing finer.
  */
-export function SeatsCell({ row }: { row: CourseRow }) {
+export function SeatsCell({ row }: { row: CourseListItem }) {
   const { t } = useTranslation('activities');
   const seats = row.seats;
-  if (!seats || (!seats.course && !seats.per_date)) {
-    // Sold and offered seats: the list's totals, else the sum over the row's tickets.
-    const stock = row.stock ?? row.tickets.reduce((sum, ticket) => sum + ticket.stock, 0);
-    const sold = row.sold ?? row.participants.paid;
-    return <>{`${sold} / ${stock}`}</>;
-  }
+  if (!seats || (!seats.course && !seats.per_date)) return <>{`${row.sold} / ${row.stock}`}</>;
   return (
     <Stack gap={0} align="flex-end" title={t('list.seatsHelp')}>
       {seats.course && (

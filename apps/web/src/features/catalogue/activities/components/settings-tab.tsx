@@ -1,10 +1,11 @@
 import { ACTIVITY_STATUSES } from '@bookla/shared/catalogue';
 import { BOOKING_CLOSES_MAX_MINUTES, CAPACITY_MAX, RESERVATION_MAX_MINUTES, type CourseDetail } from '@bookla/shared/catalogue-activities';
 import type { Language } from '@bookla/shared/i18n';
-import { Button, Group, Paper, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateTimeField } from '../../../../components/form/date-fields';
 import { FormNumberInput } from '../../../../components/form/number-field';
 import { FormSelect } from '../../../../components/form/select-fields';
 import { toTranslatedForm, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
@@ -89,9 +90,8 @@ export function SettingsTab({ course, canEdit }: { course: CourseDetail; canEdit
               control={control}
               name="booking_opens_at"
               render={({ field, fieldState }) => (
-                <TextInput
+                <DateTimeField
                   {...field}
-                  type="datetime-local"
                   label={t('settings.bookingOpensAt')}
                   description={t('settings.bookingOpensAtHint', { zone })}
                   readOnly={readOnly}

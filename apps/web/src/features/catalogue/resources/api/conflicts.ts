@@ -1,12 +1,8 @@
 import { isApiError } from '../../../../lib/api-client';
-import type { Conflict } from '@bookla/shared/catalogue-timetable';
+import type { Conflict, ConflictsReply } from '@bookla/shared/catalogue-timetable';
 
 /** `{success: false, conflicts}`: nothing was changed; send again with `confirm: true`. */
-export interface ConflictReply {
-  success: false;
-  message?: string;
-  conflicts: Conflict[];
-}
+export type ConflictReply = ConflictsReply;
 
 export function isConflictReply(reply: unknown): reply is ConflictReply {
   return (
@@ -27,7 +23,7 @@ export async function withConflicts<T>(send: () => Promise<T | ConflictReply>): 
   } catch (error) {
     if (isApiError(error, 409) && isConflictReply({ success: false, ...(error.body as object) })) {
       const body = error.body as { conflicts: Conflict[]; message?: string };
-      return { success: false, conflicts: body.conflicts, message: body.message };
+      return { success: false, conflicts: body.conflicts, message: body.message ?? '' };
     }
     throw error;
   }

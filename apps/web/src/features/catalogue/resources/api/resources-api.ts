@@ -1,18 +1,19 @@
-import type { ResourceGroupItem } from '@bookla/shared/catalogue-timetable';
+import { resourceBookingSchema, resourceGroupItemSchema } from '@bookla/shared/catalogue-timetable';
+import { dataReplySchema } from '@bookla/shared/replies';
+import { z } from 'zod';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { useLang } from '../../../../lib/language';
+import { useAllOptions } from '../../../../lib/list/use-all-options';
 import { RESOURCES, setupKeys } from '../../setup';
-import type { ResourceBooking } from '../types';
-
-/** Choice lists are short; one page of the largest size holds them. */
-const ALL = { page: 1, perPage: 100 };
 
 /** The team's resource groups with their resources (the choices of a session's resources). */
 export function useResourceGroups(enabled = true) {
-  return useQuery({
-    queryKey: ['catalogue', 'resource-groups'],
-    queryFn: ({ signal }) => api.get<{ data: ResourceGroupItem[] }>('/api/sa/resources', { signal, query: ALL }).then((r) => r.data),
+  const lang = useLang();
+  return useAllOptions({
+    queryKey: setupKeys.options(RESOURCES.resources, lang),
+    path: RESOURCES.resources.listPath,
+    item: resourceGroupItemSchema,
     enabled,
   });
 }
@@ -23,7 +24,13 @@ export function useResourceBookings(groupId: number, from: string, to: string) {
   return useQuery({
     queryKey: [...setupKeys.resource(RESOURCES.resources), 'bookings', groupId, from, to, lang],
     queryFn: ({ signal }) =>
-      api.get<{ data: ResourceBooking[] }>(`/api/sa/resources/${groupId}/bookings`, { signal, query: { from, to } }).then((r) => r.data),
+      api
+        .get(`/api/sa/resources/${groupId}/bookings`, {
+          signal,
+          query: { from, to },
+          reply: dataReplySchema(z.array(resourceBookingSchema)),
+        })
+        .then((r) => r.data),
     enabled: Boolean(from && to && from <= to),
   });
 }

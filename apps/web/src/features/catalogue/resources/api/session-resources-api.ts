@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import { useAfterSessionsChange, type CourseSession, type Success } from '../../timetable';
-import { withConflicts, type ConflictReply } from './conflicts';
+import { bulkSessionResourcesReplySchema, sessionSaveReplySchema } from '@bookla/shared/catalogue-timetable';
+import { useAfterSessionsChange } from '../../timetable';
+import { withConflicts } from './conflicts';
 
 /** The resources a session uses (`PUT /api/courses/:id/sessions/…/resources`), refused on conflicts unless confirmed. */
 
@@ -14,15 +15,17 @@ export interface ResourceItem {
 
 export type ApplyTo = 'one' | 'following' | 'all';
 
-export type BulkReply = (Success & { updated?: number; data?: CourseSession[] }) | ConflictReply;
-
 /** The same resources for several dates at once; conflicts over all of them come back first. */
 export function useSaveResourcesForMany(courseId: number) {
   const after = useAfterSessionsChange(courseId);
   return useMutation({
     mutationFn: ({ sessionIds, items, confirm }: { sessionIds: number[]; items: ResourceItem[]; confirm?: boolean }) =>
       withConflicts(() =>
-        api.put<BulkReply>(`${base(courseId)}/resources`, { session_ids: sessionIds, items, ...(confirm ? { confirm: true } : {}) }),
+        api.put(
+          `${base(courseId)}/resources`,
+          { session_ids: sessionIds, items, ...(confirm ? { confirm: true } : {}) },
+          { reply: bulkSessionResourcesReplySchema },
+        ),
       ),
     onSuccess: (reply) => (reply.success ? after() : undefined),
   });
@@ -33,7 +36,9 @@ export function useSaveSessionResources(courseId: number) {
   return useMutation({
     mutationFn: ({ sessionId, items, confirm }: { sessionId: number; items: ResourceItem[]; confirm?: boolean }) =>
       withConflicts(() =>
-        api.put<Success | ConflictReply>(`${base(courseId)}/${sessionId}/resources`, confirm ? { items, confirm: true } : { items }),
+        api.put(`${base(courseId)}/${sessionId}/resources`, confirm ? { items, confirm: true } : { items }, {
+          reply: sessionSaveReplySchema,
+        }),
       ),
     onSuccess: (reply) => (reply.success ? after() : undefined),
   });

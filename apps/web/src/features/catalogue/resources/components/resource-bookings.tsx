@@ -1,8 +1,9 @@
-import { Alert, Anchor, Badge, EmptyState, Group, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Badge, EmptyState, Group, Table, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { DateField } from '../../../../components/form/date-fields';
 import { ListTable } from '../../../../components/list-table';
 import { PageLoader } from '../../../../components/page-loader';
 import { PanelSection } from '../../../../components/panel-section';
@@ -73,8 +74,8 @@ export function ResourceBookings({ groupId }: { groupId: number }) {
   return (
     <PanelSection headingId="resource-bookings-title" title={t('bookings.title')}>
       <Group gap="sm" align="flex-end" wrap="wrap" mb="md">
-        <TextInput type="date" label={t('bookings.from')} value={from} max={to} onChange={(e) => setFrom(e.currentTarget.value)} w={170} />
-        <TextInput type="date" label={t('bookings.to')} value={to} min={from} onChange={(e) => setTo(e.currentTarget.value)} w={170} />
+        <DateField label={t('bookings.from')} value={from} maxDate={to} onChange={setFrom} clearable={false} w={170} />
+        <DateField label={t('bookings.to')} value={to} minDate={from} onChange={setTo} clearable={false} w={170} />
       </Group>
       {body}
     </PanelSection>

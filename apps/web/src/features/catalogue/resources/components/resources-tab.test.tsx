@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../../lib/language';
 import { json, type FakeCall } from '../../../../test/fake-fetch';
+import { listOf } from '../../../../test/backoffice';
 import { fakeApi } from '../../../../test/team-fixtures';
 import { ResourcesTab } from './resources-tab';
 import { loginOwner, makeSession, renderTab, waitForList } from '../../../../test/activity-tabs';
@@ -54,7 +55,7 @@ describe('resources tab', { timeout: 20_000 }, () => {
   it('assigns a resource, shows the conflicts before saving and saves anyway when asked', async () => {
     const { calls } = fakeApi({
       'GET /api/courses/5/sessions': () => json({ data: [session] }),
-      'GET /api/sa/resources': () => json({ data: groups, meta: {}, links: {} }),
+      'GET /api/sa/resources': () => json(listOf(groups)),
       'PUT /api/courses/5/sessions/11/resources': (call) =>
         (call.body as { confirm?: boolean }).confirm
           ? json({ success: true, message: 'The resources have been saved.' })
@@ -108,7 +109,7 @@ describe('resources tab', { timeout: 20_000 }, () => {
     const clash = { ...conflict, resource_id: 7, resource_name: 'Room A', for_session_id: 13, starts_at: '2026-03-16T19:00:00+01:00' };
     const { calls } = fakeApi({
       'GET /api/courses/5/sessions': () => json({ data: dates }),
-      'GET /api/sa/resources': () => json({ data: groups, meta: {}, links: {} }),
+      'GET /api/sa/resources': () => json(listOf(groups)),
       'PUT /api/courses/5/sessions/resources': (call) =>
         (call.body as { confirm?: boolean }).confirm
           ? json({ success: true, message: 'The resources of 2 dates have been saved.', updated: 2 })

@@ -1,13 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import type { CourseDefaults } from '../types';
-import { setupKeys, type Success } from './setup-api';
+import { courseDefaultsSchema } from '@bookla/shared/catalogue-activities';
+import { dataReplySchema, successDataSchema } from '@bookla/shared/replies';
+import { setupKeys } from './setup-api';
 
 /** `GET/PUT /api/config/course/defaults`: the values new activities start with. */
 export function useCourseDefaults() {
   return useQuery({
     queryKey: setupKeys.defaults(),
-    queryFn: ({ signal }) => api.get<{ data: CourseDefaults }>('/api/config/course/defaults', { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get('/api/config/course/defaults', { signal, reply: dataReplySchema(courseDefaultsSchema) }).then((r) => r.data),
     staleTime: Infinity,
   });
 }
@@ -15,9 +17,9 @@ export function useCourseDefaults() {
 export function useSaveCourseDefaults() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: unknown) => api.put<Success<CourseDefaults>>('/api/config/course/defaults', body),
+    mutationFn: (body: unknown) => api.put('/api/config/course/defaults', body, { reply: successDataSchema(courseDefaultsSchema) }),
     onSuccess: (reply) => {
-      if (reply.data) queryClient.setQueryData(setupKeys.defaults(), reply.data);
+      queryClient.setQueryData(setupKeys.defaults(), reply.data);
     },
   });
 }

@@ -1,13 +1,33 @@
-import type { ListMeta, ListResponse } from '@bookla/shared/pagination';
+import { LOCATION_SORT_FIELDS, locationItemSchema } from '@bookla/shared/catalogue';
+import {
+  ATTRIBUTE_SORT_FIELDS,
+  attributeItemSchema,
+  FIELD_SORT_FIELDS,
+  fieldItemSchema,
+  TYPE_SET_SORT_FIELDS,
+  typeSetDetailSchema,
+  typeSetListItemSchema,
+} from '@bookla/shared/catalogue-setup';
+import { PRODUCT_SORT_FIELDS, productItemSchema } from '@bookla/shared/catalogue-tickets';
+import {
+  HOLIDAY_SORT_FIELDS,
+  holidayItemSchema,
+  RESOURCE_GROUP_SORT_FIELDS,
+  resourceGroupItemSchema,
+} from '@bookla/shared/catalogue-timetable';
+import { dataReplySchema, listReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
+import type { z } from 'zod';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type QueryParams } from '../../../../lib/api-client';
 import { useLang } from '../../../../lib/language';
+import { defineList, listApiQuery, type ListConfig, type ListParams, type SortType } from '../../../../lib/list/list-params';
+import { useAllOptions } from '../../../../lib/list/use-all-options';
 
 /**
  * The setup screens' calls. Every screen is one REST resource with the same verbs (list, read,
  * create, change, delete), so the hooks are generic over a resource's paths.
  */
-export interface SetupResource {
+export interface SetupResource<I extends Row = Row, L extends Row = Row> {
   /** Query-key name; everything of a resource is refetched after a change to it. */
   key: string;
   /** `GET` list (and `POST` create unless `createPath` differs). */
@@ -17,13 +37,23 @@ export interface SetupResource {
   recordPath: (id: number) => string;
   /** The list's search text as query parameters (`search` unless the API filters otherwise). */
   searchQuery?: (text: string) => QueryParams;
+  /** The list screen's address state: the server's sort fields and the search filter. */
+  list: ListConfig;
+  /** The sort field of the name column. */
+  nameSort: string;
+  /** The shared schema of one record (`GET`/`POST`/`PUT` of a record). */
+  item: z.ZodType<I>;
+  /** The shared schema of a list row (the list endpoint's `data[]`). */
+  listItem: z.ZodType<L>;
 }
 
-export interface Success<T = unknown> {
-  success: true;
-  message?: string;
-  data?: T;
+/** What every record of a setup resource has. */
+export interface Row {
+  id: number;
 }
+
+const searchable = <S extends string>(sortFields: readonly S[], field: S, type: SortType) =>
+  defineList({ sortFields, defaultSort: { field, type }, filters: { search: 'text' } });
 
 export const RESOURCES = {
   typeSets: {
@@ -31,24 +61,68 @@ export const RESOURCES = {
     listPath: '/api/course/type_sets/list',
     createPath: '/api/course/type_sets',
     recordPath: (id) => `/api/course/type_sets/${id}`,
+    list: searchable(TYPE_SET_SORT_FIELDS, 'sort', 'asc'),
+    nameSort: 'name',
+    item: typeSetDetailSchema,
+    listItem: typeSetListItemSchema,
   },
-  attributes: { key: 'attributes', listPath: '/api/course/attributes', recordPath: (id) => `/api/course/attributes/${id}` },
-  fields: { key: 'fields', listPath: '/api/course/fields', recordPath: (id) => `/api/course/fields/${id}` },
-  products: { key: 'products', listPath: '/api/course/options', recordPath: (id) => `/api/course/options/${id}` },
+  attributes: {
+    key: 'attributes',
+    listPath: '/api/course/attributes',
+    recordPath: (id) => `/api/course/attributes/${id}`,
+    list: searchable(ATTRIBUTE_SORT_FIELDS, 'sort', 'asc'),
+    nameSort: 'label',
+    item: attributeItemSchema,
+    listItem: attributeItemSchema,
+  },
+  fields: {
+    key: 'fields',
+    listPath: '/api/course/fields',
+    recordPath: (id) => `/api/course/fields/${id}`,
+    list: searchable(FIELD_SORT_FIELDS, 'sort', 'asc'),
+    nameSort: 'label',
+    item: fieldItemSchema,
+    listItem: fieldItemSchema,
+  },
+  products: {
+    key: 'products',
+    listPath: '/api/course/options',
+    recordPath: (id) => `/api/course/options/${id}`,
+    list: searchable(PRODUCT_SORT_FIELDS, 'created_at', 'desc'),
+    nameSort: 'name',
+    item: productItemSchema,
+    listItem: productItemSchema,
+  },
   locations: {
     key: 'locations',
     listPath: '/api/course/locations',
     recordPath: (id) => `/api/course/locations/${id}`,
     // The locations list filters by column rather than one search text.
     searchQuery: (text) => ({ columnFilters: { name: text } }),
+    list: searchable(LOCATION_SORT_FIELDS, 'created_at', 'desc'),
+    nameSort: 'name',
+    item: locationItemSchema,
+    listItem: locationItemSchema,
   },
   resources: {
     key: 'resources',
     listPath: '/api/sa/resources',
     recordPath: (id) => `/api/sa/resources/${id}`,
     searchQuery: (text) => ({ columnFilters: { name: text } }),
+    list: searchable(RESOURCE_GROUP_SORT_FIELDS, 'created_at', 'desc'),
+    nameSort: 'name',
+    item: resourceGroupItemSchema,
+    listItem: resourceGroupItemSchema,
   },
-  holidays: { key: 'holidays', listPath: '/api/config/holidays', recordPath: (id) => `/api/config/holidays/${id}` },
+  holidays: {
+    key: 'holidays',
+    listPath: '/api/config/holidays',
+    recordPath: (id) => `/api/config/holidays/${id}`,
+    list: defineList({ sortFields: HOLIDAY_SORT_FIELDS, defaultSort: { field: 'starts_on', type: 'desc' }, filters: {} }),
+    nameSort: 'name',
+    item: holidayItemSchema,
+    listItem: holidayItemSchema,
+  },
 } satisfies Record<string, SetupResource>;
 
 /** Everything of the setup lives under `team`, so a switch of company drops it. */
@@ -56,63 +130,35 @@ export const setupKeys = {
   all: ['team', 'catalogue-setup'] as const,
   resource: (r: SetupResource) => [...setupKeys.all, r.key] as const,
   list: (r: SetupResource, lang: string, params: object) => [...setupKeys.resource(r), 'list', lang, params] as const,
-  all_items: (r: SetupResource, lang: string) => [...setupKeys.resource(r), 'all', lang] as const,
+  /** Every record of a list endpoint (select options); `path` when a resource has another list for choices. */
+  options: (r: SetupResource, lang: string, path: string = r.listPath) => [...setupKeys.resource(r), 'options', lang, path] as const,
   record: (r: SetupResource, id: number, lang: string) => [...setupKeys.resource(r), 'record', id, lang] as const,
   defaults: () => [...setupKeys.all, 'defaults'] as const,
 };
 
-/** A reply without `meta` (a short, unpaginated list) is one page holding everything. */
-function asList<T>(reply: { data: T[]; meta?: ListMeta }): { data: T[]; meta: ListMeta } {
-  if (reply.meta) return { data: reply.data, meta: reply.meta };
-  const total = reply.data.length;
-  return { data: reply.data, meta: { current_page: 1, last_page: 1, per_page: total, from: total ? 1 : null, to: total || null, total } };
-}
-
-export interface ListParams {
-  page: number;
-  perPage: number;
-  search: string;
-}
-
-export function useSetupList<T>(resource: SetupResource, params: ListParams) {
+/** One page of a setup list as its screen's address says (page, sort, search). */
+export function useSetupList<L extends Row>(resource: SetupResource<Row, L>, params: ListParams) {
   const lang = useLang();
-  const text = params.search.trim();
-  const query: QueryParams = {
-    page: params.page,
-    perPage: params.perPage,
-    ...(text ? (resource.searchQuery?.(text) ?? { search: text }) : {}),
-  };
-  return useQuery<{ data: T[]; meta: ListMeta }>({
+  const query = listApiQuery(params, ({ search }) => (search ? (resource.searchQuery?.(search) ?? { search }) : {}));
+  return useQuery({
     queryKey: setupKeys.list(resource, lang, query),
-    queryFn: ({ signal }) => api.get<{ data: T[]; meta?: ListMeta }>(resource.listPath, { signal, query }).then(asList),
+    queryFn: ({ signal }) => api.get(resource.listPath, { signal, query, reply: listReplySchema(resource.listItem) }),
     // The old page stays on screen while the next one loads (no flicker when paging or searching).
     placeholderData: keepPreviousData,
   });
 }
 
-/** Every record of a resource (for selects and pickers), page by page up to a sane limit. */
-export function useAllSetupItems<T>(resource: SetupResource, enabled = true) {
+/** Every record of a resource (for selects and pickers), however many pages. */
+export function useAllSetupItems<L extends Row>(resource: SetupResource<Row, L>, enabled = true) {
   const lang = useLang();
-  return useQuery({
-    queryKey: setupKeys.all_items(resource, lang),
-    enabled,
-    queryFn: async ({ signal }) => {
-      const items: T[] = [];
-      for (let page = 1; page <= 20; page++) {
-        const reply = asList(await api.get<ListResponse<T>>(resource.listPath, { signal, query: { page, perPage: 100 } }));
-        items.push(...reply.data);
-        if (page >= reply.meta.last_page) break;
-      }
-      return items;
-    },
-  });
+  return useAllOptions({ queryKey: setupKeys.options(resource, lang), path: resource.listPath, item: resource.listItem, enabled });
 }
 
-export function useSetupRecord<T>(resource: SetupResource, id: number | null) {
+export function useSetupRecord<I extends Row>(resource: SetupResource<I>, id: number | null) {
   const lang = useLang();
   return useQuery({
     queryKey: setupKeys.record(resource, id ?? 0, lang),
-    queryFn: ({ signal }) => api.get<{ data: T }>(resource.recordPath(id ?? 0), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get(resource.recordPath(id ?? 0), { signal, reply: dataReplySchema(resource.item) }).then((r) => r.data),
     enabled: id !== null,
     // A form is filled from it once; a background refetch must not look like a change.
     staleTime: Infinity,
@@ -120,13 +166,15 @@ export function useSetupRecord<T>(resource: SetupResource, id: number | null) {
 }
 
 /** `POST` (no id) or `PUT` (an id) of a record. */
-export function useSaveSetupRecord<T extends { id: number }>(resource: SetupResource) {
+export function useSaveSetupRecord<I extends Row>(resource: SetupResource<I>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: unknown }) =>
-      id === null
-        ? api.post<Success<T>>(resource.createPath ?? resource.listPath, body)
-        : api.put<Success<T>>(resource.recordPath(id), body),
+    mutationFn: ({ id, body }: { id: number | null; body: unknown }) => {
+      const reply = successDataSchema(resource.item);
+      return id === null
+        ? api.post(resource.createPath ?? resource.listPath, body, { reply })
+        : api.put(resource.recordPath(id), body, { reply });
+    },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: setupKeys.resource(resource) }),
   });
 }
@@ -134,7 +182,7 @@ export function useSaveSetupRecord<T extends { id: number }>(resource: SetupReso
 export function useDeleteSetupRecord(resource: SetupResource) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Success>(resource.recordPath(id)),
+    mutationFn: (id: number) => api.delete(resource.recordPath(id), undefined, { reply: successSchema }),
     onSuccess: (_reply, id) => {
       queryClient.removeQueries({ queryKey: [...setupKeys.resource(resource), 'record', id] });
       return queryClient.invalidateQueries({ queryKey: setupKeys.resource(resource) });

@@ -12,7 +12,8 @@ import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useCourseDefaults, useSaveCourseDefaults } from '../api/config-api';
 import { RESOURCES, useAllSetupItems } from '../api/setup-api';
 import { defaultsBody, defaultsToValues, type DefaultsValues } from '../record-values';
-import type { CourseDefaults, LocationRecord } from '../types';
+import type { LocationItem } from '@bookla/shared/catalogue';
+import type { CourseDefaults } from '@bookla/shared/catalogue-activities';
 import { FormNumberInput } from '../../../../components/form/number-field';
 
 function FormYesNo<T extends FieldValues>({ control, name, label }: Bound<T> & { label: string }) {
@@ -32,7 +33,7 @@ export function DefaultsForm({ languages }: { languages: readonly Language[] }) 
 function LoadedDefaults({ initial, languages }: { initial: CourseDefaults; languages: readonly Language[] }) {
   const { t } = useTranslation('setup');
   const save = useSaveCourseDefaults();
-  const locations = useAllSetupItems<LocationRecord>(RESOURCES.locations);
+  const locations = useAllSetupItems<LocationItem>(RESOURCES.locations);
   const methods = useForm<DefaultsValues>({
     defaultValues: defaultsToValues(initial, languages),
     mode: 'onTouched',

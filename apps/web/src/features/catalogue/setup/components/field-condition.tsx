@@ -16,7 +16,7 @@ import { translateValidation } from '../../../../lib/forms';
 import { useLang } from '../../../../lib/language';
 import { RESOURCES, useAllSetupItems } from '../api/setup-api';
 import { hasChoices, toChoiceBody, type FieldValuesForm } from '../form-values';
-import type { FieldRecord } from '../types';
+import type { FieldItem } from '@bookla/shared/catalogue-setup';
 import { PreviewInput, type Answer } from './preview-input';
 
 /**
@@ -28,7 +28,7 @@ export function FieldCondition({ fieldId, languages }: { fieldId: number | null;
   const { t } = useTranslation('setup');
   const lang = useLang();
   const { control, setValue } = useFormContext<FieldValuesForm>();
-  const all = useAllSetupItems<FieldRecord>(RESOURCES.fields);
+  const all = useAllSetupItems<FieldItem>(RESOURCES.fields);
   const conditionField = useWatch({ control, name: 'condition_field' });
   const { field: values, fieldState } = useController({ control, name: 'condition_values' });
 
@@ -40,7 +40,7 @@ export function FieldCondition({ fieldId, languages }: { fieldId: number | null;
   );
   const parent = candidates.find((f) => String(f.id) === conditionField);
   const chosen = (values.value as string[] | undefined) ?? [];
-  const label = (f: FieldRecord) => f.label_text ?? pickText(f.label, lang);
+  const label = (f: FieldItem) => f.label_text ?? pickText(f.label, lang);
 
   const toggle = (value: string, on: boolean) => values.onChange(on ? [...chosen, value] : chosen.filter((v) => v !== value));
 
@@ -88,7 +88,7 @@ export function FieldCondition({ fieldId, languages }: { fieldId: number | null;
 }
 
 /** Answer the condition field as a customer would, and see this field appear or disappear. */
-function ConditionPreview({ parent, fieldId, languages }: { parent: FieldRecord; fieldId: number | null; languages: readonly Language[] }) {
+function ConditionPreview({ parent, fieldId, languages }: { parent: FieldItem; fieldId: number | null; languages: readonly Language[] }) {
   const { t } = useTranslation('setup');
   const lang = useLang();
   const { control } = useFormContext<FieldValuesForm>();

@@ -4,7 +4,7 @@ import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormTextInput } from '../../../../components/form/text-fields';
+import { FormDateInput } from '../../../../components/form/date-fields';
 import { TranslatedTextField } from '../../../../components/form/translated-fields';
 import { formatDate } from '../../../../lib/format';
 import { applyApiError } from '../../../../lib/forms';
@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { RESOURCES, useSaveSetupRecord } from '../api/setup-api';
 import { textsResolver } from '../form-values';
 import { blankHoliday, holidayToValues, type HolidayValues } from '../record-values';
-import type { HolidayRecord } from '../types';
+import type { HolidayItem } from '@bookla/shared/catalogue-timetable';
 import { SetupList } from './setup-list';
 
 /** Course defaults → holidays: days without sessions, which the timetable generator skips. */
@@ -21,9 +21,9 @@ export function HolidaysPanel({ languages }: { languages: readonly Language[] })
   const { t } = useTranslation('setup');
   const lang = useLang();
   /** `null`: closed; `'new'`: create; a record: edit. */
-  const [editing, setEditing] = useState<HolidayRecord | 'new' | null>(null);
+  const [editing, setEditing] = useState<HolidayItem | 'new' | null>(null);
   return (
-    <SetupList<HolidayRecord>
+    <SetupList<HolidayItem>
       resource={RESOURCES.holidays}
       searchable={false}
       create={{ label: t('holidays.create'), onClick: () => setEditing('new') }}
@@ -46,12 +46,12 @@ function HolidayModal({
   languages,
   onClose,
 }: {
-  holiday: HolidayRecord | null;
+  holiday: HolidayItem | null;
   languages: readonly Language[];
   onClose: () => void;
 }) {
   const { t } = useTranslation('setup');
-  const save = useSaveSetupRecord<HolidayRecord>(RESOURCES.holidays);
+  const save = useSaveSetupRecord<HolidayItem>(RESOURCES.holidays);
   const methods = useForm<HolidayValues>({
     defaultValues: holiday ? holidayToValues(holiday, languages) : blankHoliday(languages),
     resolver: textsResolver(languages, ['name']),
@@ -73,8 +73,8 @@ function HolidayModal({
           <Stack gap="md">
             <TranslatedTextField control={methods.control} name="name" languages={languages} label={t('holidays.name')} required />
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <FormTextInput control={methods.control} name="starts_on" type="date" label={t('holidays.from')} required />
-              <FormTextInput control={methods.control} name="ends_on" type="date" label={t('holidays.to')} required />
+              <FormDateInput control={methods.control} name="starts_on" label={t('holidays.from')} required />
+              <FormDateInput control={methods.control} name="ends_on" label={t('holidays.to')} required />
             </SimpleGrid>
           </Stack>
           <Group justify="flex-end" mt="lg">

@@ -11,7 +11,7 @@ import { useDeleteSetupRecord, useSaveSetupRecord, useSetupRecord, type SetupRes
 import { useDeleteAction } from './use-delete-action';
 
 export interface SetupRecordFormProps<V extends FieldValues, T extends { id: number }> {
-  resource: SetupResource;
+  resource: SetupResource<T>;
   /** `null` creates a record. */
   id: number | null;
   /** The form's accessible name. */
@@ -46,7 +46,7 @@ function remapErrors(error: unknown, errorPath?: (path: string) => string): unkn
  */
 export function SetupRecordForm<V extends FieldValues, T extends { id: number }>(props: SetupRecordFormProps<V, T>) {
   const { t } = useTranslation('setup');
-  const record = useSetupRecord<T>(props.resource, props.id);
+  const record = useSetupRecord(props.resource, props.id);
   if (props.id === null) return <LoadedForm {...props} initial={props.blank} />;
   if (record.isPending) return <PageLoader />;
   if (record.isError) return <Alert color="red">{isApiError(record.error, 404) ? t('record.notFound') : t('list.loadError')}</Alert>;
@@ -69,7 +69,7 @@ function LoadedForm<V extends FieldValues, T extends { id: number }>({
 }: SetupRecordFormProps<V, T> & { initial: V; item?: T }) {
   const { t } = useTranslation('setup');
   const navigate = useNavigate();
-  const save = useSaveSetupRecord<T>(resource);
+  const save = useSaveSetupRecord(resource);
   const remove = useDeleteSetupRecord(resource);
   const onDelete = useDeleteAction(remove.mutateAsync);
   const methods = useForm<V>({ resolver, defaultValues: initial as DefaultValues<V>, mode: 'onTouched' });

@@ -6,7 +6,7 @@ import { applyApiError } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { RESOURCES, useSaveSetupRecord } from '../api/setup-api';
 import { blankTypeSet, textsResolver, type TypeSetValues } from '../form-values';
-import type { TypeSetRecord } from '../types';
+import type { TypeSetDetail } from '@bookla/shared/catalogue-setup';
 import { TypeSetBasicFields } from './type-set-fields';
 
 /** "New type set": name and kind, then on to its screen to assign attributes and fields. */
@@ -22,7 +22,7 @@ export function TypeSetCreateModal({
   languages: readonly Language[];
 }) {
   const { t } = useTranslation('setup');
-  const save = useSaveSetupRecord<TypeSetRecord>(RESOURCES.typeSets);
+  const save = useSaveSetupRecord<TypeSetDetail>(RESOURCES.typeSets);
   const methods = useForm<TypeSetValues>({ defaultValues: blankTypeSet(languages), resolver: textsResolver(languages, ['name']) });
 
   const close = () => {

@@ -11,7 +11,7 @@ import { useLang } from '../../../../lib/language';
 import { RESOURCES, useAllSetupItems } from '../api/setup-api';
 import { firstError } from '../../../../lib/first-error';
 import type { TypeSetValues } from '../form-values';
-import type { AttributeRecord, FieldRecord } from '../types';
+import type { AttributeItem, FieldItem } from '@bookla/shared/catalogue-setup';
 import { OrderedPicker } from './ordered-picker';
 
 /** Name and kind of a type set (also the create dialog's fields). */
@@ -39,8 +39,8 @@ export function TypeSetFields({ languages }: { languages: readonly Language[] })
   const { t } = useTranslation('setup');
   const lang = useLang();
   const { control } = useFormContext<TypeSetValues>();
-  const attributes = useAllSetupItems<AttributeRecord>(RESOURCES.attributes);
-  const fields = useAllSetupItems<FieldRecord>(RESOURCES.fields);
+  const attributes = useAllSetupItems<AttributeItem>(RESOURCES.attributes);
+  const fields = useAllSetupItems<FieldItem>(RESOURCES.fields);
   const assignedAttributes = useController({ control, name: 'attributes' }).field;
   const assignedFields = useController({ control, name: 'fields' }).field;
   const { errors } = useFormState({ control });

@@ -1,26 +1,28 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, unwrapData } from '../../../../lib/api-client';
-import type { ActivityProductItem, ProductItem, TicketBody, TicketItem } from '@bookla/shared/catalogue-tickets';
-import { courseKeys } from '../../activities';
-import type { Success } from '../../timetable';
+import { activityProductItemSchema, productItemSchema, ticketItemSchema, type TicketBody } from '@bookla/shared/catalogue-tickets';
+import { dataReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
+import { z } from 'zod';
+import { api } from '../../../../lib/api-client';
+import { useLang } from '../../../../lib/language';
+import { useAllOptions } from '../../../../lib/list/use-all-options';
+import { activityKeys } from '../../activities';
+import { RESOURCES, setupKeys } from '../../setup';
 
 /** Tickets and products of one activity. */
 
-/** Query keys of an activity's tickets and products (under the activity's `['course', id]`). */
+/** Query keys of an activity's tickets and products (under `activityKeys.one(id)`). */
 export const ticketKeys = {
-  tickets: (courseId: number) => [...courseKeys.one(courseId), 'tickets'] as const,
-  products: (courseId: number) => [...courseKeys.one(courseId), 'products'] as const,
-  productOptions: () => ['catalogue', 'product-options'] as const,
+  tickets: (courseId: number) => [...activityKeys.one(courseId), 'tickets'] as const,
+  products: (courseId: number) => [...activityKeys.one(courseId), 'products'] as const,
 };
 
 const course = (courseId: number) => `/api/courses/${courseId}`;
-/** Choice lists are short; one page of the largest size holds them. */
-const ALL = { page: 1, perPage: 100 };
 
 export function useTickets(courseId: number) {
   return useQuery({
     queryKey: ticketKeys.tickets(courseId),
-    queryFn: ({ signal }) => api.get<{ data: TicketItem[] }>(`${course(courseId)}/tickets`, { signal }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.get(`${course(courseId)}/tickets`, { signal, reply: dataReplySchema(z.array(ticketItemSchema)) }).then((r) => r.data),
   });
 }
 
@@ -29,13 +31,13 @@ export function useSaveTicket(courseId: number) {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: TicketBody }) =>
       id
-        ? api.put<Success & { data?: TicketItem }>(`${course(courseId)}/tickets/${id}`, input)
-        : api.post<Success & { data?: TicketItem }>(`${course(courseId)}/tickets`, input),
+        ? api.put(`${course(courseId)}/tickets/${id}`, input, { reply: successDataSchema(ticketItemSchema) })
+        : api.post(`${course(courseId)}/tickets`, input, { reply: successDataSchema(ticketItemSchema) }),
     // The publishing checklist follows the tickets on sale.
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ticketKeys.tickets(courseId) }),
-        queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.detail(courseId) }),
       ]),
   });
 }
@@ -43,12 +45,12 @@ export function useSaveTicket(courseId: number) {
 export function useDeleteTicket(courseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<Success>(`${course(courseId)}/tickets/${id}`),
+    mutationFn: (id: number) => api.delete(`${course(courseId)}/tickets/${id}`, undefined, { reply: successSchema }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: ticketKeys.tickets(courseId) }),
         queryClient.invalidateQueries({ queryKey: ticketKeys.products(courseId) }),
-        queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.detail(courseId) }),
       ]),
   });
 }
@@ -57,21 +59,25 @@ export function useCourseProducts(courseId: number) {
   return useQuery({
     queryKey: ticketKeys.products(courseId),
     queryFn: ({ signal }) =>
-      api.get<{ data: ActivityProductItem[] } | ActivityProductItem[]>(`${course(courseId)}/products`, { signal }).then(unwrapData),
+      api.get(`${course(courseId)}/products`, { signal, reply: dataReplySchema(z.array(activityProductItemSchema)) }).then((r) => r.data),
   });
 }
 
+/** Every product of the team (the choices to offer with an activity), cached with the setup's products. */
 export function useProductOptions() {
-  return useQuery({
-    queryKey: ticketKeys.productOptions(),
-    queryFn: ({ signal }) => api.get<{ data: ProductItem[] }>('/api/course/options', { signal, query: ALL }).then((r) => r.data),
+  const lang = useLang();
+  return useAllOptions({
+    queryKey: setupKeys.options(RESOURCES.products, lang),
+    path: RESOURCES.products.listPath,
+    item: productItemSchema,
   });
 }
 
 export function useSaveCourseProducts(courseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (items: { product_id: number; ticket_ids: number[] }[]) => api.put<Success>(`${course(courseId)}/products`, { items }),
+    mutationFn: (items: { product_id: number; ticket_ids: number[] }[]) =>
+      api.put(`${course(courseId)}/products`, { items }, { reply: successDataSchema(z.array(activityProductItemSchema)) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.products(courseId) }),
   });
 }

@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import { FormDateTimeInput } from '../../../../components/form/date-fields';
 import { FormTextInput } from '../../../../components/form/text-fields';
 import { emptyTranslated, toTranslatedForm, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
 import { PriceInput } from '../../../../components/price-input';
@@ -137,8 +138,8 @@ export function TicketForm({ courseId, ticket, sessions, onDone }: TicketFormPro
           />
           <FormTextInput control={control} name="stock" type="number" min={0} label={t('tickets.stock')} required />
           <FormTextInput control={control} name="tax_rate" inputMode="decimal" label={t('tickets.taxRate')} rightSection="%" />
-          <FormTextInput control={control} name="sale_start" type="datetime-local" label={t('tickets.saleStart')} />
-          <FormTextInput control={control} name="sale_end" type="datetime-local" label={t('tickets.saleEnd')} />
+          <FormDateTimeInput control={control} name="sale_start" label={t('tickets.saleStart')} />
+          <FormDateTimeInput control={control} name="sale_end" label={t('tickets.saleEnd')} />
           <Controller
             control={control}
             name="visibility"

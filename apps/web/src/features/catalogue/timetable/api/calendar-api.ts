@@ -1,8 +1,14 @@
-import type { CalendarSession } from '@bookla/shared/catalogue-timetable';
+import {
+  calendarSessionSchema,
+  sessionSaveReplySchema,
+  type CalendarSession,
+  type SessionSaveReply,
+} from '@bookla/shared/catalogue-timetable';
+import { dataReplySchema } from '@bookla/shared/replies';
+import { z } from 'zod';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import { withConflicts, type ConflictReply } from '../../resources';
-import type { CourseSession, Success } from '../types';
+import { withConflicts } from '../../resources';
 import { timetableKeys } from './timetable-keys';
 
 export type { CalendarSession };
@@ -32,13 +38,15 @@ export function useCalendarSessions(range: CalendarRange | null, filters: Calend
   return useQuery<CalendarSession[]>({
     queryKey: calendarKeys.sessions(range ?? { from: '', to: '' }, filters),
     queryFn: ({ signal }) =>
-      api.get<{ data: CalendarSession[] }>('/api/calendar/sessions', { signal, query: { ...range, ...filters } }).then((r) => r.data),
+      api
+        .get('/api/calendar/sessions', { signal, query: { ...range, ...filters }, reply: dataReplySchema(z.array(calendarSessionSchema)) })
+        .then((r) => r.data),
     enabled: range !== null,
     placeholderData: keepPreviousData,
   });
 }
 
-export type MoveReply = (Success & { data?: CourseSession }) | ConflictReply;
+export type MoveReply = SessionSaveReply;
 
 /** Moves a session by drag and drop; conflicts come back unsaved unless `confirm` is set. */
 export function moveCalendarSession(
@@ -47,6 +55,8 @@ export function moveCalendarSession(
   confirm: boolean,
 ): Promise<MoveReply> {
   return withConflicts(() =>
-    api.put<MoveReply>(`/api/courses/${session.activityId}/sessions/${session.sessionId}`, confirm ? { ...times, confirm: true } : times),
+    api.put(`/api/courses/${session.activityId}/sessions/${session.sessionId}`, confirm ? { ...times, confirm: true } : times, {
+      reply: sessionSaveReplySchema,
+    }),
   );
 }

@@ -1,9 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import { courseKeys } from '../../activities';
-import { withConflicts, type ConflictReply } from '../../resources';
+import { activityKeys } from '../../activities';
+import {
+  sessionGenerateReplySchema,
+  sessionItemSchema,
+  sessionSavedReplySchema,
+  sessionSaveReplySchema,
+  type SessionBodyInput,
+  type SessionGenerateInput,
+} from '@bookla/shared/catalogue-timetable';
+import { dataReplySchema, successSchema } from '@bookla/shared/replies';
+import { z } from 'zod';
+import { withConflicts } from '../../resources';
 import { ticketKeys } from '../../tickets';
-import type { CourseSession, GeneratedDate, GenerateInput, SessionTimes, Success } from '../types';
 import { timetableKeys } from './timetable-keys';
 
 const base = (courseId: number) => `/api/courses/${courseId}/sessions`;
@@ -20,21 +29,21 @@ export function useAfterSessionsChange(courseId: number) {
       queryClient.invalidateQueries({ queryKey: ticketKeys.tickets(courseId) }),
       queryClient.invalidateQueries({ queryKey: timetableKeys.calendar }),
       queryClient.invalidateQueries({ queryKey: timetableKeys.generatorPreview(courseId) }),
-      queryClient.invalidateQueries({ queryKey: courseKeys.detail(courseId) }),
+      queryClient.invalidateQueries({ queryKey: activityKeys.detail(courseId) }),
     ]);
 }
 
 export function useSessions(courseId: number) {
   return useQuery({
     queryKey: timetableKeys.sessions(courseId),
-    queryFn: ({ signal }) => api.get<{ data: CourseSession[] }>(base(courseId), { signal }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get(base(courseId), { signal, reply: dataReplySchema(z.array(sessionItemSchema)) }).then((r) => r.data),
   });
 }
 
 export function useAddSession(courseId: number) {
   const after = useAfterSessionsChange(courseId);
   return useMutation({
-    mutationFn: (input: SessionTimes) => api.post<Success & { data?: CourseSession }>(base(courseId), input),
+    mutationFn: (input: SessionBodyInput) => api.post(base(courseId), input, { reply: sessionSavedReplySchema }),
     onSuccess: after,
   });
 }
@@ -43,19 +52,17 @@ export function useAddSession(courseId: number) {
 export function useGenerateSessions(courseId: number) {
   const after = useAfterSessionsChange(courseId);
   return useMutation({
-    mutationFn: (input: GenerateInput) => api.post<{ data: GeneratedDate[]; message?: string }>(`${base(courseId)}/generate`, input),
+    mutationFn: (input: SessionGenerateInput) => api.post(`${base(courseId)}/generate`, input, { reply: sessionGenerateReplySchema }),
     onSuccess: (_reply, input) => (input.preview ? undefined : after()),
   });
 }
-
-export type MoveReply = (Success & { data?: CourseSession }) | ConflictReply;
 
 /** Moves a date; with conflicts and without `confirm` the server changes nothing and lists them. */
 export function useMoveSession(courseId: number) {
   const after = useAfterSessionsChange(courseId);
   return useMutation({
-    mutationFn: ({ sessionId, ...input }: SessionTimes & { sessionId: number; confirm?: boolean }) =>
-      withConflicts(() => api.put<MoveReply>(`${base(courseId)}/${sessionId}`, input)),
+    mutationFn: ({ sessionId, ...input }: SessionBodyInput & { sessionId: number }) =>
+      withConflicts(() => api.put(`${base(courseId)}/${sessionId}`, input, { reply: sessionSaveReplySchema })),
     onSuccess: (reply) => (reply.success ? after() : undefined),
   });
 }
@@ -67,8 +74,8 @@ export function useSessionAction(courseId: number) {
   return useMutation({
     mutationFn: ({ sessionId, action }: { sessionId: number; action: SessionAction }) =>
       action === 'delete'
-        ? api.delete<Success>(`${base(courseId)}/${sessionId}`)
-        : api.post<Success>(`${base(courseId)}/${sessionId}/${action}`),
+        ? api.delete(`${base(courseId)}/${sessionId}`, undefined, { reply: successSchema })
+        : api.post(`${base(courseId)}/${sessionId}/${action}`, undefined, { reply: sessionSavedReplySchema }),
     onSuccess: after,
   });
 }

@@ -20,6 +20,7 @@ const sessions = [
     title: 'Yoga basics',
     kind: 'course',
     status: 'scheduled',
+    activity_status: 'published',
     starts_at: '2026-03-10T19:00:00+01:00',
     ends_at: '2026-03-10T20:30:00+01:00',
     location_id: 4,
@@ -27,6 +28,17 @@ const sessions = [
     conflict: true,
   },
 ];
+
+const base = sessions[0]!;
+const listMeta = { current_page: 1, last_page: 1, per_page: 100, from: 1, to: 1, total: 1 };
+const listLinks = { first: '', last: '', prev: null, next: null };
+
+const lists = {
+  'GET /api/course/type_sets': () => json({ data: [{ id: 2, name: 'Course', kind: 'course' }] }),
+  'GET /api/course/locations': () => json({ data: [], meta: listMeta, links: listLinks }),
+  'GET /api/course/instructors': () => json({ data: [] }),
+  'GET /api/sa/resources': () => json({ data: [], meta: listMeta, links: listLinks }),
+};
 
 function renderCalendar(path: string) {
   return renderRoutes(
@@ -66,9 +78,9 @@ describe('calendar page', { timeout: 30_000 }, () => {
     const { calls } = fakeApi({
       'GET /api/calendar/sessions': () => json({ data: sessions }),
       'GET /api/course/type_sets': () => json({ data: [{ id: 2, name: 'Course', kind: 'course' }] }),
-      'GET /api/course/locations': () => json({ data: [{ id: 4, name_text: 'Studio' }], meta: {}, links: {} }),
+      'GET /api/course/locations': () => json({ data: [{ id: 4, name_text: 'Studio' }], meta: listMeta, links: listLinks }),
       'GET /api/course/instructors': () => json({ data: [{ id: 9, name: 'Lea Meier', role: 'instructor' }] }),
-      'GET /api/sa/resources': () => json({ data: [], meta: {}, links: {} }),
+      'GET /api/sa/resources': () => json({ data: [], meta: listMeta, links: listLinks }),
     });
     const { router } = renderCalendar('/en/backend/courses/calendar?type_set_id=2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Calendar' })).toBeInTheDocument();
@@ -106,5 +118,102 @@ describe('calendar page', { timeout: 30_000 }, () => {
     expect(paths).not.toContain('/api/sa/resources');
     // A malformed id in the address is not sent on.
     expect(feed(calls)[0]?.get('type_set_id')).toBeNull();
+  });
+
+  it('marks dates of a draft in their title and look, and shows holidays behind the dates', async () => {
+    const { calls } = fakeApi({
+      ...lists,
+      'GET /api/calendar/sessions': () =>
+        json({
+          data: [
+            { ...base, conflict: false },
+            {
+              ...sessions[0],
+              id: 12,
+              activity_id: 6,
+              title: 'Pottery',
+              location: null,
+              location_id: null,
+              conflict: false,
+              activity_status: 'draft',
+              starts_at: '2026-03-11T10:00:00+01:00',
+              ends_at: '2026-03-11T12:00:00+01:00',
+            },
+          ],
+        }),
+      'GET /api/config/holidays': () =>
+        json({
+          data: [{ id: 1, name: { en: 'Spring break' }, name_text: 'Spring break', starts_on: '2026-03-16', ends_on: '2026-03-17' }],
+          meta: listMeta,
+          links: listLinks,
+        }),
+    });
+    renderCalendar('/en/backend/courses/calendar');
+    const draft = await screen.findByText(/Pottery/);
+    expect(draft).toHaveTextContent('Draft: Pottery');
+    expect(draft.closest('[role="button"]')?.className).toMatch(/draft/);
+    const published = screen.getByText(/Yoga basics/);
+    expect(published).toHaveTextContent(/^Yoga basics · Studio$/);
+    expect(published.closest('[role="button"]')?.className).not.toMatch(/draft/);
+
+    // Holidays come from the company's list (the one the generator skips): a named band from its first day.
+    const band = await screen.findByText('Holiday: Spring break');
+    expect(band.closest('[data-date]')?.getAttribute('data-date')).toBe('2026-03-16');
+    expect(band.closest('[class*="holiday"]')).not.toBeNull();
+    expect(calls.some((c) => c.url.startsWith('/api/config/holidays'))).toBe(true);
+  });
+
+  it('asks an instructor, who may not read the company settings, for no holidays', async () => {
+    setAppState(loggedInState(makeTeam(3, 'Yoga Zürich', 'instructor')));
+    const { calls } = fakeApi({ ...lists, 'GET /api/calendar/sessions': () => json({ data: sessions }) });
+    renderCalendar('/en/backend/courses/calendar');
+    expect(await screen.findByText(/Yoga basics · Studio/)).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/config/holidays'))).toBe(false);
+  });
+
+  it('opens week and day at business hours, or at the first date when it starts earlier', async () => {
+    const early = { ...base, id: 13, conflict: false, starts_at: '2026-03-12T06:15:00+01:00', ends_at: '2026-03-12T07:00:00+01:00' };
+    let feedData = [base];
+    fakeApi({
+      ...lists,
+      'GET /api/calendar/sessions': () => json({ data: feedData }),
+      'GET /api/config/holidays': () => json({ data: [], meta: { ...listMeta, total: 0 }, links: listLinks }),
+    });
+    const { container } = renderCalendar('/en/backend/courses/calendar');
+    await screen.findByText(/Yoga basics · Studio/);
+    const root = () => container.querySelector('[data-scroll-time]');
+    expect(root()).toBeNull(); // month view does not scroll
+
+    await userEvent.click(screen.getByRole('tab', { name: 'Week view' }));
+    await waitFor(() => expect(root()).toHaveAttribute('data-scroll-time', '07:00:00'));
+
+    feedData = [base, early];
+    await userEvent.click(screen.getByRole('tab', { name: 'Day view' }));
+    await waitFor(() => expect(root()).toHaveAttribute('data-scroll-time', '06:15:00'));
+  });
+
+  it('shows an overnight date in month view on its first day, with its end', async () => {
+    const overnight = {
+      ...sessions[0],
+      id: 14,
+      conflict: false,
+      title: 'Night run',
+      location: null,
+      location_id: null,
+      starts_at: '2026-03-13T22:00:00+01:00',
+      ends_at: '2026-03-14T02:00:00+01:00',
+    };
+    fakeApi({
+      ...lists,
+      'GET /api/calendar/sessions': () => json({ data: [overnight] }),
+      'GET /api/config/holidays': () => json({ data: [], meta: { ...listMeta, total: 0 }, links: listLinks }),
+    });
+    renderCalendar('/en/backend/courses/calendar');
+    const title = await screen.findByText('Night run');
+    const event = title.closest('[role="button"]') as HTMLElement;
+    expect(event).toHaveTextContent(/10:00\s?PM – 2:00\s?AM/);
+    // One block, on the 13th only: the early hours of the 14th do not make it a two-day date.
+    expect(screen.getAllByText('Night run')).toHaveLength(1);
+    expect(event.closest('[data-date]')?.getAttribute('data-date')).toBe('2026-03-13');
   });
 });

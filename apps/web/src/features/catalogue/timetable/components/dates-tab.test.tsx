@@ -205,8 +205,9 @@ describe('dates tab', { timeout: 20_000 }, () => {
     renderTab(<DatesTab courseId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Move the date 03/02/2026 7:00 PM – 8:30 PM' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move date' });
-    expect(within(dialog).getByLabelText(/^Day/)).toHaveValue('2026-03-02');
-    expect(within(dialog).getByLabelText(/^Start/)).toHaveValue('19:00');
+    // In the UI language's format (spec §9), not the browser's.
+    expect(within(dialog).getByLabelText(/^Day/)).toHaveValue('03/02/2026');
+    expect(within(dialog).getByLabelText(/^Start/)).toHaveValue('7:00 PM');
     fireEvent.change(within(dialog).getByLabelText(/^Start/), { target: { value: '18:00' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move date' }));
     const alert = await within(dialog).findByRole('alert');

@@ -1,6 +1,7 @@
-import { Button, Group, Pill, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pill, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../../components/form/date-fields';
 import { formatDate } from '../../../../lib/format';
 import { useLang } from '../../../../lib/language';
 
@@ -23,12 +24,11 @@ export function ExceptionsField({ value, onChange, error }: ExceptionsFieldProps
   return (
     <Stack gap={6}>
       <Group align="flex-end" gap="sm">
-        <TextInput
-          type="date"
+        <DateField
           label={t('generator.exceptions')}
           description={t('generator.exceptionsHint')}
           value={day}
-          onChange={(e) => setDay(e.currentTarget.value)}
+          onChange={setDay}
           onKeyDown={(e) => {
             if (e.key === 'Enter') {
               e.preventDefault();

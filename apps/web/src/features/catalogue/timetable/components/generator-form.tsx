@@ -7,13 +7,14 @@ import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../../../components/form/checkbox-field';
 import { FormSelect } from '../../../../components/form/select-fields';
 import { FormTextInput } from '../../../../components/form/text-fields';
+import { FormDateInput, FormTimeInput } from '../../../../components/form/date-fields';
 import { translateValidation } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useGenerateSessions } from '../api/sessions-api';
 import { ExceptionsField } from './exceptions-field';
 import { applyMappedErrors } from '../form-errors';
 import { GeneratorPreview, useGeneratorPreview } from './generator-preview';
-import type { GenerateInput } from '../types';
+import type { SessionGenerateInput as GenerateInput } from '@bookla/shared/catalogue-timetable';
 
 interface GeneratorValues {
   frequency: GenerateInput['frequency'];
@@ -117,9 +118,9 @@ export function GeneratorForm({ courseId }: { courseId: number }) {
             required
           />
           <Group align="flex-start" gap="sm">
-            <FormTextInput control={control} name="first_date" type="date" label={t('generator.firstDate')} required w={170} />
-            <FormTextInput control={control} name="start_time" type="time" label={t('dates.start')} required w={130} />
-            <FormTextInput control={control} name="end_time" type="time" label={t('dates.end')} required w={130} />
+            <FormDateInput control={control} name="first_date" label={t('generator.firstDate')} required w={170} />
+            <FormTimeInput control={control} name="start_time" label={t('dates.start')} required w={130} />
+            <FormTimeInput control={control} name="end_time" label={t('dates.end')} required w={130} />
           </Group>
           <FormCheckbox control={control} name="ends_next_day" label={t('dates.endsNextDay')} />
           <Controller
@@ -135,7 +136,7 @@ export function GeneratorForm({ courseId }: { courseId: number }) {
             )}
           />
           {values.ends === 'until' ? (
-            <FormTextInput control={control} name="until" type="date" label={t('generator.until')} required w={170} />
+            <FormDateInput control={control} name="until" label={t('generator.until')} required w={170} />
           ) : (
             <FormTextInput control={control} name="count" type="number" min={1} max={200} label={t('generator.count')} required w={170} />
           )}

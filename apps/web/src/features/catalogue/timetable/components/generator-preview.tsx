@@ -6,7 +6,11 @@ import { api } from '../../../../lib/api-client';
 import { useLang } from '../../../../lib/language';
 import { timetableKeys } from '../api/timetable-keys';
 import { firstMessage } from '../form-errors';
-import type { GeneratedDate, GenerateInput } from '../types';
+import {
+  sessionGenerateReplySchema,
+  type GeneratedOccurrence as GeneratedDate,
+  type SessionGenerateInput as GenerateInput,
+} from '@bookla/shared/catalogue-timetable';
 import { showRange, textOf, useTeamZone } from '../zoned';
 
 /** The dates the generator would create, asked again (debounced) whenever the rule changes. */
@@ -16,7 +20,7 @@ export function useGeneratorPreview(courseId: number, input: GenerateInput | nul
     queryKey: [...timetableKeys.generatorPreview(courseId), debounced],
     queryFn: ({ signal }) =>
       api
-        .post<{ data: GeneratedDate[] }>(`/api/courses/${courseId}/sessions/generate`, { ...debounced, preview: true }, { signal })
+        .post(`/api/courses/${courseId}/sessions/generate`, { ...debounced, preview: true }, { signal, reply: sessionGenerateReplySchema })
         .then((r) => r.data),
     enabled: debounced !== null,
     placeholderData: keepPreviousData,

@@ -8,7 +8,8 @@ import { useMoveSession } from '../api/sessions-api';
 import { ConflictList } from '../../resources';
 import { applyMappedErrors } from '../form-errors';
 import type { Conflict } from '@bookla/shared/catalogue-timetable';
-import type { CourseSession, SessionTimes } from '../types';
+import type { SessionBodyInput as SessionTimes } from '@bookla/shared/catalogue-timetable';
+import type { CourseSession } from '../types';
 import { EMPTY_TIMES, SessionTimesFields, TIMES_ERROR_MAP, timesOf, toSessionTimes, type TimesValues } from './session-times';
 import { showRange, useTeamZone, wallParts } from '../zoned';
 

@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import type { Control, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../../../components/form/checkbox-field';
-import { FormTextInput } from '../../../../components/form/text-fields';
-import type { SessionTimes } from '../types';
+import { FormDateInput, FormTimeInput } from '../../../../components/form/date-fields';
+import type { SessionBodyInput as SessionTimes } from '@bookla/shared/catalogue-timetable';
 
 /** One date as the forms hold it: the day, the wall times in the team's zone, and whether it ends the next day. */
 export interface TimesValues {
@@ -50,9 +50,9 @@ export function SessionTimesFields({ control }: { control: Control<TimesValues> 
   return (
     <Stack gap={6}>
       <Group align="flex-start" gap="sm">
-        <FormTextInput control={control} name="date" type="date" label={t('dates.date')} required w={170} />
-        <FormTextInput control={control} name="start" type="time" label={t('dates.start')} required w={130} />
-        <FormTextInput control={control} name="end" type="time" label={t('dates.end')} required w={130} />
+        <FormDateInput control={control} name="date" label={t('dates.date')} required w={170} />
+        <FormTimeInput control={control} name="start" label={t('dates.start')} required w={130} />
+        <FormTimeInput control={control} name="end" label={t('dates.end')} required w={130} />
       </Group>
       <FormCheckbox control={control} name="ends_next_day" label={t('dates.endsNextDay')} />
     </Stack>

@@ -1,29 +1,39 @@
-import { Anchor, EmptyState, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Button, EmptyState, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLang } from '../../../../lib/language';
-import { useCourseList } from '../api/activities-api';
+import { activityListConfig, useActivityList, type ActivityListParams } from '../api/activities-api';
+import { defaultListParams } from '../../../../lib/list/list-params';
 import { showDateTime, useTeamZone } from '../../timetable';
-import { CourseStatusBadge } from './course-status-badge';
+import { ActivityStatusBadge } from './activity-status-badge';
 import { CreateCourseButton } from './create-course-modal';
 
-const LATEST = {
-  page: 1,
-  perPage: 10,
-  sort: { field: 'created_at', type: 'desc' as const },
-  filters: { name: '', status: '', type_set_id: '', location_id: '' },
-};
+/** Spec §9: the dashboard's box shows the 10 latest activities (the list's defaults). */
+const LATEST: ActivityListParams = defaultListParams(activityListConfig);
 
 /** The dashboard's box of the 10 latest activities (spec §2, §9), with the create modal. */
-export function LatestCourses() {
+export function LatestActivities() {
   const { t } = useTranslation('backend');
+  const { t: tc } = useTranslation();
   const lang = useLang();
   const zone = useTeamZone();
-  const { data, isPending, isError } = useCourseList(LATEST);
+  const { data, isPending, isError, isFetching, refetch } = useActivityList(LATEST);
   const rows = data?.data ?? [];
 
+  if (isError) {
+    // A failed load is not "no activities yet" (issue 9 item 4).
+    return (
+      <EmptyState size="sm" title={tc('dataTable.errorTitle')} description={tc('dataTable.errorText')}>
+        <EmptyState.Actions>
+          <Button size="sm" variant="default" loading={isFetching} onClick={() => void refetch()}>
+            {tc('dataTable.retry')}
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    );
+  }
   if (isPending) return <Text c="dimmed">{t('dashboard.latestCourses.loading')}</Text>;
-  if (isError || rows.length === 0) {
+  if (rows.length === 0) {
     return (
       <EmptyState size="sm" title={t('dashboard.latestCourses.empty')} description={t('dashboard.latestCourses.emptyText')}>
         <EmptyState.Actions>
@@ -47,7 +57,7 @@ export function LatestCourses() {
                   : t('dashboard.latestCourses.noDates')}
               </Text>
             </Stack>
-            <CourseStatusBadge status={course.status} />
+            <ActivityStatusBadge status={course.status} />
           </Group>
         ))}
       </Stack>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../../lib/confirm';
 import { useHasPermission } from '../../../permissions';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { useMassCourseAction } from '../api/activities-api';
+import { useMassActivityAction } from '../api/activities-api';
 
 /** Which mass actions the user's role allows (the server checks again). */
 export function useAllowedMassActions(): CourseMassAction[] {
@@ -20,9 +20,9 @@ export function useAllowedMassActions(): CourseMassAction[] {
 }
 
 /** The bar above the list while activities are selected: confirm, run, toast the result. */
-export function CourseMassActions({ ids, actions, onDone }: { ids: number[]; actions: CourseMassAction[]; onDone: () => void }) {
+export function ActivityMassActions({ ids, actions, onDone }: { ids: number[]; actions: CourseMassAction[]; onDone: () => void }) {
   const { t } = useTranslation('activities');
-  const mass = useMassCourseAction();
+  const mass = useMassActivityAction();
   if (ids.length === 0 || actions.length === 0) return null;
 
   const run = async (action: CourseMassAction) => {
@@ -36,10 +36,6 @@ export function CourseMassActions({ ids, actions, onDone }: { ids: number[]; act
     if (!ok) return;
     try {
       const result = await mass.mutateAsync({ action, ids });
-      if (result.success === false) {
-        notifications.show({ color: 'red', title: t('errorTitle'), message: result.message || t('failed') });
-        return;
-      }
       const refused = result.refused ?? [];
       if (refused.length > 0) {
         // Which activities stayed unpublished, and why: one line each.
@@ -56,7 +52,7 @@ export function CourseMassActions({ ids, actions, onDone }: { ids: number[]; act
           autoClose: false,
         });
       }
-      notifySuccess(result.message || t('mass.done', { count: result.affected ?? count }));
+      notifySuccess(result.message || t('mass.done', { count: result.affected }));
       onDone();
     } catch (error) {
       notifyError(error);
