@@ -68,8 +68,9 @@ describe('product form', () => {
 });
 
 describe('activity products and the public query', () => {
-  it('reads ids sent as strings and defaults ticket_ids', () => {
-    expect(activityProductsBodySchema.parse({ items: [{ product_id: '3' }] })).toEqual({ items: [{ product_id: 3, ticket_ids: [] }] });
+  it('takes ids as numbers only (a route body, not a form) and defaults ticket_ids', () => {
+    expect(activityProductsBodySchema.parse({ items: [{ product_id: 3 }] })).toEqual({ items: [{ product_id: 3, ticket_ids: [] }] });
+    expect(activityProductsBodySchema.safeParse({ items: [{ product_id: '3' }] }).success).toBe(false);
     expect(activityProductsBodySchema.safeParse({ items: [{ product_id: 0 }] }).success).toBe(false);
   });
 
