@@ -329,38 +329,38 @@ async function generateDates(page: Page, lang: Lang, d: Data) {
 async function addTickets(page: Page, lang: Lang, d: Data) {
   await tab(page, lang, 'tickets').click();
   const add = async (name: Texts, price: string, stock: string, date?: string) => {
-    await page.getByRole('button', { name: tr(lang, 'timetable:tickets.add') }).click();
-    const dialog = page.getByRole('dialog', { name: tr(lang, 'timetable:tickets.addTitle') });
-    await fillTranslated(dialog, tr(lang, 'timetable:tickets.name'), name);
-    if (date) await dialog.getByLabel(label(lang, 'timetable:tickets.validFor')).selectOption({ label: date });
-    await dialog.getByLabel(label(lang, 'timetable:tickets.price')).fill(price);
-    await dialog.getByLabel(label(lang, 'timetable:tickets.stock')).fill(stock);
-    await dialog.getByRole('button', { name: tr(lang, 'timetable:save'), exact: true }).click();
+    await page.getByRole('button', { name: tr(lang, 'tickets:tickets.add') }).click();
+    const dialog = page.getByRole('dialog', { name: tr(lang, 'tickets:tickets.addTitle') });
+    await fillTranslated(dialog, tr(lang, 'tickets:tickets.name'), name);
+    if (date) await dialog.getByLabel(label(lang, 'tickets:tickets.validFor')).selectOption({ label: date });
+    await dialog.getByLabel(label(lang, 'tickets:tickets.price')).fill(price);
+    await dialog.getByLabel(label(lang, 'tickets:tickets.stock')).fill(stock);
+    await dialog.getByRole('button', { name: tr(lang, 'tickets:save'), exact: true }).click();
     await expect(dialog).toBeHidden();
   };
   await add(d.wholeTicket, '240', '12');
   const secondDate = showRange(lang, weekly(1), START, END);
   await add(d.dropIn, '28.50', '3', secondDate);
 
-  const whole = page.getByRole('region', { name: tr(lang, 'timetable:tickets.wholeTitle') });
+  const whole = page.getByRole('region', { name: tr(lang, 'tickets:tickets.wholeTitle') });
   await expect(whole.getByRole('row', { name: new RegExp(escape(textIn(d.wholeTicket, lang))) })).toContainText('240');
-  const dropIn = page.getByRole('region', { name: tr(lang, 'timetable:tickets.dropInTitle') });
+  const dropIn = page.getByRole('region', { name: tr(lang, 'tickets:tickets.dropInTitle') });
   const group = dropIn.getByRole('region', { name: secondDate });
   await expect(group.getByRole('row', { name: new RegExp(escape(textIn(d.dropIn, lang))) })).toContainText('28');
   const wholeName = textIn(d.wholeTicket, lang);
   for (const key of ['editLabel', 'deleteLabel']) {
-    await expect(whole.getByRole('button', { name: tr(lang, `timetable:tickets.${key}`, { name: wholeName }) })).toBeVisible();
+    await expect(whole.getByRole('button', { name: tr(lang, `tickets:tickets.${key}`, { name: wholeName }) })).toBeVisible();
   }
 }
 
 async function offerProduct(page: Page, lang: Lang, d: Data) {
   await tab(page, lang, 'products').click();
-  const section = page.getByRole('region', { name: tr(lang, 'timetable:products.title') });
-  await pick(page, section.getByRole('combobox', { name: tr(lang, 'timetable:products.choose') }), textIn(d.product, lang));
+  const section = page.getByRole('region', { name: tr(lang, 'tickets:products.title') });
+  await pick(page, section.getByRole('combobox', { name: tr(lang, 'tickets:products.choose') }), textIn(d.product, lang));
   await page.keyboard.press('Escape');
   const row = section.getByRole('row', { name: new RegExp(escape(textIn(d.product, lang))) });
   await expect(row).toBeVisible();
-  const save = section.getByRole('button', { name: tr(lang, 'timetable:save'), exact: true });
+  const save = section.getByRole('button', { name: tr(lang, 'tickets:save'), exact: true });
   await saved(page, 'PUT', /^\/api\/courses\/\d+\/products$/, () => save.click());
   await expect(save).toBeDisabled();
   await page.reload();
@@ -369,10 +369,10 @@ async function offerProduct(page: Page, lang: Lang, d: Data) {
 
 async function checkFieldsTab(page: Page, lang: Lang, d: Data) {
   await tab(page, lang, 'fields').click();
-  const fromTypeSet = page.getByRole('region', { name: tr(lang, 'timetable:fields.typeSetTitle') });
+  const fromTypeSet = page.getByRole('region', { name: tr(lang, 'setup:activityFields.typeSetTitle') });
   await expect(fromTypeSet.getByRole('row', { name: new RegExp(`^${escape(textIn(d.rentMat, lang))}`) })).toBeVisible();
   await expect(fromTypeSet.getByRole('row', { name: new RegExp(`^${escape(textIn(d.matSize, lang))}`) })).toContainText(
-    tr(lang, 'timetable:fields.whenTicked', { field: textIn(d.rentMat, lang) }),
+    tr(lang, 'setup:activityFields.whenTicked', { field: textIn(d.rentMat, lang) }),
   );
 }
 
@@ -398,29 +398,29 @@ async function seeInListAndCalendar(page: Page, lang: Lang, d: Data) {
 /** Opens the resources of one date on the resources tab and picks the room; returns the dialog. */
 async function chooseRoom(page: Page, lang: Lang, d: Data, when: string) {
   await tab(page, lang, 'resources').click();
-  await page.getByRole('button', { name: tr(lang, 'timetable:resources.editLabel', { when }) }).click();
-  const dialog = page.getByRole('dialog', { name: tr(lang, 'timetable:resources.editTitle', { when }) });
-  await dialog.getByRole('button', { name: tr(lang, 'timetable:resources.add') }).click();
+  await page.getByRole('button', { name: tr(lang, 'resources:resources.editLabel', { when }) }).click();
+  const dialog = page.getByRole('dialog', { name: tr(lang, 'resources:resources.editTitle', { when }) });
+  await dialog.getByRole('button', { name: tr(lang, 'resources:resources.add') }).click();
   await pick(
     page,
-    dialog.getByRole('combobox', { name: label(lang, 'timetable:resources.resource') }),
-    tr(lang, 'timetable:resources.option', { name: textIn(d.hall, lang), capacity: '1' }),
+    dialog.getByRole('combobox', { name: label(lang, 'resources:resources.resource') }),
+    tr(lang, 'resources:resources.option', { name: textIn(d.hall, lang), capacity: '1' }),
   );
-  await dialog.getByRole('button', { name: tr(lang, 'timetable:save'), exact: true }).click();
+  await dialog.getByRole('button', { name: tr(lang, 'resources:save'), exact: true }).click();
   return dialog;
 }
 
 async function doubleBookRoom(page: Page, lang: Lang, d: Data, firstId: number) {
   const day = weekly(1);
   const when = showRange(lang, day, START, END);
-  const roomUsage = tr(lang, 'timetable:resources.usage', { name: textIn(d.hall, lang), quantity: '1' });
+  const roomUsage = tr(lang, 'resources:resources.usage', { name: textIn(d.hall, lang), quantity: '1' });
 
   // The first activity's second date uses the room: no conflict yet.
   await page.goto(backend(lang, `courses/edit/${firstId}/resources`));
   await expect(await chooseRoom(page, lang, d, when)).toBeHidden();
   const firstRow = page.getByRole('row', { name: new RegExp(`^${escape(when)}`) });
   await expect(firstRow).toContainText(roomUsage);
-  await expect(firstRow).not.toContainText(tr(lang, 'timetable:conflicts.warning', { count: '1' }));
+  await expect(firstRow).not.toContainText(tr(lang, 'resources:conflicts.warning', { count: '1' }));
 
   // A second activity at the same time wants the same room.
   const id = await createCourse(page, lang, textIn(d.typeSet, lang), d.workshop);
@@ -434,19 +434,19 @@ async function doubleBookRoom(page: Page, lang: Lang, d: Data, firstId: number) 
   const dialog = await chooseRoom(page, lang, d, when);
 
   // Nothing is saved yet: the warning names the other activity and its date.
-  const warning = dialog.getByRole('alert').filter({ hasText: tr(lang, 'timetable:conflicts.title') });
-  await expect(warning).toContainText(tr(lang, 'timetable:conflicts.saveQuestion'));
+  const warning = dialog.getByRole('alert').filter({ hasText: tr(lang, 'resources:conflicts.title') });
+  await expect(warning).toContainText(tr(lang, 'resources:conflicts.saveQuestion'));
   await expect(warning).toContainText(
-    tr(lang, 'timetable:conflicts.usedBy', { activity: textIn(d.course, lang), when: showRange(lang, day, START, END) }),
+    tr(lang, 'resources:conflicts.usedBy', { activity: textIn(d.course, lang), when: showRange(lang, day, START, END) }),
   );
   const sessions = await api(page).get<{ data: { resources: unknown[] }[] }>(`/api/courses/${id}/sessions`);
   expect(sessions.data[0]!.resources).toHaveLength(0);
 
-  await dialog.getByRole('button', { name: tr(lang, 'timetable:conflicts.saveAnyway') }).click();
+  await dialog.getByRole('button', { name: tr(lang, 'resources:conflicts.saveAnyway') }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole('row', { name: new RegExp(`^${escape(when)}`) });
   await expect(row).toContainText(roomUsage);
-  await expect(row).toContainText(tr(lang, 'timetable:conflicts.warning', { count: '1' }));
+  await expect(row).toContainText(tr(lang, 'resources:conflicts.warning', { count: '1' }));
 
   // The calendar flags both dates.
   await page.goto(backend(lang, 'courses/calendar'));
@@ -506,10 +506,10 @@ async function instructorReadsOnly(invited: Page, lang: Lang, d: Data, courseId:
   await expect(invited.getByRole('form', { name: tr(lang, 'timetable:generator.title') })).toHaveCount(0);
   await tab(invited, lang, 'tickets').click();
   await expect(invited.getByText(textIn(d.wholeTicket, lang), { exact: true })).toBeVisible();
-  await expect(invited.getByRole('button', { name: tr(lang, 'timetable:tickets.add') })).toHaveCount(0);
+  await expect(invited.getByRole('button', { name: tr(lang, 'tickets:tickets.add') })).toHaveCount(0);
   for (const key of ['editLabel', 'deleteLabel']) {
     await expect(
-      invited.getByRole('button', { name: tr(lang, `timetable:tickets.${key}`, { name: textIn(d.wholeTicket, lang) }) }),
+      invited.getByRole('button', { name: tr(lang, `tickets:tickets.${key}`, { name: textIn(d.wholeTicket, lang) }) }),
     ).toHaveCount(0);
   }
 

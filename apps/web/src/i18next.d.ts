@@ -9,6 +9,8 @@ import type publicNs from './locales/en/public.json';
 import type setup from './locales/en/setup.json';
 import type settings from './locales/en/settings.json';
 import type shop from './locales/en/shop.json';
+import type resources from './locales/en/resources.json';
+import type tickets from './locales/en/tickets.json';
 import type timetable from './locales/en/timetable.json';
 
 // Translation keys are typed from `en`; locales.test.ts keeps de and fr in step.
@@ -26,6 +28,8 @@ declare module 'i18next' {
       settings: typeof settings;
       profile: typeof profile;
       timetable: typeof timetable;
+      tickets: typeof tickets;
+      resources: typeof resources;
       validation: typeof validation;
       errors: typeof errors;
     };

@@ -265,6 +265,24 @@ export type SessionBody = z.infer<typeof sessionBodySchema>;
 /** A session as the forms send it (add, move). */
 export type SessionBodyInput = z.input<typeof sessionBodySchema>;
 
+/**
+ * One date as the add and move forms hold it: the day, the wall times of the team zone and the
+ * overnight choice; the end rule is the generator's (`endTimeError`). The forms send it as a
+ * `sessionBodySchema` body (`starts_at` / `ends_at`), whose instants the server checks again.
+ */
+export const sessionTimesSchema = z
+  .object({
+    date: z.string().trim().min(1).pipe(localDateSchema),
+    start: z.string().trim().min(1).pipe(localTimeSchema),
+    end: z.string().trim().min(1).pipe(localTimeSchema),
+    ends_next_day: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    const endError = endTimeError(v.start, v.end, v.ends_next_day);
+    if (endError) ctx.addIssue({ code: 'custom', path: ['end'], message: endError });
+  });
+export type SessionTimes = z.infer<typeof sessionTimesSchema>;
+
 export const sessionGenerateBodySchema = z
   .object({
     frequency: z.enum(RECURRENCE_FREQUENCIES),

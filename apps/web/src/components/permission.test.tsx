@@ -5,7 +5,8 @@ import { fakeFetch, json } from '../test/fake-fetch';
 import { renderWithProviders } from '../test/render';
 import { Permission } from './permission';
 
-describe('<Permission>', () => {
+// An app state without a permission list (decision 011): only then does each name ask the server.
+describe('<Permission> without the app state’s permission list', () => {
   beforeEach(() => setAppState({ ...DEFAULT_APP_STATE, authenticated: true }));
   afterEach(() => vi.unstubAllGlobals());
 

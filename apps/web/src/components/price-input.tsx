@@ -1,4 +1,4 @@
-import { TextInput, type TextInputProps } from '@mantine/core';
+import { Text, TextInput, type TextInputProps } from '@mantine/core';
 import type { Ref } from 'react';
 
 /**
@@ -19,16 +19,30 @@ export interface PriceInputProps extends Omit<TextInputProps, 'value' | 'default
   /** Dot form ("12.50"); numbers from API replies are accepted too. */
   value: string | number | null | undefined;
   onChange: (value: string) => void;
+  /** The currency code shown in front of the amount ("CHF 12,50"), e.g. the team's currency. */
+  currency?: string | null;
   ref?: Ref<HTMLInputElement>;
 }
 
 /** Controlled: the displayed text is always derived from `value`, so both never drift apart. */
-export function PriceInput({ value, onChange, ...rest }: PriceInputProps) {
+export function PriceInput({ value, onChange, currency, ...rest }: PriceInputProps) {
   const display = value === null || value === undefined ? '' : sanitizePrice(String(value));
+  const section = currency
+    ? {
+        leftSection: (
+          <Text size="sm" c="dimmed" data-testid="price-currency">
+            {currency}
+          </Text>
+        ),
+        leftSectionWidth: 48,
+        leftSectionPointerEvents: 'none' as const,
+      }
+    : {};
   return (
     <TextInput
       inputMode="decimal"
       autoComplete="off"
+      {...section}
       {...rest}
       value={display}
       onChange={(event) => onChange(toDotDecimal(sanitizePrice(event.currentTarget.value)))}

@@ -14,8 +14,11 @@ export type ZodFormOptions<S extends FormSchema> = Omit<UseFormProps<z.input<S>,
 export type MappedZodFormOptions<V extends FieldValues> = Omit<UseFormProps<V>, 'resolver'> & {
   /** The form's values as the request body the schema checks (the same function the submit sends). */
   toInput: (values: V) => unknown;
-  /** Where an issue at a body path shows in the form (`visible_if.values` → `condition_values`). */
-  errorPath?: (path: string) => string;
+  /**
+   * Where an issue at a body path shows in the form (`visible_if.values` → `condition_values`);
+   * the form's values tell which input is shown when that depends on them.
+   */
+  errorPath?: (path: string, values: V) => string;
 };
 
 /**
@@ -50,14 +53,14 @@ export function useZodForm(
 function mappedResolver(
   schema: z.ZodType,
   toInput: (values: FieldValues) => unknown,
-  errorPath: (path: string) => string = (path) => path,
+  errorPath: (path: string, values: FieldValues) => string = (path) => path,
 ): Resolver {
   return async (values, _context, options) => {
     const result = await schema.safeParseAsync(toInput(values));
     if (result.success) return { values, errors: {} };
     const errors: Record<string, FieldError> = {};
     for (const issue of result.error.issues) {
-      const path = errorPath(issue.path.map(String).join('.'));
+      const path = errorPath(issue.path.map(String).join('.'), values);
       errors[path] ??= { message: issue.message, type: issue.code };
     }
     return { values: {}, errors: toNestErrors(errors, options) };

@@ -9,6 +9,12 @@ import deProfile from '../locales/de/profile.json';
 import deTimetable from '../locales/de/timetable.json';
 import enTimetable from '../locales/en/timetable.json';
 import frTimetable from '../locales/fr/timetable.json';
+import deTickets from '../locales/de/tickets.json';
+import enTickets from '../locales/en/tickets.json';
+import frTickets from '../locales/fr/tickets.json';
+import deResources from '../locales/de/resources.json';
+import enResources from '../locales/en/resources.json';
+import frResources from '../locales/fr/resources.json';
 import deSettings from '../locales/de/settings.json';
 import dePublic from '../locales/de/public.json';
 import deShop from '../locales/de/shop.json';
@@ -36,6 +42,8 @@ export function registerAllNamespaces(): void {
   addNamespace('setup', { de: deSetup, en: enSetup, fr: frSetup });
   addNamespace('activities', { de: deActivities, en: enActivities, fr: frActivities });
   addNamespace('timetable', { de: deTimetable, en: enTimetable, fr: frTimetable });
+  addNamespace('tickets', { de: deTickets, en: enTickets, fr: frTickets });
+  addNamespace('resources', { de: deResources, en: enResources, fr: frResources });
   addNamespace('settings', { de: deSettings, en: enSettings, fr: frSettings });
   addNamespace('profile', { de: deProfile, en: enProfile, fr: frProfile });
 }

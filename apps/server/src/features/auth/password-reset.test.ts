@@ -178,7 +178,7 @@ describe('customer password reset', () => {
     const client = new TestClient(t.app);
     const res = await client.post('/api/customer/password/reset/mail?language=de', { email: c.email.toUpperCase(), team_id: team.id });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Bitte prüfen Sie Ihr E-Mail-Konto' });
+    expect(res.json()).toEqual({ success: true, message: 'Bitte prüfen Sie Ihr E-Mail-Postfach' });
     const otherTeam = await client.post('/api/customer/password/reset/mail?language=de', { email: c.email, team_id: team.id + 1000 });
     expect(otherTeam.body).toBe(res.body);
 

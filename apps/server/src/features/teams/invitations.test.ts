@@ -61,7 +61,7 @@ describe('inviting', () => {
     expect(mail.teamId).toBe(a.team.id);
     expect(mail.subject).toBe('Invitation à rejoindre une entreprise sur Bookla');
     expect(mail.textBody).toContain('Vera');
-    expect(mail.textBody).toContain('Moniteur');
+    expect(mail.textBody).toContain('Animateur');
     expect(link.lang).toBe('fr');
     expect(Number(link.teamId)).toBe(a.team.id);
     expect(Number(link.invitationId)).toBe(body.data.id);

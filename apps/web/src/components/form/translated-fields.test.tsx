@@ -138,7 +138,7 @@ describe('TranslatedTextField', () => {
       ],
       [
         'de',
-        'In jeder Sprache des Unternehmens erforderlich.',
+        'In jeder Sprache der Firma erforderlich.',
         'Optional. Eine leer gelassene Sprache erhält beim Speichern den Text der ersten Sprache, die einen hat.',
         'In mindestens einer Sprache erforderlich.',
       ],

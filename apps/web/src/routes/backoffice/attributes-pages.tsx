@@ -6,14 +6,9 @@ import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
 import { AttributeFields } from '../../features/catalogue/setup/components/attribute-fields';
 import { SetupList } from '../../features/catalogue/setup/components/setup-list';
 import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
-import {
-  attributeBody,
-  attributeToValues,
-  blankAttribute,
-  textsResolver,
-  type AttributeValues,
-} from '../../features/catalogue/setup/form-values';
-import type { AttributeItem } from '@bookla/shared/catalogue-setup';
+import { attributeBody, attributeToValues, blankAttribute, type AttributeValues } from '../../features/catalogue/setup/form-values';
+import { attributeSchema, type AttributeItem } from '@bookla/shared/catalogue-setup';
+import { useMemo } from 'react';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
@@ -58,6 +53,7 @@ export function AttributePage() {
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();
+  const schema = useMemo(() => attributeSchema(languages), [languages]);
   if (id === undefined) return <BackendNotFoundPage />;
   const title = id === null ? t('attributes.new') : t('attributes.edit');
   return (
@@ -71,7 +67,7 @@ export function AttributePage() {
           blank={blankAttribute(languages)}
           toValues={(a) => attributeToValues(a, languages)}
           toBody={attributeBody}
-          resolver={textsResolver(languages, ['label'], true)}
+          schema={schema}
           listPath={`/${lang}/backend/course/attributes`}
           name={(a) => a.label_text ?? pickText(a.label, lang)}
         >

@@ -21,6 +21,12 @@ import frSettings from '../../locales/fr/settings.json';
 import deTimetable from '../../locales/de/timetable.json';
 import enTimetable from '../../locales/en/timetable.json';
 import frTimetable from '../../locales/fr/timetable.json';
+import deTickets from '../../locales/de/tickets.json';
+import enTickets from '../../locales/en/tickets.json';
+import frTickets from '../../locales/fr/tickets.json';
+import deResources from '../../locales/de/resources.json';
+import enResources from '../../locales/en/resources.json';
+import frResources from '../../locales/fr/resources.json';
 import { registerAuthTexts } from '../public/auth-texts';
 
 addNamespace('backend', { de: deBackend, en: enBackend, fr: frBackend });
@@ -29,6 +35,8 @@ addNamespace('activities', { de: deActivities, en: enActivities, fr: frActivitie
 addNamespace('settings', { de: deSettings, en: enSettings, fr: frSettings });
 addNamespace('profile', { de: deProfile, en: enProfile, fr: frProfile });
 addNamespace('timetable', { de: deTimetable, en: enTimetable, fr: frTimetable });
+addNamespace('tickets', { de: deTickets, en: enTickets, fr: frTickets });
+addNamespace('resources', { de: deResources, en: enResources, fr: frResources });
 // The messages of the shared password rules (`auth:password_mismatch`, …) of the profile.
 registerAuthTexts();
 

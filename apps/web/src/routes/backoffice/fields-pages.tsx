@@ -6,15 +6,9 @@ import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
 import { FieldFields } from '../../features/catalogue/setup/components/field-fields';
 import { SetupList } from '../../features/catalogue/setup/components/setup-list';
 import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
-import {
-  blankField,
-  fieldBody,
-  fieldErrorPath,
-  fieldToValues,
-  textsResolver,
-  type FieldValuesForm,
-} from '../../features/catalogue/setup/form-values';
-import type { FieldItem } from '@bookla/shared/catalogue-setup';
+import { blankField, fieldBody, fieldErrorPath, fieldToValues, type FieldValuesForm } from '../../features/catalogue/setup/form-values';
+import { fieldSchema, type FieldItem } from '@bookla/shared/catalogue-setup';
+import { useMemo } from 'react';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
@@ -64,6 +58,7 @@ export function FieldPage() {
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();
+  const schema = useMemo(() => fieldSchema(languages), [languages]);
   if (id === undefined) return <BackendNotFoundPage />;
   const title = id === null ? t('fields.new') : t('fields.edit');
   return (
@@ -78,7 +73,7 @@ export function FieldPage() {
           toValues={(f) => fieldToValues(f, languages)}
           toBody={fieldBody}
           errorPath={fieldErrorPath}
-          resolver={textsResolver(languages, ['label'], true)}
+          schema={schema}
           listPath={`/${lang}/backend/course/fields`}
           name={(f) => f.label_text ?? pickText(f.label, lang)}
         >

@@ -4,9 +4,9 @@ import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
 import { LocationFields } from '../../features/catalogue/setup/components/location-fields';
 import { SetupList } from '../../features/catalogue/setup/components/setup-list';
 import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
-import { textsResolver } from '../../features/catalogue/setup/form-values';
 import { blankLocation, locationBody, locationToValues, type LocationValues } from '../../features/catalogue/setup/record-values';
-import type { LocationItem } from '@bookla/shared/catalogue';
+import { locationSchema, type LocationItem } from '@bookla/shared/catalogue';
+import { useMemo } from 'react';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useAppState } from '../../lib/app-state';
 import { useLang } from '../../lib/language';
@@ -44,6 +44,7 @@ export function LocationPage() {
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();
+  const schema = useMemo(() => locationSchema(languages), [languages]);
   const country = useAppState().team?.billing_country ?? '';
   if (id === undefined) return <BackendNotFoundPage />;
   const title = id === null ? t('locations.new') : t('locations.edit');
@@ -58,7 +59,7 @@ export function LocationPage() {
           blank={blankLocation(languages, country)}
           toValues={(l) => locationToValues(l, languages)}
           toBody={locationBody}
-          resolver={textsResolver(languages, ['name'])}
+          schema={schema}
           listPath={`/${lang}/backend/course/locations`}
           name={(l) => l.name_text}
         >

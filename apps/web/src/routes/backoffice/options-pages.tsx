@@ -6,9 +6,9 @@ import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
 import { ProductFields } from '../../features/catalogue/setup/components/product-fields';
 import { SetupList } from '../../features/catalogue/setup/components/setup-list';
 import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
-import { textsResolver } from '../../features/catalogue/setup/form-values';
 import { blankProduct, productBody, productToValues, type ProductValues } from '../../features/catalogue/setup/record-values';
-import type { ProductItem } from '@bookla/shared/catalogue-tickets';
+import { productSchema, type ProductItem } from '@bookla/shared/catalogue-tickets';
+import { useMemo } from 'react';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { moneyText } from '../../features/catalogue/setup/format';
 import { useLang } from '../../lib/language';
@@ -56,6 +56,7 @@ export function OptionPage() {
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();
+  const schema = useMemo(() => productSchema(languages), [languages]);
   if (id === undefined) return <BackendNotFoundPage />;
   const title = id === null ? t('products.new') : t('products.edit');
   return (
@@ -69,7 +70,7 @@ export function OptionPage() {
           blank={blankProduct(languages)}
           toValues={(p) => productToValues(p, languages)}
           toBody={productBody}
-          resolver={textsResolver(languages, ['name'])}
+          schema={schema}
           listPath={`/${lang}/backend/course/options`}
           name={(p) => p.name_text ?? pickText(p.name, lang)}
         >

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../lib/app-state';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { BackendNotFoundPage } from './backend-not-found-page';
+import classes from './page-frame.module.css';
 
 /** Every back-office screen: `<h1>`, an optional intro, and the document title "Page | Bookla". */
 export function PageFrame({
@@ -23,7 +24,9 @@ export function PageFrame({
   return (
     <Stack gap="lg" maw={1100}>
       <Stack gap={4}>
-        <Title order={1}>{title}</Title>
+        <Title order={1} className={classes.title}>
+          {title}
+        </Title>
         {intro && <Text c="dimmed">{intro}</Text>}
       </Stack>
       {children}

@@ -7,18 +7,21 @@ import { ResourceBookings } from '../../features/catalogue/resources/components/
 import { ResourceGroupFields } from '../../features/catalogue/resources/components/resource-group-fields';
 import { SetupList } from '../../features/catalogue/setup/components/setup-list';
 import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
-import { textsResolver } from '../../features/catalogue/setup/form-values';
 import {
   blankResourceGroup,
   resourceGroupBody,
   resourceGroupToValues,
   type ResourceGroupValues,
 } from '../../features/catalogue/resources/resource-group-values';
-import type { ResourceGroupItem } from '@bookla/shared/catalogue-timetable';
+import { resourceGroupSchema, type ResourceGroupItem } from '@bookla/shared/catalogue-timetable';
+import { useMemo } from 'react';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
+
+const newGroupBody = (v: ResourceGroupValues) => resourceGroupBody(v, true);
+const groupBody = (v: ResourceGroupValues) => resourceGroupBody(v, false);
 
 /** `/{lang}/backend/sa/resources`: resource groups (rooms, equipment, instructors) and their resources. */
 export function ResourcesPage() {
@@ -58,6 +61,7 @@ export function ResourcePage() {
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();
+  const schema = useMemo(() => resourceGroupSchema(languages), [languages]);
   if (id === undefined) return <BackendNotFoundPage />;
   const title = id === null ? t('resources.new') : t('resources.edit');
   return (
@@ -71,8 +75,8 @@ export function ResourcePage() {
             label={title}
             blank={blankResourceGroup(languages)}
             toValues={(g) => resourceGroupToValues(g, languages)}
-            toBody={(v) => resourceGroupBody(v, id === null)}
-            resolver={textsResolver(languages, ['name'], false, { resources: 'name' })}
+            toBody={id === null ? newGroupBody : groupBody}
+            schema={schema}
             listPath={`/${lang}/backend/sa/resources`}
             createdPath={(g) => `/${lang}/backend/sa/resource/${g.id}`}
             name={(g) => g.name_text ?? pickText(g.name, lang)}

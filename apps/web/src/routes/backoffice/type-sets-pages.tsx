@@ -1,5 +1,5 @@
 import { pickText } from '@bookla/shared/i18n';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTeamLanguages } from '../../components/form/translated-fields';
@@ -8,8 +8,8 @@ import { SetupList } from '../../features/catalogue/setup/components/setup-list'
 import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
 import { TypeSetCreateModal } from '../../features/catalogue/setup/components/type-set-create-modal';
 import { TypeSetFields } from '../../features/catalogue/setup/components/type-set-fields';
-import { blankTypeSet, textsResolver, typeSetBody, typeSetToValues, type TypeSetValues } from '../../features/catalogue/setup/form-values';
-import type { TypeSetDetail, TypeSetListItem } from '@bookla/shared/catalogue-setup';
+import { blankTypeSet, typeSetBody, typeSetToValues, type TypeSetValues } from '../../features/catalogue/setup/form-values';
+import { typeSetSchema, type TypeSetDetail, type TypeSetListItem } from '@bookla/shared/catalogue-setup';
 import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
@@ -61,6 +61,7 @@ export function TypeSetPage() {
   const lang = useLang();
   const id = useRecordId();
   const languages = useTeamLanguages();
+  const schema = useMemo(() => typeSetSchema(languages), [languages]);
   if (id === undefined || id === null) return <BackendNotFoundPage />;
   return (
     <RequirePermission name="nav.attributes">
@@ -73,7 +74,7 @@ export function TypeSetPage() {
           blank={blankTypeSet(languages)}
           toValues={(s) => typeSetToValues(s, languages)}
           toBody={typeSetBody}
-          resolver={textsResolver(languages, ['name'])}
+          schema={schema}
           listPath={`/${lang}/backend/course/type_sets`}
           name={(s) => s.name_text ?? pickText(s.name, lang)}
         >

@@ -147,7 +147,7 @@ describe('PUT /api/courses/:id', () => {
       ignored_key: 'x',
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().message).toBe('The course has been saved.');
+    expect(res.json().message).toBe('The activity has been saved.');
     expect(res.json().data).toMatchObject({
       name: { de: 'Yoga DE', en: 'Yoga EN' },
       description: { de: 'Ruhige Stunde', en: 'Ruhige Stunde' },
@@ -170,6 +170,9 @@ describe('PUT /api/courses/:id', () => {
       instructor_ids: [member.user.id, a.user.id],
       reservation_minutes: 30,
     });
+    // A reload (GET) shows the saved location, so the edit form's select keeps it.
+    const reloaded = await a.client.get(`/api/courses/${id}`);
+    expect(reloaded.json().data).toMatchObject({ location_id: place });
     const cleared = await put(a, id, { instructor_ids: [], location_id: null, booking_opens_at: null });
     expect(cleared.json().data).toMatchObject({ instructor_ids: [], location_id: null, booking_opens_at: null });
   });
@@ -218,7 +221,7 @@ describe('PUT /api/courses/:id', () => {
       type_set_id: ['This type set does not exist in your company.'],
       location_id: ['This location does not exist in your company.'],
       'instructor_ids.1': ['This person is not a member of your company.'],
-      parent_id: ['This course does not exist in your company.'],
+      parent_id: ['This activity does not exist in your company.'],
       booking_opens_at: ['Please enter a valid date.'],
     });
     const [row] = await db().select().from(activities).where(eq(activities.id, id));
@@ -235,10 +238,12 @@ describe('PUT /api/courses/:id', () => {
     expect(moved.json().data).toMatchObject({ kind: 'event', type_set: { id: event.id, name: 'Event' } });
     expect((await put(a, middle, { parent_id: top })).statusCode).toBe(200);
     expect((await put(a, leaf, { parent_id: middle })).json().data.parent_id).toBe(middle);
-    expect((await put(a, leaf, { parent_id: leaf })).json().errors).toEqual({ parent_id: ['A course cannot be its own parent.'] });
+    expect((await put(a, leaf, { parent_id: leaf })).json().errors).toEqual({ parent_id: ['An activity cannot be its own parent.'] });
     const cycle = await put(a, top, { parent_id: leaf });
     expect(cycle.statusCode).toBe(422);
-    expect(cycle.json().errors.parent_id).toEqual(['This course is already below the chosen one; choose another parent.']);
+    expect(cycle.json().errors.parent_id).toEqual([
+      'This activity is already below the chosen one; please choose another parent activity.',
+    ]);
     expect((await put(a, middle, { parent_id: null })).json().data.parent_id).toBeNull();
   });
 
@@ -318,7 +323,7 @@ describe('publishing safeguards', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      message: 'Courses published: 1. Not published: 2 (each needs an upcoming date and a ticket on sale).',
+      message: 'Activities published: 1. Not published: 2 (each needs an upcoming date and a ticket on sale).',
       affected: 1,
       published: [readyOne],
       refused: [
@@ -359,7 +364,7 @@ describe('DELETE /api/courses/:id', () => {
     await db().update(tickets).set({ sold: 0 }).where(eq(tickets.id, sold.id));
     const ok = await a.client.request('DELETE', `/api/courses/${parent}?language=en`);
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toEqual({ success: true, message: 'The course has been deleted.' });
+    expect(ok.json()).toEqual({ success: true, message: 'The activity has been deleted.' });
     expect((await a.client.get(`/api/courses/${parent}`)).statusCode).toBe(404);
     expect((await a.client.get(`/api/courses/${child}`)).statusCode).toBe(404);
     expect((await a.client.request('DELETE', `/api/courses/${parent}`)).statusCode).toBe(404);
@@ -413,7 +418,7 @@ describe('POST /api/courses/mass', () => {
     await ready(b.team.id, theirs);
     const res = await a.client.post('/api/courses/mass?language=en', { action: 'publish', ids: [...mine, theirs, 999999] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, message: 'Courses published: 2.', affected: 2, published: mine, refused: [] });
+    expect(res.json()).toEqual({ success: true, message: 'Activities published: 2.', affected: 2, published: mine, refused: [] });
     const rows = await db()
       .select()
       .from(activities)
@@ -473,7 +478,7 @@ describe('POST /api/courses/mass', () => {
 
     const res = await a.client.post('/api/courses/mass?language=de', { action: 'duplicate', ids: [id, id] });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ affected: 1, message: 'Duplizierte Kurse: 1.' });
+    expect(res.json()).toMatchObject({ affected: 1, message: 'Duplizierte Aktivitäten: 1.' });
     const [copy] = await db()
       .select()
       .from(activities)
@@ -530,7 +535,7 @@ describe('POST /api/courses/mass', () => {
     expect(Object.keys(refused.json().errors)).toEqual(['ids']);
     expect((await a.client.get(`/api/courses/${free}`)).statusCode).toBe(200);
     const ok = await a.client.post('/api/courses/mass?language=en', { action: 'delete', ids: [free, theirs] });
-    expect(ok.json()).toEqual({ success: true, message: 'Courses deleted: 1.', affected: 1 });
+    expect(ok.json()).toEqual({ success: true, message: 'Activities deleted: 1.', affected: 1 });
     expect((await a.client.get(`/api/courses/${free}`)).statusCode).toBe(404);
     expect((await b.client.get(`/api/courses/${theirs}`)).statusCode).toBe(200);
   });

@@ -114,7 +114,7 @@ describe('POST /api/course/store', () => {
       name: { de: ' Sommerfest ', en: 'Summer party' },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ success: true, course_id: expect.any(Number), message: 'The course has been created.' });
+    expect(res.json()).toEqual({ success: true, course_id: expect.any(Number), message: 'The activity has been created.' });
     const [row] = await db().select().from(activities).where(eq(activities.id, res.json().course_id));
     expect(row).toMatchObject({
       teamId: a.team.id,

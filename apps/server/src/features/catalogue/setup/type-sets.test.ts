@@ -166,7 +166,7 @@ describe('type sets (setup)', () => {
     ).toBe(200);
     const del = await a.client.request('DELETE', `/api/course/type_sets/${ts.id}?language=de`);
     expect(del.statusCode).toBe(422);
-    expect(json(del).message).toBe('Dieser Typ wird von 1 Angeboten verwendet und kann nicht gelöscht werden.');
+    expect(json(del).message).toBe('Dieser Typ wird von 1 Aktivitäten verwendet und kann nicht gelöscht werden.');
     expect((await a.client.get(`/api/course/type_sets/${ts.id}`)).statusCode).toBe(200);
   });
 

@@ -302,7 +302,7 @@ describe('generated series', () => {
     }
     const over = await a.client.post(`${url}?language=en`, { ...rule, first_date: '2026-01-03', count: 101 });
     expect(over.statusCode).toBe(422);
-    expect(over.json().message).toBe('A course can have at most 500 dates.');
+    expect(over.json().message).toBe('An activity can have at most 500 dates.');
     expect(await sessionsOf(a.courseId)).toHaveLength(400);
     expect((await a.client.post(url, { ...rule, first_date: '2026-01-03', count: 100 })).statusCode).toBe(200);
     const one = await a.client.post(`/api/courses/${a.courseId}/sessions`, { starts_at: '2027-01-01T10:00', ends_at: '2027-01-01T11:00' });

@@ -1,13 +1,12 @@
 import { forgotSchema, type ForgotInput } from '@bookla/shared/auth';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { applyApiError } from '../../../lib/forms';
 import { requestPasswordReset } from '../api/auth-api';
 import { FormTextInput } from '../../../components/form/text-fields';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 export interface ForgotFormProps {
   defaultEmail: string;
@@ -21,7 +20,7 @@ export interface ForgotFormProps {
 export function ForgotForm({ defaultEmail, onSent, onBack, autoFocus }: ForgotFormProps) {
   const { t } = useTranslation('auth');
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<ForgotInput>({ defaultValues: { email: defaultEmail }, resolver: zodResolver(forgotSchema), mode: 'onTouched' });
+  const form = useZodForm(forgotSchema, { defaultValues: { email: defaultEmail }, mode: 'onTouched' });
   const busy = form.formState.isSubmitting;
   useEffect(() => {
     if (autoFocus) form.setFocus('email');

@@ -1,9 +1,8 @@
 import { inviteRegistrationSchema } from '@bookla/shared/auth';
 import { Button, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
+import { useZodForm } from '../../../lib/use-zod-form';
 import type { InviteUser } from '../api/auth-api';
 import { ConsentFields, NameFields } from './account-fields';
 import { PasswordFields } from './password-fields';
@@ -18,21 +17,23 @@ export interface InviteRegistrationFormProps {
   onFailure: (error: unknown) => void;
 }
 
-const resolver = zodResolver(inviteRegistrationSchema) as unknown as Resolver<InviteUser>;
+/** The form holds the consent as a checkbox's boolean (the schema accepts only `true`): it checks the values as they are. */
+const asBody = (values: InviteUser) => values;
 
 /** Spec §5 "Invite registration": the invitation carries the e-mail address, so it is not asked. */
 export function InviteRegistrationForm({ onSubmit, onFailure }: InviteRegistrationFormProps) {
   const { t } = useTranslation('auth');
-  const form = useForm<InviteUser>({
+  const form = useZodForm(inviteRegistrationSchema, {
+    toInput: asBody,
     defaultValues: { salutation: '', firstname: '', lastname: '', password: '', password_confirm: '', agb: false, newsletter: false },
-    resolver,
     mode: 'onTouched',
   });
   const busy = form.formState.isSubmitting;
 
   const submit = async (values: InviteUser) => {
     try {
-      await onSubmit(values);
+      // The schema's output: texts trimmed.
+      await onSubmit(inviteRegistrationSchema.parse(values));
     } catch (err) {
       // The server names fields as in its payload: `user.password`.
       let first = true;

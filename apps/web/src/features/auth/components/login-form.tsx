@@ -1,15 +1,14 @@
 import { loginSchema, type LoginInput } from '@bookla/shared/auth';
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { applyApiError } from '../../../lib/forms';
 import { login, resendVerification, verificationNeeded } from '../api/auth-api';
 import { FormPasswordInput, FormTextInput } from '../../../components/form/text-fields';
 import { NoticeAlert, type Notice } from './notice';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 export interface LoginFormProps {
   defaultEmail: string;
@@ -35,9 +34,8 @@ export function LoginForm({ defaultEmail, onLoggedIn, onTwoFactor, onForgot, onN
   const { t } = useTranslation('auth');
   const [error, setError] = useState<string | null>(null);
   const [verification, setVerification] = useState<Verification | null>(null);
-  const form = useForm<LoginInput>({
+  const form = useZodForm(loginSchema, {
     defaultValues: { email: defaultEmail, password: '' },
-    resolver: zodResolver(loginSchema),
     mode: 'onTouched',
   });
   const mutation = useMutation({ mutationFn: login });

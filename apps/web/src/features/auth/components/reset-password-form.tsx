@@ -1,14 +1,13 @@
 import { resetSchema, type ResetInput } from '@bookla/shared/auth';
 import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { applyApiError } from '../../../lib/forms';
 import { requestPasswordReset, submitPasswordReset, type ResetAudience } from '../api/auth-api';
 import { PasswordFields } from './password-fields';
 import { NoticeAlert, type Notice } from './notice';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 export interface ResetPasswordFormProps {
   audience: ResetAudience;
@@ -29,9 +28,8 @@ export function ResetPasswordForm({ audience, token, email, onDone }: ResetPassw
   const { t } = useTranslation('auth');
   const [problem, setProblem] = useState<Problem | null>(null);
   const [resending, setResending] = useState(false);
-  const form = useForm<ResetInput>({
+  const form = useZodForm(resetSchema, {
     defaultValues: { token, email, password: '', password_confirmation: '' },
-    resolver: zodResolver(resetSchema),
     mode: 'onTouched',
   });
   const busy = form.formState.isSubmitting;

@@ -1,13 +1,12 @@
 import { twoFactorCodeSchema } from '@bookla/shared/auth';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
 import { applyApiError } from '../../../lib/forms';
 import { loginTwoFactor } from '../api/auth-api';
 import { FormTextInput } from '../../../components/form/text-fields';
+import { useZodForm } from '../../../lib/use-zod-form';
 
 export interface TwoFactorFormProps {
   onLoggedIn: () => Promise<void>;
@@ -18,7 +17,7 @@ export interface TwoFactorFormProps {
 export function TwoFactorForm({ onLoggedIn, onCancel }: TwoFactorFormProps) {
   const { t } = useTranslation('auth');
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<{ code: string }>({ defaultValues: { code: '' }, resolver: zodResolver(twoFactorCodeSchema), mode: 'onTouched' });
+  const form = useZodForm(twoFactorCodeSchema, { defaultValues: { code: '' }, mode: 'onTouched' });
   const busy = form.formState.isSubmitting;
 
   const submit = async ({ code }: { code: string }) => {

@@ -1,9 +1,6 @@
-import { requiredTranslatedSchema, type ActivityKind } from '@bookla/shared/catalogue';
+import type { ActivityKind } from '@bookla/shared/catalogue';
 import type { AttributeType, BookingScope, FieldType } from '@bookla/shared/catalogue-model';
 import type { Language, Translated } from '@bookla/shared/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { FieldValues, Resolver } from 'react-hook-form';
-import { z } from 'zod';
 import { emptyTranslated, toTranslatedForm } from '../../../components/form/translated-fields';
 import type { AttributeItem, FieldItem, TypeSetDetail } from '@bookla/shared/catalogue-setup';
 
@@ -32,27 +29,6 @@ export const toChoiceBody = (options: ChoiceFormValue[]) => options.map((o) => (
 const toChoiceForm = (options: { value: string; label: Translated }[], languages: readonly Language[]): ChoiceFormValue[] =>
   options.map((o) => ({ value: o.value, label: toTranslatedForm(o.label, languages) }));
 
-/**
- * Client checks of what the user sees at once (texts required in every team language); the
- * server checks everything again and its 422 lands beside the fields too.
- */
-export function textsResolver<V extends FieldValues>(
-  languages: readonly Language[],
-  required: string[],
-  choices = false,
-  /** Lists whose items have required texts: `{resources: 'name'}`. */
-  lists: Record<string, string> = {},
-): Resolver<V> {
-  const texts = requiredTranslatedSchema(languages);
-  const shape: Record<string, z.ZodType> = Object.fromEntries(required.map((name) => [name, texts]));
-  for (const [list, text] of Object.entries(lists)) shape[list] = z.array(z.looseObject({ [text]: texts }));
-  const plain = zodResolver(z.looseObject(shape));
-  // Choices are checked only while the chosen type has them (they stay in the form, hidden, otherwise).
-  const withChoices = zodResolver(z.looseObject({ ...shape, options: z.array(z.looseObject({ label: texts })) }));
-  type Run = (values: V, context: unknown, options: never) => ReturnType<Resolver<V>>;
-  return ((values: V, context: unknown, options: never) =>
-    ((choices && hasChoices(String(values.type)) ? withChoices : plain) as unknown as Run)(values, context, options)) as Resolver<V>;
-}
 // ---------------------------------------------------------------- attributes
 
 export interface AttributeValues {

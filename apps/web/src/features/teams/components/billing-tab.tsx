@@ -1,11 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { teamBillingSchema } from '@bookla/shared/teams';
 import { useTranslation } from 'react-i18next';
 import { useTeamBilling, useUpdateTeamBilling } from '../api/teams-api';
 import { CompanyBillingFields } from './company-fields';
 import { SettingsTabForm } from './settings-tab-form';
-
-const resolver = zodResolver(teamBillingSchema);
 
 /** Company settings → billing: address, country and VAT number. */
 export function BillingTab() {
@@ -13,7 +10,7 @@ export function BillingTab() {
   const billing = useTeamBilling();
   const update = useUpdateTeamBilling();
   return (
-    <SettingsTabForm label={t('settings.tabs.billing')} query={billing} resolver={resolver} save={update.mutateAsync}>
+    <SettingsTabForm label={t('settings.tabs.billing')} query={billing} schema={teamBillingSchema} save={update.mutateAsync}>
       <CompanyBillingFields />
     </SettingsTabForm>
   );

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { isLanguage } from '@bookla/shared/i18n';
-import { teamCreateSchema, type Team, type TeamCreateInput } from '@bookla/shared/teams';
+import { teamCreateSchema, type Team } from '@bookla/shared/teams';
 import { Alert, Button, Group, Stack } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PanelSection } from '../../../components/panel-section';
 import { useNavigate } from 'react-router';
@@ -14,6 +13,7 @@ import { applyApiError } from '../../../lib/forms';
 import { useLang } from '../../../lib/language';
 import { useCreateTeam } from '../api/teams-api';
 import { notifySuccess } from '../../../lib/notify';
+import { useZodForm } from '../../../lib/use-zod-form';
 import { switchTeam } from '../session-state';
 import { CompanyBillingFields, CompanyGeneralFields, type CompanyFormValues } from './company-fields';
 
@@ -48,8 +48,7 @@ export function CompanyCreateForm() {
   const { team } = useAppState();
   const create = useCreateTeam();
   const [failure, setFailure] = useState<string | null>(null);
-  const methods = useForm<CompanyFormValues, unknown, TeamCreateInput>({
-    resolver: zodResolver(teamCreateSchema),
+  const methods = useZodForm(teamCreateSchema, {
     defaultValues: defaults(team, lang),
     mode: 'onTouched',
   });

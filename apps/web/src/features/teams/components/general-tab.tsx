@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { teamGeneralSchema } from '@bookla/shared/teams';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +5,6 @@ import { useTeamGeneral, useUpdateTeamGeneral } from '../api/teams-api';
 import { CompanyGeneralFields } from './company-fields';
 import { LogoField } from './logo-field';
 import { SettingsTabForm } from './settings-tab-form';
-
-const resolver = zodResolver(teamGeneralSchema);
 
 /** Company settings → general: logo, name, phone, currency, time zone, languages. */
 export function GeneralTab() {
@@ -17,7 +14,7 @@ export function GeneralTab() {
   return (
     <Stack gap="lg">
       <LogoField />
-      <SettingsTabForm label={t('settings.tabs.general')} query={general} resolver={resolver} save={update.mutateAsync}>
+      <SettingsTabForm label={t('settings.tabs.general')} query={general} schema={teamGeneralSchema} save={update.mutateAsync}>
         <CompanyGeneralFields />
       </SettingsTabForm>
     </Stack>

@@ -1,19 +1,22 @@
 import { Alert, Button, Group, Paper } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { FormProvider, useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { FormProvider, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { PageLoader } from '../../../components/page-loader';
 import { applyApiError } from '../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useZodForm, type FormSchema } from '../../../lib/use-zod-form';
 
-export interface SettingsTabFormProps<V extends FieldValues, O extends V> {
+export interface SettingsTabFormProps<S extends FormSchema> {
   /** The form's accessible name: the tab's. */
   label: string;
   /** The saved values. */
-  query: UseQueryResult<NoInfer<V>>;
-  resolver: Resolver<V, unknown, O>;
-  save: (values: O) => Promise<{ message?: string }>;
+  query: UseQueryResult<NoInfer<z.input<S>>>;
+  /** The shared schema of the tab's request body (`teamGeneralSchema`). */
+  schema: S;
+  save: (values: z.output<S>) => Promise<{ message?: string }>;
   /** The fields; they read the form from `FormProvider`. */
   children: ReactNode;
 }
@@ -22,26 +25,26 @@ export interface SettingsTabFormProps<V extends FieldValues, O extends V> {
  * A company-settings tab that is one form (general, billing): loads the saved values, checks a
  * field once it was touched, saves, and puts the server's field errors on the fields.
  */
-export function SettingsTabForm<V extends FieldValues, O extends V>({ query, ...form }: SettingsTabFormProps<V, O>) {
+export function SettingsTabForm<S extends FormSchema>({ query, ...form }: SettingsTabFormProps<S>) {
   const { t } = useTranslation('backend');
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <Alert color="red">{t('errors.load')}</Alert>;
   return <LoadedForm initial={query.data} {...form} />;
 }
 
-function LoadedForm<V extends FieldValues, O extends V>({
+function LoadedForm<S extends FormSchema>({
   initial,
   label,
-  resolver,
+  schema,
   save,
   children,
-}: Omit<SettingsTabFormProps<V, O>, 'query'> & { initial: V }) {
+}: Omit<SettingsTabFormProps<S>, 'query'> & { initial: z.input<S> }) {
   const { t } = useTranslation('settings');
-  const methods = useForm<V, unknown, O>({ resolver, defaultValues: initial as DefaultValues<V>, mode: 'onTouched' });
+  const methods = useZodForm(schema, { defaultValues: initial as DefaultValues<z.input<S>>, mode: 'onTouched' });
   const onSubmit = methods.handleSubmit(async (values) => {
     try {
       const result = await save(values);
-      methods.reset(values);
+      methods.reset(methods.getValues());
       notifySuccess(result.message || t('settings.saved'));
     } catch (error) {
       if (!applyApiError(error, methods.setError)) notifyError(error);

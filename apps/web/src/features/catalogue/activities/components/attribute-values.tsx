@@ -1,17 +1,14 @@
 import type { ActivityAttributeItem } from '@bookla/shared/catalogue-setup';
 import { compactTranslated } from '@bookla/shared/catalogue';
 import { pickText, type Language, type Translated } from '@bookla/shared/i18n';
-import { Button, Checkbox, Group, MultiSelect, NumberInput, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Checkbox, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Controller, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateField } from '../../../../components/form/date-fields';
 import { toTranslatedForm, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
-import { isApiError } from '../../../../lib/api-client';
 import { translateValidation } from '../../../../lib/forms';
 import { useLang } from '../../../../lib/language';
-import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { useCourseAttributes, useSaveCourseAttributes } from '../api/activities-api';
+import type { BasicFormValues } from './basic-tab';
 
 type Values = Record<string, unknown>;
 const key = (id: number) => `a${id}`;
@@ -48,10 +45,12 @@ function toApiValue(attribute: ActivityAttributeItem, value: unknown): unknown {
 function AttributeInput({
   attribute,
   control,
+  name,
   readOnly,
 }: {
   attribute: ActivityAttributeItem;
-  control: Control<Values>;
+  control: Control<BasicFormValues>;
+  name: `attributes.${string}`;
   readOnly: boolean;
 }) {
   const lang = useLang();
@@ -61,7 +60,7 @@ function AttributeInput({
     return (
       <TranslatedTextField
         control={control}
-        name={key(attribute.attribute_id)}
+        name={name}
         languages={languages}
         label={label}
         required={attribute.required}
@@ -73,7 +72,7 @@ function AttributeInput({
   return (
     <Controller
       control={control}
-      name={key(attribute.attribute_id)}
+      name={name}
       render={({ field, fieldState }) => {
         const common = {
           label,
@@ -92,6 +91,7 @@ function AttributeInput({
                 value={(field.value as string) || null}
                 onChange={(v) => field.onChange(v ?? '')}
                 clearable={!readOnly}
+                allowDeselect={false}
                 readOnly={readOnly}
               />
             );
@@ -131,76 +131,57 @@ function AttributeInput({
   );
 }
 
-/** The values of the type set's attributes for this activity (`PUT /api/courses/:id/attributes`). */
-export function AttributeValues({
-  courseId,
-  canEdit,
-  onDirtyChange,
+/** The form values of the activity's attributes, keyed `a{attribute_id}`. */
+export function attributeFormValues(list: readonly ActivityAttributeItem[], languages: readonly Language[]): Values {
+  return Object.fromEntries(list.map((a) => [key(a.attribute_id), toFormValue(a, languages)]));
+}
+
+/** `PUT /api/courses/:id/attributes`'s `values`: every attribute of the list, empty inputs as null. */
+export function attributeBody(list: readonly ActivityAttributeItem[], values: Values): { attribute_id: number; value: unknown }[] {
+  return list.map((a) => ({ attribute_id: a.attribute_id, value: toApiValue(a, values[key(a.attribute_id)]) }));
+}
+
+/** The form field of a 422's `values.{i}…` path, if it names an attribute of the list. */
+export function attributeErrorField(list: readonly ActivityAttributeItem[], path: string): `attributes.${string}` | undefined {
+  const index = /^values\.(\d+)/.exec(path)?.[1];
+  const attribute = index === undefined ? undefined : list[Number(index)];
+  return attribute ? `attributes.${key(attribute.attribute_id)}` : undefined;
+}
+
+/**
+ * The inputs of the type set's attributes for this activity, part of the basic tab's form (its
+ * values live under `attributes`: `{a4: 'easy', a5: 16}`); saved with the tab's one Save.
+ */
+export function AttributeFields({
+  list,
+  control,
+  readOnly,
 }: {
-  courseId: number;
-  canEdit: boolean;
-  onDirtyChange: (dirty: boolean) => void;
+  list: readonly ActivityAttributeItem[];
+  control: Control<BasicFormValues>;
+  readOnly: boolean;
 }) {
   const { t } = useTranslation('activities');
-  const attributes = useCourseAttributes(courseId);
-  const save = useSaveCourseAttributes(courseId);
-  const languages = useTeamLanguages();
-  const list = attributes.data ?? [];
-  const { control, handleSubmit, reset, setError, formState } = useForm<Values>();
-
-  useEffect(() => {
-    if (attributes.data) reset(Object.fromEntries(attributes.data.map((a) => [key(a.attribute_id), toFormValue(a, languages)])));
-  }, [attributes.data, reset, languages]);
-  useEffect(() => onDirtyChange(formState.isDirty), [formState.isDirty, onDirtyChange]);
-  useEffect(() => {
-    if (attributes.error) console.error('Could not load the attribute values', attributes.error);
-  }, [attributes.error]);
-
   if (list.length === 0) return null;
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      const result = await save.mutateAsync(
-        list.map((a) => ({ attribute_id: a.attribute_id, value: toApiValue(a, values[key(a.attribute_id)]) })),
-      );
-      reset(values);
-      notifySuccess(result.message || t('saved'));
-    } catch (error) {
-      let applied = false;
-      if (isApiError(error, 422))
-        for (const [path, messages] of Object.entries(error.errors ?? {})) {
-          const index = /^values\.(\d+)/.exec(path)?.[1];
-          const attribute = index === undefined ? undefined : list[Number(index)];
-          if (!attribute || !messages[0]) continue;
-          setError(key(attribute.attribute_id), { type: 'server', message: messages[0] }, { shouldFocus: !applied });
-          applied = true;
-        }
-      if (!applied) notifyError(error);
-    }
-  });
-
   return (
-    <Paper withBorder p="md" component="form" onSubmit={onSubmit} noValidate aria-labelledby="course-attributes-title">
-      <Stack gap="sm">
-        <Title order={2} size="h4" id="course-attributes-title">
-          {t('attributes.title')}
-        </Title>
-        <Text size="sm" c="dimmed">
-          {t('attributes.intro')}
-        </Text>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          {list.map((a) => (
-            <AttributeInput key={a.attribute_id} attribute={a} control={control} readOnly={!canEdit} />
-          ))}
-        </SimpleGrid>
-        {canEdit && (
-          <Group justify="flex-end">
-            <Button type="submit" variant="light" loading={formState.isSubmitting} disabled={!formState.isDirty}>
-              {t('attributes.save')}
-            </Button>
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+    <Stack gap="sm" component="section" aria-labelledby="course-attributes-title">
+      <Title order={2} size="h4" id="course-attributes-title">
+        {t('attributes.title')}
+      </Title>
+      <Text size="sm" c="dimmed">
+        {t('attributes.intro')}
+      </Text>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+        {list.map((a) => (
+          <AttributeInput
+            key={a.attribute_id}
+            attribute={a}
+            control={control}
+            name={`attributes.${key(a.attribute_id)}`}
+            readOnly={readOnly}
+          />
+        ))}
+      </SimpleGrid>
+    </Stack>
   );
 }

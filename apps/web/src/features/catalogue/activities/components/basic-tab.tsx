@@ -1,15 +1,17 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { courseUpdateSchema, type CourseDetail, type CourseUpdateBody } from '@bookla/shared/catalogue-activities';
+import { courseUpdateSchema, type CourseDetail } from '@bookla/shared/catalogue-activities';
+import type { ActivityAttributeItem } from '@bookla/shared/catalogue-setup';
 import type { Language } from '@bookla/shared/i18n';
-import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { Button, Divider, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../../../components/page-loader';
 import { toTranslatedForm, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
+import { isApiError } from '../../../../lib/api-client';
 import { applyApiError } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { useUpdateCourse } from '../api/activities-api';
-import { AttributeValues } from './attribute-values';
+import { useZodForm } from '../../../../lib/use-zod-form';
+import { useCourseAttributes, useSaveCourseAttributes, useUpdateCourse } from '../api/activities-api';
+import { attributeBody, attributeErrorField, AttributeFields, attributeFormValues } from './attribute-values';
 import { CourseRelationFields, TypeSetField } from './course-relation-fields';
 import { HeaderImageField } from './header-image-field';
 import { useUnsavedGuard } from './use-unsaved-guard';
@@ -34,44 +36,113 @@ export function toBasicValues(course: CourseDetail, languages: readonly Language
   };
 }
 
-const BASIC_KEYS = ['name', 'description', 'type_set_id', 'location_id', 'instructor_ids', 'parent_id'] as const;
+/** The tab's one form: the basic data and the type set's attribute values (`a{attribute_id}`). */
+export interface BasicFormValues extends BasicValues {
+  attributes: Record<string, unknown>;
+}
 
-/** The basic tab: names and texts, type set, location, instructors, parent, attributes, image. */
+const toFormValues = (
+  course: CourseDetail,
+  attributes: readonly ActivityAttributeItem[],
+  languages: readonly Language[],
+): BasicFormValues => ({
+  ...toBasicValues(course, languages),
+  attributes: attributeFormValues(attributes, languages),
+});
+
+/** The `PUT /api/courses/:id` body as the shared schema checks it (ids as the selects hold them). */
+const basicInput = (v: BasicFormValues) => ({
+  name: v.name,
+  description: v.description,
+  type_set_id: v.type_set_id,
+  location_id: v.location_id,
+  instructor_ids: v.instructor_ids,
+  parent_id: v.parent_id,
+});
+
+const NO_ATTRIBUTES: ActivityAttributeItem[] = [];
+
+/**
+ * The basic tab: names and texts, type set, location, instructors, parent and the attribute values,
+ * saved with one Save (`PUT /api/courses/:id`, then `PUT /api/courses/:id/attributes` when they
+ * changed); the header image uploads on its own as soon as one is chosen.
+ */
 export function BasicTab({ course, canEdit }: { course: CourseDetail; canEdit: boolean }) {
+  const attributes = useCourseAttributes(course.id);
+  useEffect(() => {
+    if (attributes.error) console.error('Could not load the attribute values', attributes.error);
+  }, [attributes.error]);
+  if (attributes.isPending) return <PageLoader />;
+  return <BasicForm course={course} canEdit={canEdit} attributes={attributes.data ?? NO_ATTRIBUTES} />;
+}
+
+function BasicForm({ course, canEdit, attributes }: { course: CourseDetail; canEdit: boolean; attributes: ActivityAttributeItem[] }) {
   const { t } = useTranslation('activities');
   const languages = useTeamLanguages();
   const update = useUpdateCourse(course.id);
-  const [attributesDirty, setAttributesDirty] = useState(false);
-  const resolver = useMemo(() => zodResolver(courseUpdateSchema(languages)), [languages]);
-  const { control, handleSubmit, reset, getValues, setError, formState } = useForm<BasicValues>({
-    resolver: resolver as never,
-    defaultValues: toBasicValues(course, languages),
+  const saveAttributes = useSaveCourseAttributes(course.id);
+  const schema = useMemo(() => courseUpdateSchema(languages), [languages]);
+  const { control, handleSubmit, reset, setError, formState } = useZodForm(schema, {
+    toInput: basicInput,
+    defaultValues: toFormValues(course, attributes, languages),
   });
-  const { isDirty } = formState;
-  useUnsavedGuard(canEdit && (isDirty || attributesDirty));
+  const { isDirty, dirtyFields } = formState;
+  useUnsavedGuard(canEdit && isDirty);
 
-  // A change from elsewhere (publish toggle, another tab) shows up while nothing is being edited.
+  // A change from elsewhere (publish toggle, another tab, a new type set's attributes) shows up
+  // while nothing is being edited.
   useEffect(() => {
-    if (!isDirty) reset(toBasicValues(course, languages));
+    if (!isDirty) reset(toFormValues(course, attributes, languages));
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [course.updated_at]);
+  }, [course.updated_at, attributes]);
 
   const onSubmit = handleSubmit(async (values) => {
-    // The resolver hands over the schema's output: ids as numbers, texts trimmed.
-    const body = values as unknown as CourseUpdateBody;
-    try {
-      const payload = Object.fromEntries(BASIC_KEYS.map((k) => [k, body[k] ?? null]));
-      const result = await update.mutateAsync(payload);
-      reset(result.data ? toBasicValues(result.data, languages) : getValues());
-      notifySuccess(result.message || t('saved'));
-    } catch (error) {
-      if (!applyApiError(error, setError)) notifyError(error);
+    const attributesChanged = attributes.length > 0 && Object.keys(dirtyFields.attributes ?? {}).length > 0;
+    const basicChanged = Object.keys(dirtyFields).some((k) => k !== 'attributes');
+    // A new type set brings other attributes: they are filled in after it is saved.
+    const typeSetChanged = values.type_set_id !== String(course.type_set.id);
+    let failed = false;
+    let message = '';
+    let saved: CourseDetail | undefined;
+    if (basicChanged || !attributesChanged) {
+      try {
+        const result = await update.mutateAsync(schema.parse(basicInput(values)));
+        message = result.message;
+        saved = result.data;
+      } catch (error) {
+        failed = true;
+        if (!applyApiError(error, setError)) notifyError(error);
+      }
     }
+    if (attributesChanged && !typeSetChanged) {
+      try {
+        const result = await saveAttributes.mutateAsync(attributeBody(attributes, values.attributes));
+        message ||= result.message;
+      } catch (error) {
+        failed = true;
+        if (!applyAttributeErrors(error)) notifyError(error);
+      }
+    }
+    if (failed) return;
+    // The server's copy: translations it filled show as the texts they now are.
+    reset(saved ? { ...toBasicValues(saved, languages), attributes: values.attributes } : values);
+    notifySuccess(message || t('saved'));
   });
 
-  const onAttributesDirty = useCallback((dirty: boolean) => setAttributesDirty(dirty), []);
-  const readOnly = !canEdit;
+  /** A 422 of the attributes' PUT beside their inputs (`values.{i}.value` → `attributes.a{id}`). */
+  const applyAttributeErrors = (error: unknown): boolean => {
+    if (!isApiError(error, 422)) return false;
+    let applied = false;
+    for (const [path, messages] of Object.entries(error.errors ?? {})) {
+      const field = attributeErrorField(attributes, path);
+      if (!field || !messages[0]) continue;
+      setError(field, { type: 'server', message: messages[0] }, { shouldFocus: !applied });
+      applied = true;
+    }
+    return applied;
+  };
 
+  const readOnly = !canEdit;
   return (
     <Stack gap="lg">
       <Paper withBorder p="md">
@@ -97,6 +168,8 @@ export function BasicTab({ course, canEdit }: { course: CourseDetail; canEdit: b
               <TypeSetField control={control} name="type_set_id" readOnly={readOnly} />
               <CourseRelationFields control={control} readOnly={readOnly} courseId={course.id} />
             </SimpleGrid>
+            {attributes.length > 0 && <Divider />}
+            <AttributeFields list={attributes} control={control} readOnly={readOnly} />
             {canEdit && (
               <Group justify="flex-end">
                 <Button type="submit" loading={formState.isSubmitting}>
@@ -107,7 +180,6 @@ export function BasicTab({ course, canEdit }: { course: CourseDetail; canEdit: b
           </Stack>
         </form>
       </Paper>
-      <AttributeValues courseId={course.id} canEdit={canEdit} onDirtyChange={onAttributesDirty} />
       <Paper withBorder p="md">
         <HeaderImageField courseId={course.id} image={course.header_image} canEdit={canEdit} />
       </Paper>

@@ -200,12 +200,105 @@ describe('activity edit page', { timeout: 20_000 }, () => {
     const { calls } = api(makeCourseDetail(7, { can_edit: false }), {}, (name) => INSTRUCTOR.includes(name));
     renderRoutes(routes, '/en/backend/courses/edit/7/basic');
     expect(await screen.findByText('You can view this activity but not change it.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Name (Deutsch)')).toHaveAttribute('readonly');
+    expect(await screen.findByLabelText('Name (Deutsch)')).toHaveAttribute('readonly');
     expect(await screen.findByRole('textbox', { name: 'Minimum age' })).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('switch', { name: 'Published' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Choose image' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/api/course/locations'))).toBe(false);
+  });
+
+  it("saves the basic data and the attributes with the tab's one Save", async () => {
+    setAppState(loggedInState(owner));
+    const toast = vi.spyOn(notifications, 'show');
+    const { calls } = api(makeCourseDetail(7), {
+      'PUT /api/courses/7': () => json({ success: true, message: 'The activity has been saved.', data: makeCourseDetail(7) }),
+      'PUT /api/courses/7/attributes': () => json({ success: true, message: 'Attributes saved.', data: attributes }),
+    });
+    renderRoutes(routes, '/en/backend/courses/edit/7/basic');
+    const age = await screen.findByRole('textbox', { name: 'Minimum age' });
+    expect(screen.getAllByRole('button', { name: /Save/ })).toHaveLength(1);
+    await userEvent.type(screen.getByLabelText('Name (Deutsch)'), '!');
+    await userEvent.clear(age);
+    await userEvent.type(age, '18');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(puts(calls)).toHaveLength(2));
+    expect(puts(calls).map((c) => c.url.split('?')[0])).toEqual(['/api/courses/7', '/api/courses/7/attributes']);
+    expect(puts(calls)[0]?.body).toMatchObject({ name: { de: 'Yoga für alle!' } });
+    expect(puts(calls)[1]?.body).toEqual({
+      values: [
+        { attribute_id: 4, value: 'easy' },
+        { attribute_id: 5, value: 18 },
+      ],
+    });
+    await waitFor(() => expect(toast).toHaveBeenCalledWith(expect.objectContaining({ message: 'The activity has been saved.' })));
+  });
+
+  it('saves changed attributes alone, and shows the errors of both requests beside their fields', async () => {
+    setAppState(loggedInState(owner));
+    const { calls } = api(makeCourseDetail(7), {
+      'PUT /api/courses/7': () => json({ message: 'Invalid.', errors: { 'name.de': ['This name is taken.'] } }, 422),
+      'PUT /api/courses/7/attributes': () => json({ message: 'Invalid.', errors: { 'values.1.value': ['Must be at most 99.'] } }, 422),
+    });
+    renderRoutes(routes, '/en/backend/courses/edit/7/basic');
+    const age = await screen.findByRole('textbox', { name: 'Minimum age' });
+    await userEvent.clear(age);
+    await userEvent.type(age, '120');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(age).toHaveAccessibleDescription('Must be at most 99.'));
+    expect(puts(calls).map((c) => c.url.split('?')[0])).toEqual(['/api/courses/7/attributes']);
+
+    await userEvent.type(screen.getByLabelText('Name (Deutsch)'), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByLabelText('Name (Deutsch)')).toHaveAccessibleDescription('This name is taken.'));
+    expect(puts(calls).map((c) => c.url.split('?')[0])).toEqual([
+      '/api/courses/7/attributes',
+      '/api/courses/7',
+      '/api/courses/7/attributes',
+    ]);
+    expect(age).toHaveAccessibleDescription('Must be at most 99.');
+  });
+
+  it('asks before leaving the tab with an unsaved attribute value', async () => {
+    setAppState(loggedInState(owner));
+    api();
+    const { router } = renderRoutes(routes, '/en/backend/courses/edit/7/basic');
+    const age = await screen.findByRole('textbox', { name: 'Minimum age' });
+    await userEvent.type(age, '5');
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/en/backend/courses/edit/7/basic');
+  });
+
+  it('keeps the location when the chosen one is picked again, saves it and shows it after a reload', async () => {
+    setAppState(loggedInState(owner));
+    // The server keeps what a PUT sends, so the second visit reads the saved activity.
+    let stored = makeCourseDetail(7, { location_id: 5 });
+    const { calls } = api(undefined, {
+      'GET /api/courses/7': () => json({ data: stored }),
+      'PUT /api/courses/7': (call) => {
+        stored = { ...stored, ...(call.body as object), updated_at: '2026-03-02T10:00:00+01:00' };
+        return json({ success: true, message: 'The activity has been saved.', data: stored });
+      },
+    });
+    const first = renderRoutes(routes, '/en/backend/courses/edit/7/basic');
+    const location = await screen.findByRole('combobox', { name: 'Location' });
+    await waitFor(() => expect(location).toHaveValue('Studio Enge'));
+    await userEvent.click(location);
+    await userEvent.click(await screen.findByRole('option', { name: 'Studio Enge', hidden: true }));
+    expect(location).toHaveValue('Studio Enge');
+
+    await userEvent.type(screen.getByLabelText('Name (Deutsch)'), '!');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect(puts(calls)[0]?.body).toMatchObject({ location_id: 5 });
+
+    first.unmount();
+    renderRoutes(routes, '/en/backend/courses/edit/7/basic');
+    expect(await screen.findByLabelText('Name (Deutsch)')).toHaveValue('Yoga für alle!');
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveValue('Studio Enge'));
   });
 
   it('sends an unknown tab to the basic tab', async () => {

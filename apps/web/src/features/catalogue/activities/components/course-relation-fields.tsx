@@ -49,7 +49,6 @@ export function CourseRelationFields<T extends FieldValues>({ control, readOnly,
         label={t('fields.location')}
         placeholder={t('fields.noLocation')}
         data={(locations.data ?? []).map((l) => ({ value: String(l.id), label: l.name_text }))}
-        allowDeselect
         clearable={!readOnly}
         searchable
         readOnly={readOnly}
@@ -73,7 +72,6 @@ export function CourseRelationFields<T extends FieldValues>({ control, readOnly,
         data={(parents.data ?? [])
           .filter((c) => c.id !== courseId)
           .map((c) => ({ value: String(c.id), label: pickText(c.name, lang) || c.name_text }))}
-        allowDeselect
         clearable={!readOnly}
         searchable
         searchValue={search}

@@ -1,6 +1,6 @@
 import { HEADER_IMAGE_MAX_MB } from '@bookla/shared/catalogue-model';
 import type { HeaderImage } from '@bookla/shared/catalogue-activities';
-import { Box, Button, FileButton, Group, Image, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, FileButton, Group, Image, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../../lib/api-client';
@@ -12,8 +12,8 @@ import { useRemoveHeaderImage, useUploadHeaderImage } from '../api/activities-ap
 export const HEADER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /**
- * The activity's header image: choose (JPEG, PNG, WebP up to 5 MB, checked before upload), see
- * the preview, upload or discard; remove the stored one after a confirmation.
+ * The activity's header image: a chosen file (JPEG, PNG, WebP up to 5 MB, checked first) uploads
+ * at once, its preview shown while it does; remove the stored one after a confirmation.
  */
 export function HeaderImageField({ courseId, image, canEdit }: { courseId: number; image: HeaderImage | null; canEdit: boolean }) {
   const { t } = useTranslation('activities');
@@ -30,25 +30,23 @@ export function HeaderImageField({ courseId, image, canEdit }: { courseId: numbe
     return () => URL.revokeObjectURL(url);
   }, [file]);
 
-  const choose = (chosen: File | null) => {
+  /** A valid chosen file uploads at once; the preview shows while it does, an error beside the field. */
+  const choose = async (chosen: File | null) => {
     setError(null);
     setFile(null);
     if (!chosen) return;
     if (!HEADER_IMAGE_TYPES.includes(chosen.type)) return setError(t('image.wrongType'));
     if (!fileSizeOk(chosen, HEADER_IMAGE_MAX_MB)) return setError(t('image.tooLarge', { max: HEADER_IMAGE_MAX_MB }));
     setFile(chosen);
-  };
-
-  const onUpload = async () => {
-    if (!file) return;
     try {
-      const result = await upload.mutateAsync(file);
-      setFile(null);
+      const result = await upload.mutateAsync(chosen);
       notifySuccess(result.message || t('image.saved'));
     } catch (e) {
       const message = isApiError(e, 422) ? Object.values(e.errors ?? {}).flat()[0] : undefined;
       if (message) setError(message);
       else notifyError(e);
+    } finally {
+      setFile(null);
     }
   };
 
@@ -88,26 +86,21 @@ export function HeaderImageField({ courseId, image, canEdit }: { courseId: numbe
           {error}
         </Text>
       )}
+      {upload.isPending && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">{t('image.uploading')}</Text>
+        </Group>
+      )}
       {canEdit && (
         <Group gap="sm" wrap="wrap">
-          {file ? (
-            <>
-              <Button onClick={() => void onUpload()} loading={upload.isPending}>
-                {t('image.upload')}
+          <FileButton onChange={(chosen) => void choose(chosen)} accept={HEADER_IMAGE_TYPES.join(',')} disabled={upload.isPending}>
+            {(props) => (
+              <Button variant="default" {...props} loading={upload.isPending}>
+                {image ? t('image.replace') : t('image.choose')}
               </Button>
-              <Button variant="default" onClick={() => setFile(null)} disabled={upload.isPending}>
-                {t('image.discard')}
-              </Button>
-            </>
-          ) : (
-            <FileButton onChange={choose} accept={HEADER_IMAGE_TYPES.join(',')}>
-              {(props) => (
-                <Button variant="default" {...props}>
-                  {image ? t('image.replace') : t('image.choose')}
-                </Button>
-              )}
-            </FileButton>
-          )}
+            )}
+          </FileButton>
           {image && !file && (
             <Button variant="subtle" color="red" onClick={() => void onRemove()} loading={remove.isPending}>
               {t('image.remove')}

@@ -1,9 +1,15 @@
 import { ACTIVITY_STATUSES } from '@bookla/shared/catalogue';
-import { BOOKING_CLOSES_MAX_MINUTES, CAPACITY_MAX, RESERVATION_MAX_MINUTES, type CourseDetail } from '@bookla/shared/catalogue-activities';
+import {
+  BOOKING_CLOSES_MAX_MINUTES,
+  CAPACITY_MAX,
+  courseUpdateSchema,
+  RESERVATION_MAX_MINUTES,
+  type CourseDetail,
+} from '@bookla/shared/catalogue-activities';
 import type { Language } from '@bookla/shared/i18n';
 import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useMemo } from 'react';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DateTimeField } from '../../../../components/form/date-fields';
 import { FormNumberInput } from '../../../../components/form/number-field';
@@ -12,6 +18,7 @@ import { toTranslatedForm, TranslatedTextField, useTeamLanguages } from '../../.
 import { YesNoSelect, type YesNo } from '../../../../components/yes-no-select';
 import { applyApiError, translateValidation } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useUpdateCourse } from '../api/activities-api';
 import { useTeamZone, wallTime } from '../../timetable';
 import { useUnsavedGuard } from './use-unsaved-guard';
@@ -39,13 +46,26 @@ function toSettingsValues(course: CourseDetail, languages: readonly Language[], 
   };
 }
 
+/** `PUT /api/courses/:id`'s body of the tab, as the shared `courseUpdateSchema` checks it. */
+const settingsBody = (v: SettingsValues) => ({
+  status: v.status,
+  booking_opens_at: v.booking_opens_at || null,
+  booking_closes_minutes: v.booking_closes_minutes === '' ? 0 : v.booking_closes_minutes,
+  waiting_list: v.waiting_list === 1,
+  reservation_minutes: v.reservation_minutes,
+  capacity: v.capacity === '' ? null : v.capacity,
+  cancellation_policy: v.cancellation_policy,
+});
+
 /** The settings tab: status, booking window, waiting list, reservation time, capacity, policy. */
 export function SettingsTab({ course, canEdit }: { course: CourseDetail; canEdit: boolean }) {
   const { t } = useTranslation('activities');
   const languages = useTeamLanguages();
   const zone = useTeamZone();
   const update = useUpdateCourse(course.id);
-  const { control, handleSubmit, reset, getValues, setError, formState } = useForm<SettingsValues>({
+  const schema = useMemo(() => courseUpdateSchema(languages), [languages]);
+  const { control, handleSubmit, reset, getValues, setError, formState } = useZodForm(schema, {
+    toInput: settingsBody,
     defaultValues: toSettingsValues(course, languages, zone),
   });
   const readOnly = !canEdit;
@@ -58,15 +78,7 @@ export function SettingsTab({ course, canEdit }: { course: CourseDetail; canEdit
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const result = await update.mutateAsync({
-        status: values.status,
-        booking_opens_at: values.booking_opens_at || null,
-        booking_closes_minutes: values.booking_closes_minutes === '' ? 0 : values.booking_closes_minutes,
-        waiting_list: values.waiting_list === 1,
-        reservation_minutes: values.reservation_minutes,
-        capacity: values.capacity === '' ? null : values.capacity,
-        cancellation_policy: values.cancellation_policy,
-      });
+      const result = await update.mutateAsync(settingsBody(values));
       reset(result.data ? toSettingsValues(result.data, languages, zone) : getValues());
       notifySuccess(result.message || t('saved'));
     } catch (error) {

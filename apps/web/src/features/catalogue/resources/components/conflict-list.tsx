@@ -9,7 +9,7 @@ import { showRange, useTeamZone, type CourseSession } from '../../timetable';
  * check over several dates (`dates`), each line first names the date of this activity it is about.
  */
 export function ConflictList({ conflicts, dates }: { conflicts: Conflict[]; dates?: CourseSession[] }) {
-  const { t } = useTranslation('timetable');
+  const { t } = useTranslation('resources');
   const lang = useLang();
   const zone = useTeamZone();
   const dateOf = (id: number | undefined) => (id === undefined ? undefined : dates?.find((d) => d.id === id));

@@ -10,7 +10,7 @@ import { showRange, textOf, useSessions, useTeamZone, type CourseSession } from 
 
 /** Activity → resources: rooms, equipment and instructors each date uses. */
 export function ResourcesTab({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
-  const { t } = useTranslation('timetable');
+  const { t } = useTranslation('resources');
   const { t: tb } = useTranslation('backend');
   const lang = useLang();
   const zone = useTeamZone();

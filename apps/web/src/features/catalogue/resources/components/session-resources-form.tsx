@@ -31,7 +31,7 @@ function targetsOf(applyTo: ApplyTo, session: CourseSession, all: CourseSession[
  * the user may then save anyway (`confirm: true`).
  */
 export function SessionResourcesForm({ courseId, session, allSessions = [], onDone }: SessionResourcesFormProps) {
-  const { t } = useTranslation('timetable');
+  const { t } = useTranslation('resources');
   const lang = useLang();
   const groups = useResourceGroups();
   const saveOne = useSaveSessionResources(courseId);

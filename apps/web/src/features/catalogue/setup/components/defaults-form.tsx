@@ -1,6 +1,7 @@
 import type { Language } from '@bookla/shared/i18n';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
-import { FormProvider, useForm, type FieldValues } from 'react-hook-form';
+import { courseDefaultsBodySchema, type CourseDefaults } from '@bookla/shared/catalogue-activities';
+import { FormProvider, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBound, type Bound } from '../../../../components/form/bound';
 import { FormSelect } from '../../../../components/form/select-fields';
@@ -9,11 +10,11 @@ import { PageLoader } from '../../../../components/page-loader';
 import { YesNoSelect } from '../../../../components/yes-no-select';
 import { applyApiError } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useCourseDefaults, useSaveCourseDefaults } from '../api/config-api';
 import { RESOURCES, useAllSetupItems } from '../api/setup-api';
 import { defaultsBody, defaultsToValues, type DefaultsValues } from '../record-values';
 import type { LocationItem } from '@bookla/shared/catalogue';
-import type { CourseDefaults } from '@bookla/shared/catalogue-activities';
 import { FormNumberInput } from '../../../../components/form/number-field';
 
 function FormYesNo<T extends FieldValues>({ control, name, label }: Bound<T> & { label: string }) {
@@ -34,7 +35,8 @@ function LoadedDefaults({ initial, languages }: { initial: CourseDefaults; langu
   const { t } = useTranslation('setup');
   const save = useSaveCourseDefaults();
   const locations = useAllSetupItems<LocationItem>(RESOURCES.locations);
-  const methods = useForm<DefaultsValues>({
+  const methods = useZodForm<DefaultsValues>(courseDefaultsBodySchema, {
+    toInput: defaultsBody,
     defaultValues: defaultsToValues(initial, languages),
     mode: 'onTouched',
   });

@@ -52,12 +52,12 @@ describe('fields tab', { timeout: 20_000 }, () => {
     renderTab(<FieldsTab courseId={5} canEdit />);
     const typeSet = await screen.findByRole('region', { name: 'Fields of the type set' });
     const dietRow = within(typeSet).getByText('Diet').closest('tr')!;
-    expect(within(dietRow).getByText('Choice')).toBeInTheDocument();
+    expect(within(dietRow).getByText('Select')).toBeInTheDocument();
     expect(within(dietRow).getByText('Per participant')).toBeInTheDocument();
     expect(within(dietRow).getByText('Yes')).toBeInTheDocument();
     expect(within(dietRow).getByText('Always')).toBeInTheDocument();
     const allergiesRow = within(typeSet).getByText('Allergies').closest('tr')!;
-    expect(within(allergiesRow).getByText('When «Diet» is Vegan')).toBeInTheDocument();
+    expect(within(allergiesRow).getByText('When “Diet” is Vegan')).toBeInTheDocument();
     expect(within(allergiesRow).getByText('Once per order')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage booking fields' })).toHaveAttribute('href', '/en/backend/course/fields');
 

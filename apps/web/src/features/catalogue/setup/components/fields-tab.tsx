@@ -13,7 +13,7 @@ import type { FieldItem } from '@bookla/shared/catalogue-setup';
 
 /** Activity → booking fields: those of the type set (read-only) and extra ones for this activity. */
 export function FieldsTab({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
-  const { t } = useTranslation('timetable');
+  const { t } = useTranslation('setup');
   const { t: tb } = useTranslation('backend');
   const lang = useLang();
   const fields = useCourseFields(courseId);
@@ -40,7 +40,7 @@ export function FieldsTab({ courseId, canEdit }: { courseId: number; canEdit: bo
   const onSave = async () => {
     try {
       const result = await save.mutateAsync(chosen.map(Number));
-      notifySuccess(result.message || t('fields.saved'));
+      notifySuccess(result.message || t('activityFields.saved'));
     } catch (error) {
       notifyError(error);
     }
@@ -48,39 +48,43 @@ export function FieldsTab({ courseId, canEdit }: { courseId: number; canEdit: bo
 
   const manage = (
     <Anchor component={Link} to={`/${lang}/backend/course/fields`} size="sm">
-      {t('fields.manage')}
+      {t('activityFields.manage')}
     </Anchor>
   );
   return (
     <Stack gap="lg">
-      <PanelSection headingId="fields-typeset-title" title={t('fields.typeSetTitle')}>
+      <PanelSection headingId="fields-typeset-title" title={t('activityFields.typeSetTitle')}>
         <Text size="sm" c="dimmed" mb="sm">
-          {t('fields.typeSetIntro')}
+          {t('activityFields.typeSetIntro')}
         </Text>
-        {fromTypeSet.length > 0 ? <FieldsTable fields={fromTypeSet} all={all} /> : <Text c="dimmed">{t('fields.emptyTypeSet')}</Text>}
+        {fromTypeSet.length > 0 ? (
+          <FieldsTable fields={fromTypeSet} all={all} />
+        ) : (
+          <Text c="dimmed">{t('activityFields.emptyTypeSet')}</Text>
+        )}
       </PanelSection>
-      <PanelSection headingId="fields-extra-title" title={t('fields.extraTitle')}>
+      <PanelSection headingId="fields-extra-title" title={t('activityFields.extraTitle')}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            {t('fields.extraIntro')} {manage}
+            {t('activityFields.extraIntro')} {manage}
           </Text>
           {canEdit && (
             <Group align="flex-end" gap="sm">
               <MultiSelect
-                label={t('fields.chooseExtra')}
+                label={t('activityFields.chooseExtra')}
                 data={choices}
                 value={chosen}
                 onChange={setChosen}
                 searchable
-                nothingFoundMessage={t('nothingFound')}
+                nothingFoundMessage={t('activityFields.nothingFound')}
                 style={{ flex: '1 1 320px' }}
               />
               <Button onClick={() => void onSave()} disabled={!dirty || save.isPending}>
-                {t('save')}
+                {t('activityFields.save')}
               </Button>
             </Group>
           )}
-          {extra.length > 0 ? <FieldsTable fields={extra} all={all} /> : <Text c="dimmed">{t('fields.emptyExtra')}</Text>}
+          {extra.length > 0 ? <FieldsTable fields={extra} all={all} /> : <Text c="dimmed">{t('activityFields.emptyExtra')}</Text>}
         </Stack>
       </PanelSection>
     </Stack>

@@ -7,13 +7,19 @@ import type { FieldItem } from '@bookla/shared/catalogue-setup';
 
 /** Booking fields with type, scope, required and condition (read-only). */
 export function FieldsTable({ fields, all }: { fields: FieldItem[]; all: readonly FieldItem[] }) {
-  const { t } = useTranslation('timetable');
+  const { t } = useTranslation('setup');
   const lang = useLang();
   return (
     <ListTable
       minWidth={720}
-      columns={[t('fields.label'), t('fields.type'), t('fields.scope'), t('fields.required'), t('fields.condition')]}
-      actionsLabel={t('actions')}
+      columns={[
+        t('activityFields.label'),
+        t('activityFields.type'),
+        t('activityFields.scope'),
+        t('activityFields.required'),
+        t('activityFields.condition'),
+      ]}
+      actionsLabel={t('activityFields.actions')}
     >
       {fields.map((field) => (
         <Table.Tr key={field.id}>
@@ -22,7 +28,7 @@ export function FieldsTable({ fields, all }: { fields: FieldItem[]; all: readonl
               {fieldLabel(field, lang)}
             </Text>
           </Table.Td>
-          <Table.Td>{t(`fieldTypes.${field.type}`)}</Table.Td>
+          <Table.Td>{t(`fields.types.${field.type}`)}</Table.Td>
           <Table.Td>{t(`scope.${field.scope}`)}</Table.Td>
           <Table.Td>
             <Badge variant="light" color={field.required ? 'blue' : 'gray'} c="dark.7">
@@ -30,7 +36,7 @@ export function FieldsTable({ fields, all }: { fields: FieldItem[]; all: readonl
             </Badge>
           </Table.Td>
           <Table.Td>
-            <Text size="sm">{describeCondition(field, all, lang, t) ?? t('fields.always')}</Text>
+            <Text size="sm">{describeCondition(field, all, lang, t) ?? t('activityFields.always')}</Text>
           </Table.Td>
           <Table.Td />
         </Table.Tr>

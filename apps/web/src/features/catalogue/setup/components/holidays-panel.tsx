@@ -1,8 +1,8 @@
 import type { Language } from '@bookla/shared/i18n';
 import { pickText } from '@bookla/shared/i18n';
 import { Button, Group, Modal, SimpleGrid, Stack } from '@mantine/core';
-import { useState } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateInput } from '../../../../components/form/date-fields';
 import { TranslatedTextField } from '../../../../components/form/translated-fields';
@@ -10,11 +10,14 @@ import { formatDate } from '../../../../lib/format';
 import { applyApiError } from '../../../../lib/forms';
 import { useLang } from '../../../../lib/language';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { RESOURCES, useSaveSetupRecord } from '../api/setup-api';
-import { textsResolver } from '../form-values';
 import { blankHoliday, holidayToValues, type HolidayValues } from '../record-values';
-import type { HolidayItem } from '@bookla/shared/catalogue-timetable';
+import { holidaySchema, type HolidayItem } from '@bookla/shared/catalogue-timetable';
 import { SetupList } from './setup-list';
+
+/** The form's values are the request body. */
+const holidayBody = (v: HolidayValues) => v;
 
 /** Course defaults → holidays: days without sessions, which the timetable generator skips. */
 export function HolidaysPanel({ languages }: { languages: readonly Language[] }) {
@@ -52,14 +55,15 @@ function HolidayModal({
 }) {
   const { t } = useTranslation('setup');
   const save = useSaveSetupRecord<HolidayItem>(RESOURCES.holidays);
-  const methods = useForm<HolidayValues>({
+  const schema = useMemo(() => holidaySchema(languages), [languages]);
+  const methods = useZodForm(schema, {
+    toInput: holidayBody,
     defaultValues: holiday ? holidayToValues(holiday, languages) : blankHoliday(languages),
-    resolver: textsResolver(languages, ['name']),
   });
   const title = holiday ? t('holidays.edit') : t('holidays.new');
   const onSubmit = methods.handleSubmit(async (values) => {
     try {
-      const reply = await save.mutateAsync({ id: holiday?.id ?? null, body: values });
+      const reply = await save.mutateAsync({ id: holiday?.id ?? null, body: holidayBody(values) });
       notifySuccess(reply.message || t(holiday ? 'record.saved' : 'record.created'));
       onClose();
     } catch (error) {

@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Paper, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { FormProvider, useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
+import { FormProvider, type DefaultValues, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { Link, useNavigate } from 'react-router';
 import { PageLoader } from '../../../../components/page-loader';
 import { ApiError, isApiError } from '../../../../lib/api-client';
 import { applyApiError } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useDeleteSetupRecord, useSaveSetupRecord, useSetupRecord, type SetupResource } from '../api/setup-api';
 import { useDeleteAction } from './use-delete-action';
 
@@ -19,8 +21,13 @@ export interface SetupRecordFormProps<V extends FieldValues, T extends { id: num
   /** Values of a new record. */
   blank: V;
   toValues: (item: T) => V;
+  /** The request body of the form's values; a stable (module-level) function. */
   toBody: (values: V) => unknown;
-  resolver?: Resolver<V>;
+  /**
+   * The shared schema the server checks the body with, built for the team as the server builds it
+   * (`attributeSchema(languages)`), memoized: the form checks `toBody(values)` with it.
+   */
+  schema: z.ZodType;
   /** Where the list is (after a delete, and the cancel link). */
   listPath: string;
   /** Where to go after a create; default: the list. */
@@ -60,7 +67,7 @@ function LoadedForm<V extends FieldValues, T extends { id: number }>({
   initial,
   item,
   toBody,
-  resolver,
+  schema,
   listPath,
   createdPath,
   name,
@@ -72,7 +79,7 @@ function LoadedForm<V extends FieldValues, T extends { id: number }>({
   const save = useSaveSetupRecord(resource);
   const remove = useDeleteSetupRecord(resource);
   const onDelete = useDeleteAction(remove.mutateAsync);
-  const methods = useForm<V>({ resolver, defaultValues: initial as DefaultValues<V>, mode: 'onTouched' });
+  const methods = useZodForm<V>(schema, { toInput: toBody, errorPath, defaultValues: initial as DefaultValues<V>, mode: 'onTouched' });
 
   const onSubmit = methods.handleSubmit(async (values) => {
     try {

@@ -1,13 +1,18 @@
 import type { Language } from '@bookla/shared/i18n';
 import { Button, Group, Modal, Stack } from '@mantine/core';
-import { FormProvider, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { FormProvider } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyApiError } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { RESOURCES, useSaveSetupRecord } from '../api/setup-api';
-import { blankTypeSet, textsResolver, type TypeSetValues } from '../form-values';
-import type { TypeSetDetail } from '@bookla/shared/catalogue-setup';
+import { blankTypeSet, type TypeSetValues } from '../form-values';
+import { typeSetSchema, type TypeSetDetail } from '@bookla/shared/catalogue-setup';
 import { TypeSetBasicFields } from './type-set-fields';
+
+/** A new type set's body: its name and kind (attributes and fields are assigned on its screen). */
+const createBody = (v: TypeSetValues) => ({ name: v.name, kind: v.kind });
 
 /** "New type set": name and kind, then on to its screen to assign attributes and fields. */
 export function TypeSetCreateModal({
@@ -23,7 +28,8 @@ export function TypeSetCreateModal({
 }) {
   const { t } = useTranslation('setup');
   const save = useSaveSetupRecord<TypeSetDetail>(RESOURCES.typeSets);
-  const methods = useForm<TypeSetValues>({ defaultValues: blankTypeSet(languages), resolver: textsResolver(languages, ['name']) });
+  const schema = useMemo(() => typeSetSchema(languages), [languages]);
+  const methods = useZodForm(schema, { toInput: createBody, defaultValues: blankTypeSet(languages) });
 
   const close = () => {
     methods.reset(blankTypeSet(languages));
@@ -31,7 +37,7 @@ export function TypeSetCreateModal({
   };
   const onSubmit = methods.handleSubmit(async (values) => {
     try {
-      const reply = await save.mutateAsync({ id: null, body: { name: values.name, kind: values.kind } });
+      const reply = await save.mutateAsync({ id: null, body: createBody(values) });
       notifySuccess(reply.message || t('record.created'));
       close();
       if (reply.data) onCreated(reply.data.id);

@@ -20,7 +20,7 @@ const same = (a: Choice[], b: Choice[]) => JSON.stringify(a) === JSON.stringify(
 
 /** Activity → products: the extras offered with it, each for all tickets or only some. */
 export function ProductsTab({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
-  const { t } = useTranslation('timetable');
+  const { t } = useTranslation('tickets');
   const { t: tb } = useTranslation('backend');
   const lang = useLang();
   const offered = useCourseProducts(courseId);

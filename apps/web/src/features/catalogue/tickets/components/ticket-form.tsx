@@ -1,19 +1,19 @@
 import { ticketSchema, type TicketBody } from '@bookla/shared/catalogue-tickets';
 import { TICKET_VISIBILITIES } from '@bookla/shared/catalogue';
 import type { Language } from '@bookla/shared/i18n';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { FormDateTimeInput } from '../../../../components/form/date-fields';
 import { FormTextInput } from '../../../../components/form/text-fields';
 import { emptyTranslated, toTranslatedForm, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
 import { PriceInput } from '../../../../components/price-input';
 import { applyApiError, translateValidation } from '../../../../lib/forms';
+import { useAppState } from '../../../../lib/app-state';
 import { useLang } from '../../../../lib/language';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useSaveTicket } from '../api/tickets-api';
 import type { TicketItem } from '@bookla/shared/catalogue-tickets';
 import { showRange, useTeamZone, wallTime, type CourseSession } from '../../timetable';
@@ -32,7 +32,8 @@ export interface TicketValues {
   visibility: TicketBody['visibility'];
 }
 
-type Output = z.output<ReturnType<typeof ticketSchema>>;
+/** The request body the shared schema checks: an empty tax rate is none given (the team's default applies). */
+const ticketBody = (v: TicketValues) => ({ ...v, tax_rate: v.tax_rate.trim() === '' ? null : v.tax_rate });
 
 function toValues(ticket: TicketItem | null, languages: Language[], zone: string): TicketValues {
   if (!ticket)
@@ -73,25 +74,23 @@ export interface TicketFormProps {
 
 /** Create or edit a ticket: whole activity or one date (drop-in), price, stock, sale period, limits. */
 export function TicketForm({ courseId, ticket, sessions, onDone }: TicketFormProps) {
-  const { t } = useTranslation('timetable');
+  const { t } = useTranslation('tickets');
   const lang = useLang();
+  // Prices are in the team's currency; a stored ticket names its own.
+  const teamCurrency = useAppState().team?.currency;
+  const currency = ticket?.currency ?? teamCurrency;
   const zone = useTeamZone();
   const languages = useTeamLanguages();
   const save = useSaveTicket(courseId);
-  const resolver = useMemo<Resolver<TicketValues>>(() => {
-    const zod = zodResolver(ticketSchema(languages)) as unknown as Resolver<TicketValues>;
-    // An empty tax rate means "none given" (the server then uses the team's default).
-    return (values, context, options) =>
-      zod({ ...values, tax_rate: values.tax_rate.trim() === '' ? (null as never) : values.tax_rate }, context, options);
-  }, [languages]);
-  // The resolver hands over the parsed body (numbers, nulls), not the form's strings.
-  const { control, handleSubmit, setError, formState } = useForm<TicketValues>({
-    resolver,
+  const schema = useMemo(() => ticketSchema(languages), [languages]);
+  const { control, handleSubmit, setError, formState } = useZodForm(schema, {
+    toInput: ticketBody,
     defaultValues: toValues(ticket, languages, zone),
   });
 
   const onSubmit = handleSubmit(async (values) => {
-    const body = values as unknown as Output;
+    // The body as the schema reads it: numbers and nulls, texts trimmed.
+    const body = schema.parse(ticketBody(values));
     try {
       const result = await save.mutateAsync({ id: ticket?.id, input: body });
       notifySuccess(result.message || t(ticket ? 'tickets.saved' : 'tickets.created'));
@@ -131,6 +130,7 @@ export function TicketForm({ courseId, ticket, sessions, onDone }: TicketFormPro
               <PriceInput
                 {...field}
                 label={t('tickets.price')}
+                currency={currency}
                 required
                 error={translateValidation(fieldState.error?.message) || undefined}
               />

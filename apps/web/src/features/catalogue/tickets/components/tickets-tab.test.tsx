@@ -69,7 +69,7 @@ describe('tickets tab', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Price/ }), '12.50');
     expect(within(dialog).getByRole('textbox', { name: /Price/ })).toHaveValue('12,50');
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: /Stock/ }), '8');
-    await userEvent.type(within(dialog).getByRole('textbox', { name: /Tax rate/ }), '8.1');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /VAT rate/ }), '8.1');
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: /Maximum per order/ }), '4');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 

@@ -17,7 +17,7 @@ type Editing = TicketItem | null | undefined;
 
 /** Activity → tickets: whole-activity tickets, then the drop-in tickets of each date. */
 export function TicketsTab({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
-  const { t } = useTranslation('timetable');
+  const { t } = useTranslation('tickets');
   const { t: tb } = useTranslation('backend');
   const lang = useLang();
   const zone = useTeamZone();

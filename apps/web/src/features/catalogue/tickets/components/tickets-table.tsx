@@ -15,7 +15,7 @@ export interface TicketsTableProps {
 
 /** Tickets of one group (whole activity or one date) with their sales figures. */
 export function TicketsTable({ tickets, canEdit, onEdit, onDelete }: TicketsTableProps) {
-  const { t } = useTranslation('timetable');
+  const { t } = useTranslation('tickets');
   const lang = useLang();
   const zone = useTeamZone();
   const period = (ticket: TicketItem) => {

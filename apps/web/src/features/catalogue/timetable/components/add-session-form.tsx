@@ -1,19 +1,20 @@
 import { Button, Group, Stack } from '@mantine/core';
-import { useForm } from 'react-hook-form';
+import { sessionTimesSchema } from '@bookla/shared/catalogue-timetable';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useAddSession } from '../api/sessions-api';
 import { applyMappedErrors } from '../form-errors';
-import { EMPTY_TIMES, SessionTimesFields, TIMES_ERROR_MAP, toSessionTimes, type TimesValues } from './session-times';
+import { EMPTY_TIMES, SessionTimesFields, TIMES_ERROR_MAP, timesOf } from './session-times';
 
 /** Adds one date to the activity. */
 export function AddSessionForm({ courseId }: { courseId: number }) {
   const { t } = useTranslation('timetable');
   const add = useAddSession(courseId);
-  const { control, handleSubmit, setError, reset, formState } = useForm<TimesValues>({ defaultValues: EMPTY_TIMES });
+  const { control, handleSubmit, setError, reset, formState } = useZodForm(sessionTimesSchema, { defaultValues: EMPTY_TIMES });
 
   const onSubmit = handleSubmit(async (values) => {
-    const times = toSessionTimes(values, setError);
+    const times = timesOf(values);
     if (!times) return;
     try {
       const result = await add.mutateAsync(times);

@@ -1,8 +1,8 @@
 import { RECURRENCE_FREQUENCIES } from '@bookla/shared/catalogue-model';
-import { endTimeError } from '@bookla/shared/catalogue-timetable';
+import { endTimeError, sessionGenerateBodySchema } from '@bookla/shared/catalogue-timetable';
 import { Button, Group, Paper, Radio, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../../../components/form/checkbox-field';
 import { FormSelect } from '../../../../components/form/select-fields';
@@ -10,6 +10,7 @@ import { FormTextInput } from '../../../../components/form/text-fields';
 import { FormDateInput, FormTimeInput } from '../../../../components/form/date-fields';
 import { translateValidation } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useGenerateSessions } from '../api/sessions-api';
 import { ExceptionsField } from './exceptions-field';
 import { applyMappedErrors } from '../form-errors';
@@ -54,10 +55,8 @@ const FIELDS = [
   'ends_next_day',
 ] as const;
 
-/** The rule as the API takes it, or `null` while something it needs is still empty or wrong. */
-function toInput(v: GeneratorValues): GenerateInput | null {
-  if (!v.first_date || !v.start_time || !v.end_time) return null;
-  if (endTimeError(v.start_time, v.end_time, v.ends_next_day)) return null;
+/** The rule as the API takes it (checked with the shared `sessionGenerateBodySchema`). */
+function toInput(v: GeneratorValues): GenerateInput {
   const base: GenerateInput = {
     frequency: v.frequency,
     first_date: v.first_date,
@@ -67,20 +66,31 @@ function toInput(v: GeneratorValues): GenerateInput | null {
     exceptions: v.exceptions,
     ...(v.ends_next_day ? { ends_next_day: true as const } : {}),
   };
-  if (v.ends === 'until') return v.until ? { ...base, until: v.until } : null;
-  const count = Number(v.count);
-  return v.count && Number.isInteger(count) ? { ...base, count } : null;
+  if (v.ends === 'until') return v.until ? { ...base, until: v.until } : base;
+  return v.count.trim() ? { ...base, count: Number(v.count) } : base;
 }
+
+/** The rule once the shared schema accepts it (for the live preview), else `null`. */
+function validRule(v: GeneratorValues): GenerateInput | null {
+  const rule = toInput(v);
+  return sessionGenerateBodySchema.safeParse(rule).success ? rule : null;
+}
+
+/** "Until or count" is asked of the input shown; each exception's issue shows at the list. */
+const errorPath = (path: string, v: GeneratorValues) =>
+  path === 'until' && v.ends === 'count' ? 'count' : path.startsWith('exceptions.') ? 'exceptions' : path;
 
 /** Timetable generator: a weekly, biweekly or monthly rule with a live preview of its dates. */
 export function GeneratorForm({ courseId }: { courseId: number }) {
   const { t } = useTranslation('timetable');
   const generate = useGenerateSessions(courseId);
-  const { control, handleSubmit, setError, clearErrors, reset, getFieldState, formState } = useForm<GeneratorValues>({
+  const { control, handleSubmit, setError, clearErrors, reset, getFieldState, formState } = useZodForm(sessionGenerateBodySchema, {
+    toInput,
+    errorPath,
     defaultValues: DEFAULTS,
   });
-  const values = useWatch({ control }) as GeneratorValues;
-  const input = toInput(values);
+  const values = { ...DEFAULTS, ...useWatch({ control }) };
+  const input = validRule(values);
   const preview = useGeneratorPreview(courseId, input);
   const count = preview.data?.filter((d) => !d.skipped).length ?? 0;
 
@@ -93,7 +103,6 @@ export function GeneratorForm({ courseId }: { courseId: number }) {
 
   const onSubmit = handleSubmit(async (submitted) => {
     const rule = toInput(submitted);
-    if (!rule) return;
     try {
       const reply = await generate.mutateAsync({ ...rule, preview: false });
       const created = reply.data.filter((d) => !d.skipped).length;

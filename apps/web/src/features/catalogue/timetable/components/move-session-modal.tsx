@@ -1,16 +1,17 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../../lib/language';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useZodForm } from '../../../../lib/use-zod-form';
 import { useMoveSession } from '../api/sessions-api';
 import { ConflictList } from '../../resources';
 import { applyMappedErrors } from '../form-errors';
-import type { Conflict } from '@bookla/shared/catalogue-timetable';
+import { sessionTimesSchema, type Conflict } from '@bookla/shared/catalogue-timetable';
 import type { SessionBodyInput as SessionTimes } from '@bookla/shared/catalogue-timetable';
 import type { CourseSession } from '../types';
-import { EMPTY_TIMES, SessionTimesFields, TIMES_ERROR_MAP, timesOf, toSessionTimes, type TimesValues } from './session-times';
+import { EMPTY_TIMES, SessionTimesFields, TIMES_ERROR_MAP, timesOf } from './session-times';
 import { showRange, useTeamZone, wallParts } from '../zoned';
 
 export interface MoveSessionModalProps {
@@ -30,7 +31,7 @@ export function MoveSessionModal({ courseId, session, onClose }: MoveSessionModa
   const zone = useTeamZone();
   const move = useMoveSession(courseId);
   const [pending, setPending] = useState<{ times: SessionTimes; conflicts: Conflict[] } | null>(null);
-  const { control, handleSubmit, setError, reset, formState } = useForm<TimesValues>({ defaultValues: EMPTY_TIMES });
+  const { control, handleSubmit, setError, reset, formState } = useZodForm(sessionTimesSchema, { defaultValues: EMPTY_TIMES });
 
   useEffect(() => {
     if (!session) return;
@@ -41,7 +42,7 @@ export function MoveSessionModal({ courseId, session, onClose }: MoveSessionModa
   }, [session, zone, reset]);
 
   // The conflicts hold only for the time they were found for; another time must be checked again.
-  const current = timesOf(useWatch({ control }) as TimesValues);
+  const current = timesOf({ ...EMPTY_TIMES, ...useWatch({ control }) });
   const conflicts = pending && JSON.stringify(current) === JSON.stringify(pending.times) ? pending : null;
 
   const send = async (times: SessionTimes, confirm: boolean) => {
@@ -60,7 +61,7 @@ export function MoveSessionModal({ courseId, session, onClose }: MoveSessionModa
   };
 
   const onSubmit = handleSubmit(async (values) => {
-    const times = toSessionTimes(values, setError);
+    const times = timesOf(values);
     if (times) await send(times, false);
   });
 

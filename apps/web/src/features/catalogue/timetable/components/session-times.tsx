@@ -1,19 +1,17 @@
-import { endTimeError } from '@bookla/shared/catalogue-timetable';
 import { Group, Stack } from '@mantine/core';
 import dayjs from 'dayjs';
-import type { Control, UseFormSetError } from 'react-hook-form';
+import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../../../components/form/checkbox-field';
 import { FormDateInput, FormTimeInput } from '../../../../components/form/date-fields';
-import type { SessionBodyInput as SessionTimes } from '@bookla/shared/catalogue-timetable';
+import type { SessionBodyInput, SessionTimes } from '@bookla/shared/catalogue-timetable';
 
-/** One date as the forms hold it: the day, the wall times in the team's zone, and whether it ends the next day. */
-export interface TimesValues {
-  date: string;
-  start: string;
-  end: string;
-  ends_next_day: boolean;
-}
+/**
+ * One date as the forms hold it: the day, the wall times in the team's zone, and whether it ends
+ * the next day; checked with the shared `sessionTimesSchema` (everything filled in, the end after
+ * the start unless the date ends the next day: the rule the generator and the server apply).
+ */
+export type TimesValues = SessionTimes;
 
 export const EMPTY_TIMES: TimesValues = { date: '', start: '', end: '', ends_next_day: false };
 
@@ -21,27 +19,11 @@ export const EMPTY_TIMES: TimesValues = { date: '', start: '', end: '', ends_nex
 export const TIMES_ERROR_MAP = { starts_at: 'start', ends_at: 'end', ends_next_day: 'ends_next_day' } as const;
 
 /** The times as the API takes them; only an explicit "ends next day" puts the end on the following day. */
-export function timesOf(values: TimesValues): SessionTimes | null {
+export function timesOf(values: TimesValues): SessionBodyInput | null {
   if (!values.date || !values.start || !values.end) return null;
   if (!values.ends_next_day) return { starts_at: `${values.date}T${values.start}`, ends_at: `${values.date}T${values.end}` };
   const endDate = dayjs(values.date).add(1, 'day').format('YYYY-MM-DD');
   return { starts_at: `${values.date}T${values.start}`, ends_at: `${endDate}T${values.end}`, ends_next_day: true };
-}
-
-/**
- * Checks what the browser can tell: everything filled in, and the end after the start unless the
- * date ends the next day (the shared rule the server applies too).
- */
-export function toSessionTimes(values: TimesValues, setError: UseFormSetError<TimesValues>): SessionTimes | null {
-  const missing = (['date', 'start', 'end'] as const).filter((key) => !values[key]);
-  missing.forEach((key, index) => setError(key, { type: 'required', message: 'required' }, { shouldFocus: index === 0 }));
-  if (missing.length > 0) return null;
-  const endError = endTimeError(values.start, values.end, values.ends_next_day);
-  if (endError) {
-    setError('end', { type: 'validate', message: endError }, { shouldFocus: true });
-    return null;
-  }
-  return timesOf(values);
 }
 
 /** Day, start and end side by side, and the overnight choice. */
