@@ -1,5 +1,4 @@
-import type { CheckedResponse, Target } from '../lib/types.ts';
-import { defineBenchmark } from '../lib/types.ts';
+import { type CheckedResponse, defineBenchmark, type Target } from '../lib/types.ts';
 
 /**
  * The catalogue at the size of a large provider (bench/seeds/catalogue.ts: 5,000 activities,

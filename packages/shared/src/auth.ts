@@ -128,8 +128,8 @@ export const resetSchema = withPasswordRules(
 );
 export type ResetInput = z.infer<typeof resetSchema>;
 
-/** `POST /api/customer/password/reset/mail`: the shop's forgot-password form. */
-export const customerForgotSchema = z.object({ email, team_id: z.coerce.number().int().positive() });
+/** `POST /api/customer/password/reset/mail`: the shop's forgot-password form (`team_id` a JSON number). */
+export const customerForgotSchema = z.object({ email, team_id: z.number().int().positive().max(2_147_483_647) });
 export type CustomerForgotInput = z.infer<typeof customerForgotSchema>;
 
 /**

@@ -1,6 +1,14 @@
 import { z } from 'zod';
-import { ACTIVITY_KINDS, ACTIVITY_STATUSES, requiredTranslatedSchema, translatedInputSchema, translatedSchema } from './catalogue.ts';
-import { flagSchema, parsePercentBp } from './catalogue-tickets.ts';
+import {
+  ACTIVITY_KINDS,
+  ACTIVITY_STATUSES,
+  idFieldSchema,
+  idSchema,
+  requiredTranslatedSchema,
+  translatedInputSchema,
+  translatedSchema,
+} from './catalogue.ts';
+import { parsePercentBp } from './catalogue-tickets.ts';
 import type { Language } from './i18n.ts';
 
 /**
@@ -8,7 +16,6 @@ import type { Language } from './i18n.ts';
  * the team's course defaults (docs/api/catalogue.md "Activities", "Setup"). No English here.
  */
 
-const MAX_ID = 2_147_483_647;
 export const DESCRIPTION_MAX = 20_000;
 export const POLICY_MAX = 5_000;
 /** Booking may close at most a year before the first session. */
@@ -20,18 +27,14 @@ export const MASS_MAX_IDS = 100;
 export const COURSE_MASS_ACTIONS = ['publish', 'unpublish', 'duplicate', 'delete'] as const;
 export type CourseMassAction = (typeof COURSE_MASS_ACTIONS)[number];
 
-const digits = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v);
+/** A whole number in a range, as routes take it: a JSON number, never a numeric string. */
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
-/** An integer in a range; numeric strings (from inputs) are accepted. */
-const intField = (min: number, max: number) => z.preprocess(digits, z.number().int().min(min).max(max));
-
-/** Like `intField`, but `null` / `''` clear the value. */
-const nullableIntField = (min: number, max: number) =>
-  z.preprocess((v) => (v === '' ? null : digits(v)), z.number().int().min(min).max(max).nullable());
-
-/** A record id that may be cleared with `null` / `''`. */
-export const nullableIdFieldSchema = nullableIntField(1, MAX_ID);
-const idField = intField(1, MAX_ID);
+/** A record id a form may clear: `null` / `''` clear it, numeric strings (selects) are read as ids. */
+export const nullableIdFieldSchema = z.preprocess(
+  (v) => (v === '' ? null : typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
+  idSchema.nullable(),
+);
 
 /**
  * A tax rate in percent with up to 2 decimals (`8.1`, `"7,7"`) → basis points (810, 770).
@@ -46,28 +49,40 @@ export const taxRatePercentSchema = z.union([z.string(), z.number()]).transform(
   return bp;
 });
 
-/** PUT /api/courses/:id as sent: every key optional, only sent keys change. */
-export const courseUpdateBodySchema = z.object({
-  type_set_id: idField.optional(),
-  parent_id: nullableIdFieldSchema.optional(),
+/**
+ * PUT /api/courses/:id as the route takes it: every key optional (only sent keys change), ids and
+ * counts JSON numbers, the waiting list a boolean; unknown keys are refused.
+ */
+export const courseUpdateBodySchema = z.strictObject({
+  type_set_id: idSchema.optional(),
+  parent_id: idSchema.nullable().optional(),
   name: translatedInputSchema().optional(),
   description: translatedInputSchema(DESCRIPTION_MAX).nullable().optional(),
-  location_id: nullableIdFieldSchema.optional(),
-  instructor_ids: z.array(idField).max(50).optional(),
+  location_id: idSchema.nullable().optional(),
+  instructor_ids: z.array(idSchema).max(50).optional(),
   status: z.enum(ACTIVITY_STATUSES).optional(),
   /** ISO with offset or local `YYYY-MM-DDTHH:mm` in the team zone; null = bookable at once. */
   booking_opens_at: z.string().trim().max(40).nullable().optional(),
-  booking_closes_minutes: intField(0, BOOKING_CLOSES_MAX_MINUTES).optional(),
-  waiting_list: flagSchema.optional(),
+  booking_closes_minutes: int(0, BOOKING_CLOSES_MAX_MINUTES).optional(),
+  waiting_list: z.boolean().optional(),
   cancellation_policy: translatedInputSchema(POLICY_MAX).nullable().optional(),
-  reservation_minutes: intField(1, RESERVATION_MAX_MINUTES).optional(),
-  capacity: nullableIntField(0, CAPACITY_MAX).optional(),
+  reservation_minutes: int(1, RESERVATION_MAX_MINUTES).optional(),
+  capacity: int(0, CAPACITY_MAX).nullable().optional(),
 });
 export type CourseUpdateBody = z.infer<typeof courseUpdateBodySchema>;
 
-/** The course form for a team with these languages: a sent name is required in each of them. */
+/**
+ * The course form for a team with these languages: the route's body, with a sent name required in
+ * each language and ids as the selects hold them (`"3"`, `''` = none); its output is the body.
+ */
 export function courseUpdateSchema(languages: readonly Language[]) {
-  return courseUpdateBodySchema.extend({ name: requiredTranslatedSchema(languages).optional() });
+  return courseUpdateBodySchema.extend({
+    name: requiredTranslatedSchema(languages).optional(),
+    type_set_id: idFieldSchema.optional(),
+    parent_id: nullableIdFieldSchema.optional(),
+    location_id: nullableIdFieldSchema.optional(),
+    instructor_ids: z.array(idFieldSchema).max(50).optional(),
+  });
 }
 
 export const headerImageSchema = z.object({ list_url: z.string(), detail_url: z.string() });
@@ -110,9 +125,9 @@ export const courseDetailSchema = z.object({
 });
 export type CourseDetail = z.infer<typeof courseDetailSchema>;
 
-export const courseMassBodySchema = z.object({
+export const courseMassBodySchema = z.strictObject({
   action: z.enum(COURSE_MASS_ACTIONS),
-  ids: z.array(idField).min(1).max(MASS_MAX_IDS),
+  ids: z.array(idSchema).min(1).max(MASS_MAX_IDS),
 });
 export type CourseMassBody = z.infer<typeof courseMassBodySchema>;
 
@@ -133,16 +148,19 @@ export type CourseMassReply = z.infer<typeof courseMassReplySchema>;
 export const instructorItemSchema = z.object({ id: z.number(), name: z.string(), role: z.string() });
 export type InstructorItem = z.infer<typeof instructorItemSchema>;
 
-/** GET/PUT /api/config/course/defaults. */
-export const courseDefaultsBodySchema = z.object({
+/**
+ * PUT /api/config/course/defaults (route and form alike: the form sends numbers and a boolean).
+ * The tax rate is a decimal in percent (`"8.1"` or `8.1`); unknown keys are refused.
+ */
+export const courseDefaultsBodySchema = z.strictObject({
   tax_rate: taxRatePercentSchema,
-  reservation_minutes: intField(1, RESERVATION_MAX_MINUTES),
-  booking_closes_minutes: intField(0, BOOKING_CLOSES_MAX_MINUTES),
+  reservation_minutes: int(1, RESERVATION_MAX_MINUTES),
+  booking_closes_minutes: int(0, BOOKING_CLOSES_MAX_MINUTES),
   cancellation_policy: translatedInputSchema(POLICY_MAX).nullish(),
-  waiting_list: flagSchema,
-  location_id: nullableIdFieldSchema.optional().default(null),
-  capacity: nullableIntField(0, CAPACITY_MAX).optional().default(null),
-  session_minutes: intField(5, SESSION_MAX_MINUTES),
+  waiting_list: z.boolean(),
+  location_id: idSchema.nullable().optional().default(null),
+  capacity: int(0, CAPACITY_MAX).nullable().optional().default(null),
+  session_minutes: int(5, SESSION_MAX_MINUTES),
 });
 export type CourseDefaultsBody = z.infer<typeof courseDefaultsBodySchema>;
 

@@ -234,15 +234,17 @@ describe('schemas', () => {
     expect(paths({ type: 'colour', label: { de: 'A', en: 'A' } })).toEqual(['type:invalid_value']);
   });
 
-  it('field: scope, required flag from 1/0, condition ids', () => {
+  it('field: scope default, a boolean required flag and a numeric condition id (no "1" or "7")', () => {
     const r = fieldSchema(['de']).parse({
       type: 'text',
       label: { de: 'Allergien' },
-      required: '1',
-      visible_if: { field_id: '7', values: ['1'] },
+      required: true,
+      visible_if: { field_id: 7, values: ['1'] },
     });
     expect(r).toMatchObject({ scope: 'participant', required: true, visible_if: { field_id: 7, values: ['1'] } });
     expect(fieldSchema(['de']).parse({ type: 'text', label: { de: 'x' } }).visible_if).toBeNull();
+    const loose = fieldSchema(['de']).safeParse({ type: 'text', label: { de: 'x' }, required: '1', visible_if: { field_id: '7' } });
+    expect(loose.error?.issues.map((i) => i.path.join('.')).sort()).toEqual(['required', 'visible_if.field_id']);
   });
 
   it('type set: ids given twice are refused', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   ACTIVITY_KINDS,
   compactTranslated,
-  idFieldSchema,
+  idSchema,
   requiredTranslatedSchema,
   translatedInputSchema,
   translatedSchema,
@@ -49,7 +49,10 @@ export const isConditionFieldType = (type: string) => (CONDITION_FIELD_TYPES as 
 /** The value a checked checkbox has in conditions. */
 export const CHECKED = '1';
 
-/** Yes/no as sent by forms: true/false, 1/0, "1"/"0", "true"/"false". */
+/**
+ * Yes/no of a boolean attribute's value: true/false, 1/0, "1"/"0", "true"/"false". (Request
+ * bodies' own flags are JSON booleans; an attribute's value is checked by its type.)
+ */
 const flagSchema = z.preprocess(
   (v) => (v === 1 || v === '1' || v === 'true' ? true : v === 0 || v === '0' || v === 'false' ? false : v),
   z.boolean(),
@@ -58,7 +61,7 @@ const flagSchema = z.preprocess(
 const OPTION_VALUE_RE = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
 
 /** One choice as sent: `value` may be left empty, then it is made from the label. */
-export const choiceOptionBodySchema = z.object({
+export const choiceOptionBodySchema = z.strictObject({
   value: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
     z.string().trim().max(OPTION_VALUE_MAX).regex(OPTION_VALUE_RE).nullish(),
@@ -122,14 +125,17 @@ export function normalizeOptions(options: readonly ChoiceOptionBody[] | null | u
 // ---------------------------------------------------------------------------------------------
 // Type sets
 
-export const typeSetAttributeBodySchema = z.object({ attribute_id: idFieldSchema, required: flagSchema.optional().default(false) });
+export const typeSetAttributeBodySchema = z.strictObject({ attribute_id: idSchema, required: z.boolean().optional().default(false) });
 
-/** PUT body; POST needs `kind` too. `attributes` and `fields` replace the lists when sent (order kept). */
-export const typeSetBodySchema = z.object({
+/**
+ * PUT body; POST needs `kind` too. `attributes` and `fields` replace the lists when sent (order
+ * kept). Route and form alike: ids are JSON numbers, flags booleans, unknown keys refused.
+ */
+export const typeSetBodySchema = z.strictObject({
   name: translatedInputSchema(LABEL_MAX),
   kind: z.enum(ACTIVITY_KINDS).optional(),
   attributes: z.array(typeSetAttributeBodySchema).max(SETUP_ITEMS_MAX).optional(),
-  fields: z.array(idFieldSchema).max(SETUP_ITEMS_MAX).optional(),
+  fields: z.array(idSchema).max(SETUP_ITEMS_MAX).optional(),
 });
 export type TypeSetBody = z.infer<typeof typeSetBodySchema>;
 export const typeSetCreateBodySchema = typeSetBodySchema.extend({ kind: z.enum(ACTIVITY_KINDS) });
@@ -209,11 +215,12 @@ export type TypeSetDetail = z.infer<typeof typeSetDetailSchema>;
 // ---------------------------------------------------------------------------------------------
 // Attributes
 
-export const attributeBodySchema = z.object({
+/** An attribute as routes and the form take it (`filterable` a boolean; unknown keys refused). */
+export const attributeBodySchema = z.strictObject({
   type: z.enum(ATTRIBUTE_TYPES),
   label: translatedInputSchema(LABEL_MAX),
   options: optionsBody,
-  filterable: flagSchema.optional().default(false),
+  filterable: z.boolean().optional().default(false),
 });
 export type AttributeBody = z.infer<typeof attributeBodySchema>;
 
@@ -244,8 +251,8 @@ export const attributeItemSchema = z.object({
 export type AttributeItem = z.infer<typeof attributeItemSchema>;
 
 /** PUT /api/courses/:id/attributes: every value of the activity (attributes left out are cleared). */
-export const activityAttributesBodySchema = z.object({
-  values: z.array(z.object({ attribute_id: idFieldSchema, value: z.unknown() })).max(SETUP_ITEMS_MAX),
+export const activityAttributesBodySchema = z.strictObject({
+  values: z.array(z.strictObject({ attribute_id: idSchema, value: z.unknown() })).max(SETUP_ITEMS_MAX),
 });
 export type ActivityAttributesBody = z.infer<typeof activityAttributesBodySchema>;
 
@@ -341,19 +348,20 @@ export function parseAttributeValue(
 // ---------------------------------------------------------------------------------------------
 // Booking fields
 
-export const fieldConditionBodySchema = z.object({
-  field_id: idFieldSchema,
+export const fieldConditionBodySchema = z.strictObject({
+  field_id: idSchema,
   /** Option values of the condition field (checkbox: `['1']`); empty = "has any value". */
   values: z.array(z.string().trim().min(1).max(OPTION_VALUE_MAX)).max(OPTIONS_MAX).optional().default([]),
 });
 
-export const fieldBodySchema = z.object({
+/** A booking field as routes and the form take it (`required` a boolean; unknown keys refused). */
+export const fieldBodySchema = z.strictObject({
   type: z.enum(FIELD_TYPES),
   label: translatedInputSchema(LABEL_MAX),
   help: translatedInputSchema(HELP_MAX).nullish(),
   options: optionsBody,
   scope: z.enum(BOOKING_SCOPES).optional().default('participant'),
-  required: flagSchema.optional().default(false),
+  required: z.boolean().optional().default(false),
   visible_if: fieldConditionBodySchema.nullish().transform((v) => v ?? null),
 });
 export type FieldBody = z.infer<typeof fieldBodySchema>;
@@ -382,7 +390,7 @@ export const fieldItemSchema = z.object({
 });
 export type FieldItem = z.infer<typeof fieldItemSchema>;
 
-export const activityFieldsBodySchema = z.object({ field_ids: z.array(idFieldSchema).max(SETUP_ITEMS_MAX) });
+export const activityFieldsBodySchema = z.strictObject({ field_ids: z.array(idSchema).max(SETUP_ITEMS_MAX) });
 export type ActivityFieldsBody = z.infer<typeof activityFieldsBodySchema>;
 
 export const activityFieldsSchema = z.object({ type_set: z.array(fieldItemSchema), extra: z.array(fieldItemSchema) });

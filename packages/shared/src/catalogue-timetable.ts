@@ -5,6 +5,7 @@ import {
   ACTIVITY_STATUSES,
   SESSION_STATUSES,
   idFieldSchema,
+  idSchema,
   requiredTranslatedSchema,
   translatedInputSchema,
   translatedSchema,
@@ -245,7 +246,7 @@ function endsNotAfterStart(startsAt: string, endsAt: string): boolean {
 }
 
 export const sessionBodySchema = z
-  .object({
+  .strictObject({
     starts_at: zonedDateTimeSchema,
     ends_at: zonedDateTimeSchema,
     /**
@@ -284,7 +285,7 @@ export const sessionTimesSchema = z
 export type SessionTimes = z.infer<typeof sessionTimesSchema>;
 
 export const sessionGenerateBodySchema = z
-  .object({
+  .strictObject({
     frequency: z.enum(RECURRENCE_FREQUENCIES),
     first_date: localDateSchema,
     start_time: localTimeSchema,
@@ -308,11 +309,11 @@ export type SessionGenerateBody = z.infer<typeof sessionGenerateBodySchema>;
 export type SessionGenerateInput = z.input<typeof sessionGenerateBodySchema>;
 export type GeneratedOccurrence = z.infer<typeof occurrenceSchema>;
 
-export const sessionResourceInputSchema = z.object({
-  resource_id: idFieldSchema,
+export const sessionResourceInputSchema = z.strictObject({
+  resource_id: idSchema,
   quantity: z.number().int().min(1).max(RESOURCE_CAPACITY_MAX).default(1),
 });
-export const sessionResourcesBodySchema = z.object({
+export const sessionResourcesBodySchema = z.strictObject({
   items: z.array(sessionResourceInputSchema).max(100),
   confirm: z.boolean().optional(),
 });
@@ -320,12 +321,12 @@ export type SessionResourcesBody = z.infer<typeof sessionResourcesBodySchema>;
 
 /** The same resources for several dates of one activity at once (replacing theirs). */
 export const bulkSessionResourcesBodySchema = sessionResourcesBodySchema.extend({
-  session_ids: z.array(idFieldSchema).min(1).max(MAX_SESSIONS_PER_ACTIVITY),
+  session_ids: z.array(idSchema).min(1).max(MAX_SESSIONS_PER_ACTIVITY),
 });
 export type BulkSessionResourcesBody = z.infer<typeof bulkSessionResourcesBodySchema>;
 
-export const conflictCheckBodySchema = z.object({
-  session_id: idFieldSchema.nullish(),
+export const conflictCheckBodySchema = z.strictObject({
+  session_id: idSchema.nullish(),
   starts_at: zonedDateTimeSchema,
   ends_at: zonedDateTimeSchema,
   items: z.array(sessionResourceInputSchema).max(100),
@@ -347,7 +348,7 @@ export const bookingsQuerySchema = z.object({ from: dateOrDateTimeSchema.optiona
 export type BookingsQuery = z.infer<typeof bookingsQuerySchema>;
 
 /** A holiday as sent; `name` is checked against the team's languages by `holidaySchema`. */
-export const holidayBodySchema = z.object({ name: translatedInputSchema(), starts_on: localDateSchema, ends_on: localDateSchema });
+export const holidayBodySchema = z.strictObject({ name: translatedInputSchema(), starts_on: localDateSchema, ends_on: localDateSchema });
 export type HolidayBody = z.infer<typeof holidayBodySchema>;
 
 export function holidaySchema(languages: readonly Language[]) {
@@ -361,12 +362,12 @@ export const holidayListQuerySchema = listQuerySchema(HOLIDAY_SORT_FIELDS, 'star
 
 const capacitySchema = z.number().int().min(1).max(RESOURCE_CAPACITY_MAX);
 
-export const resourceGroupBodySchema = z.object({
+export const resourceGroupBodySchema = z.strictObject({
   name: translatedInputSchema(),
   kind: z.enum(RESOURCE_KINDS),
   /** Checked fully by `resourceGroupSchema`, so capacity and name errors are reported together. */
   resources: z
-    .array(z.object({ id: idFieldSchema.nullish(), name: translatedInputSchema(), capacity: z.number().int() }))
+    .array(z.strictObject({ id: idSchema.nullish(), name: translatedInputSchema(), capacity: z.number().int() }))
     .max(200)
     .optional(),
 });
@@ -377,7 +378,7 @@ export function resourceGroupSchema(languages: readonly Language[]) {
   return resourceGroupBodySchema.extend({
     name: requiredTranslatedSchema(languages),
     resources: z
-      .array(z.object({ id: idFieldSchema.nullish(), name: requiredTranslatedSchema(languages), capacity: capacitySchema }))
+      .array(z.strictObject({ id: idSchema.nullish(), name: requiredTranslatedSchema(languages), capacity: capacitySchema }))
       .max(200)
       .optional(),
   });

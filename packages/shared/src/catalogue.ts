@@ -65,7 +65,7 @@ export function compactTranslated(
  * names required in the team's languages are checked by the service (`courseStoreSchema`), so
  * one 422 names both.
  */
-export const courseStoreBodySchema = z.object({
+export const courseStoreBodySchema = z.strictObject({
   type_set_id: idSchema.nullish(),
   name: safeRecordSchema(z.string().nullable()).nullish(),
 });
@@ -148,14 +148,13 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
-const coordinate = (limit: number) =>
-  z.preprocess(
-    (v) => (v === '' || v === undefined ? null : typeof v === 'string' ? Number(v.replace(',', '.')) : v),
-    z.number().min(-limit).max(limit).nullable(),
-  );
+const coordinate = (limit: number) => z.number().min(-limit).max(limit).nullable();
 
-/** A location as sent; `name` is checked against the team's languages by `locationSchema`. */
-export const locationBodySchema = z.object({
+/**
+ * A location as routes and the form take it (coordinates JSON numbers or null; unknown keys
+ * refused); `name` is checked against the team's languages by `locationSchema`.
+ */
+export const locationBodySchema = z.strictObject({
   name: translatedInputSchema(),
   address: optionalText(200),
   postal_code: z.string().trim().min(1).max(20),

@@ -22,7 +22,7 @@ const levels = (extra: Body = {}) => ({
   type: 'select',
   label: { de: 'Niveau', en: 'Level' },
   options: [{ label: { de: 'Anfänger', en: 'Beginner' } }, { value: 'pro', label: { de: 'Profi', en: 'Pro' } }],
-  filterable: '1',
+  filterable: true,
   ...extra,
 });
 

@@ -15,11 +15,11 @@ const db = () => t.app.deps.db;
 const body = (extra: Record<string, unknown> = {}) => ({
   tax_rate: '8,1',
   reservation_minutes: 20,
-  booking_closes_minutes: '60',
+  booking_closes_minutes: 60,
   cancellation_policy: { de: 'Bis 24 h vorher kostenlos', en: '' },
-  waiting_list: 1,
+  waiting_list: true,
   location_id: null,
-  capacity: '14',
+  capacity: 14,
   session_minutes: 90,
   ...extra,
 });
@@ -56,7 +56,7 @@ describe('course defaults', () => {
   it('are saved: tax rate in percent (basis points stored), translations filled', async () => {
     const a = await owner(t.app);
     const place = await location(a);
-    const res = await a.client.request('PUT', '/api/config/course/defaults?language=en', body({ location_id: String(place) }));
+    const res = await a.client.request('PUT', '/api/config/course/defaults?language=en', body({ location_id: place }));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       success: true,

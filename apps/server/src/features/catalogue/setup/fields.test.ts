@@ -102,7 +102,7 @@ describe('booking fields', () => {
         visible_if: { field_id: text.id, values: [] },
       });
       expect(onText.json().errors).toEqual({
-        'visible_if.field_id': ['Only select, multiple choice and checkbox fields can be conditions.'],
+        'visible_if.field_id': ['Only select, multi-select and checkbox fields can be conditions.'],
       });
       const b = await owner(t.app);
       const foreign = await b.client.post('/api/course/fields?language=en', {

@@ -15,7 +15,7 @@ const body = (extra: Record<string, unknown> = {}) => ({
   city: 'Zürich',
   country: 'ch',
   directions: { de: 'Eingang hinten' },
-  latitude: '47.41',
+  latitude: 47.41,
   longitude: 8.55,
   ...extra,
 });
@@ -34,7 +34,10 @@ describe('locations', () => {
       directions: { de: 'Eingang hinten' },
     });
     expect((await a.client.get(`/api/course/locations/${loc.id}`)).json().data.city).toBe('Zürich');
-    await a.client.post('/api/course/locations', body({ name: { de: 'Seebad', en: 'Lido' }, city: 'Bern', latitude: null, longitude: '' }));
+    await a.client.post(
+      '/api/course/locations',
+      body({ name: { de: 'Seebad', en: 'Lido' }, city: 'Bern', latitude: null, longitude: null }),
+    );
     const list = (await a.client.get('/api/course/locations?columnFilters[city]=bern')).json();
     expect(list.meta.total).toBe(1);
     expect(list.data[0]).toMatchObject({ name_text: 'Seebad', latitude: null });

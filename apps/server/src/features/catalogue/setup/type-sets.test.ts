@@ -46,7 +46,7 @@ describe('type sets (setup)', () => {
     const created = await a.client.post('/api/course/type_sets?language=en', {
       name: { de: 'Sommerlager' },
       kind: 'event',
-      attributes: [{ attribute_id: age, required: '1' }, { attribute_id: level }],
+      attributes: [{ attribute_id: age, required: true }, { attribute_id: level }],
       fields: [diet, allergies],
     });
     expect(created.statusCode, created.body).toBe(422);
@@ -54,7 +54,7 @@ describe('type sets (setup)', () => {
 
     const ts = await typeSet(a, {
       kind: 'event',
-      attributes: [{ attribute_id: age, required: '1' }, { attribute_id: level }],
+      attributes: [{ attribute_id: age, required: true }, { attribute_id: level }],
       fields: [diet, allergies],
     });
     const read = json(await a.client.get(`/api/course/type_sets/${ts.id}?language=en`)).data;
