@@ -235,7 +235,7 @@ async function createProduct(page: Page, lang: Lang, d: Data) {
 const tab = (page: Page, lang: Lang, key: string) => page.getByRole('tab', { name: tr(lang, `activities:tabs.${key}`), exact: true });
 
 /** Creates an activity through the list's dialog and returns its id (the basic tab is open). */
-async function createCourse(page: Page, lang: Lang, typeSet: string, name: Texts): Promise<number> {
+async function createActivity(page: Page, lang: Lang, typeSet: string, name: Texts): Promise<number> {
   await page.goto(backend(lang, 'courses'));
   await page
     .getByRole('button', { name: tr(lang, 'activities:create.open') })
@@ -430,7 +430,7 @@ async function doubleBookRoom(page: Page, lang: Lang, d: Data, firstId: number) 
   await expect(firstRow).not.toContainText(tr(lang, 'resources:conflicts.warning', { count: '1' }));
 
   // A second activity at the same time wants the same room.
-  const id = await createCourse(page, lang, textIn(d.typeSet, lang), d.workshop);
+  const id = await createActivity(page, lang, textIn(d.typeSet, lang), d.workshop);
   await tab(page, lang, 'dates').click();
   const add = page.getByRole('form', { name: tr(lang, 'timetable:dates.addTitle') });
   await add.getByLabel(label(lang, 'timetable:dates.date')).fill(day);
@@ -490,13 +490,13 @@ async function instructorPage(page: Page, browser: Browser, lang: Lang): Promise
   return invited;
 }
 
-async function instructorReadsOnly(invited: Page, lang: Lang, d: Data, courseId: number) {
+async function instructorReadsOnly(invited: Page, lang: Lang, d: Data, activityId: number) {
   await invited.goto(backend(lang, 'courses'));
   await expect(invited.getByRole('link', { name: textIn(d.course, lang), exact: true })).toBeVisible();
   await expect(invited.getByRole('button', { name: tr(lang, 'activities:create.open') })).toHaveCount(0);
 
   await invited.getByRole('link', { name: textIn(d.course, lang), exact: true }).click();
-  await expect(invited).toHaveURL(new RegExp(`/courses/edit/${courseId}/basic$`));
+  await expect(invited).toHaveURL(new RegExp(`/courses/edit/${activityId}/basic$`));
   await expect(invited.getByText(tr(lang, 'activities:edit.readOnly'))).toBeVisible();
   await expect(invited.getByRole('switch', { name: tr(lang, 'activities:edit.publish') })).toHaveCount(0);
   await expect(invited.getByRole('button', { name: tr(lang, 'activities:save'), exact: true })).toHaveCount(0);
@@ -524,11 +524,11 @@ async function instructorReadsOnly(invited: Page, lang: Lang, d: Data, courseId:
 
   // The server refuses writes, whatever the screen shows.
   const client = api(invited);
-  const rename = await client.send('PUT', `/api/courses/${courseId}`, { name: { [lang]: 'Hijacked' } });
+  const rename = await client.send('PUT', `/api/courses/${activityId}`, { name: { [lang]: 'Hijacked' } });
   expect(rename.status()).toBe(403);
-  const remove = await client.send('DELETE', `/api/courses/${courseId}`);
+  const remove = await client.send('DELETE', `/api/courses/${activityId}`);
   expect(remove.status()).toBe(403);
-  const addDate = await client.send('POST', `/api/courses/${courseId}/sessions`, {
+  const addDate = await client.send('POST', `/api/courses/${activityId}/sessions`, {
     starts_at: `${weekly(20)}T${START}`,
     ends_at: `${weekly(20)}T${END}`,
   });
@@ -557,11 +557,11 @@ for (const lang of ['de', 'en'] as const) {
       await createProduct(page, lang, d);
     });
 
-    let courseId = 0;
+    let activityId = 0;
     await test.step('an activity with basic data, image, dates, tickets and a product', async () => {
-      courseId = await createCourse(page, lang, textIn(d.typeSet, lang), d.course);
+      activityId = await createActivity(page, lang, textIn(d.typeSet, lang), d.course);
       // The name was given in each company language (two for the German run).
-      const stored = await api(page).get<{ data: { name: Texts } }>(`/api/courses/${courseId}`);
+      const stored = await api(page).get<{ data: { name: Texts } }>(`/api/courses/${activityId}`);
       expect(stored.data.name).toMatchObject(d.course);
       await fillBasicTab(page, lang, d);
       await generateDates(page, lang, d);
@@ -575,12 +575,12 @@ for (const lang of ['de', 'en'] as const) {
     });
 
     await test.step('a second activity double-books the room', async () => {
-      await doubleBookRoom(page, lang, d, courseId);
+      await doubleBookRoom(page, lang, d, activityId);
     });
 
     await test.step('an instructor sees it read-only and the server refuses writes', async () => {
       const invited = await instructorPage(page, browser, lang);
-      await instructorReadsOnly(invited, lang, d, courseId);
+      await instructorReadsOnly(invited, lang, d, activityId);
       await invited.context().close();
     });
   });

@@ -24,8 +24,8 @@ export const RESERVATION_MAX_MINUTES = 1_440;
 export const CAPACITY_MAX = 100_000;
 export const SESSION_MAX_MINUTES = 1_440;
 export const MASS_MAX_IDS = 100;
-export const COURSE_MASS_ACTIONS = ['publish', 'unpublish', 'duplicate', 'delete'] as const;
-export type CourseMassAction = (typeof COURSE_MASS_ACTIONS)[number];
+export const ACTIVITY_MASS_ACTIONS = ['publish', 'unpublish', 'duplicate', 'delete'] as const;
+export type ActivityMassAction = (typeof ACTIVITY_MASS_ACTIONS)[number];
 
 /** A whole number in a range, as routes take it: a JSON number, never a numeric string. */
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -53,7 +53,7 @@ export const taxRatePercentSchema = z.union([z.string(), z.number()]).transform(
  * PUT /api/courses/:id as the route takes it: every key optional (only sent keys change), ids and
  * counts JSON numbers, the waiting list a boolean; unknown keys are refused.
  */
-export const courseUpdateBodySchema = z.strictObject({
+export const activityUpdateBodySchema = z.strictObject({
   type_set_id: idSchema.optional(),
   parent_id: idSchema.nullable().optional(),
   name: translatedInputSchema().optional(),
@@ -69,14 +69,14 @@ export const courseUpdateBodySchema = z.strictObject({
   reservation_minutes: int(1, RESERVATION_MAX_MINUTES).optional(),
   capacity: int(0, CAPACITY_MAX).nullable().optional(),
 });
-export type CourseUpdateBody = z.infer<typeof courseUpdateBodySchema>;
+export type ActivityUpdateBody = z.infer<typeof activityUpdateBodySchema>;
 
 /**
  * The course form for a team with these languages: the route's body, with a sent name required in
  * each language and ids as the selects hold them (`"3"`, `''` = none); its output is the body.
  */
-export function courseUpdateSchema(languages: readonly Language[]) {
-  return courseUpdateBodySchema.extend({
+export function activityUpdateSchema(languages: readonly Language[]) {
+  return activityUpdateBodySchema.extend({
     name: requiredTranslatedSchema(languages).optional(),
     type_set_id: idFieldSchema.optional(),
     parent_id: nullableIdFieldSchema.optional(),
@@ -97,7 +97,7 @@ export const publishChecksSchema = z.object({
 });
 export type PublishChecks = z.infer<typeof publishChecksSchema>;
 
-export const courseDetailSchema = z.object({
+export const activityDetailSchema = z.object({
   id: z.number(),
   kind: z.enum(ACTIVITY_KINDS),
   status: z.enum(ACTIVITY_STATUSES),
@@ -123,27 +123,27 @@ export const courseDetailSchema = z.object({
   /** Always sent by the server; optional for older clients' fixtures. */
   publish_checks: publishChecksSchema.optional(),
 });
-export type CourseDetail = z.infer<typeof courseDetailSchema>;
+export type ActivityDetail = z.infer<typeof activityDetailSchema>;
 
-export const courseMassBodySchema = z.strictObject({
-  action: z.enum(COURSE_MASS_ACTIONS),
+export const activityMassBodySchema = z.strictObject({
+  action: z.enum(ACTIVITY_MASS_ACTIONS),
   ids: z.array(idSchema).min(1).max(MASS_MAX_IDS),
 });
-export type CourseMassBody = z.infer<typeof courseMassBodySchema>;
+export type ActivityMassBody = z.infer<typeof activityMassBodySchema>;
 
 /** An activity a mass publish left as it was, with the translated reasons. */
 export const massRefusalSchema = z.object({ id: z.number(), name: z.string(), reasons: z.array(z.string()) });
 export type MassRefusal = z.infer<typeof massRefusalSchema>;
 
 /** POST /api/courses/mass: `affected` as before; a publish also lists which were published and which not. */
-export const courseMassReplySchema = z.object({
+export const activityMassReplySchema = z.object({
   success: z.literal(true),
   message: z.string(),
   affected: z.number(),
   published: z.array(z.number()).optional(),
   refused: z.array(massRefusalSchema).optional(),
 });
-export type CourseMassReply = z.infer<typeof courseMassReplySchema>;
+export type ActivityMassReply = z.infer<typeof activityMassReplySchema>;
 
 export const instructorItemSchema = z.object({ id: z.number(), name: z.string(), role: z.string() });
 export type InstructorItem = z.infer<typeof instructorItemSchema>;
@@ -152,7 +152,7 @@ export type InstructorItem = z.infer<typeof instructorItemSchema>;
  * PUT /api/config/course/defaults (route and form alike: the form sends numbers and a boolean).
  * The tax rate is a decimal in percent (`"8.1"` or `8.1`); unknown keys are refused.
  */
-export const courseDefaultsBodySchema = z.strictObject({
+export const activityDefaultsBodySchema = z.strictObject({
   tax_rate: taxRatePercentSchema,
   reservation_minutes: int(1, RESERVATION_MAX_MINUTES),
   booking_closes_minutes: int(0, BOOKING_CLOSES_MAX_MINUTES),
@@ -162,9 +162,9 @@ export const courseDefaultsBodySchema = z.strictObject({
   capacity: int(0, CAPACITY_MAX).nullable().optional().default(null),
   session_minutes: int(5, SESSION_MAX_MINUTES),
 });
-export type CourseDefaultsBody = z.infer<typeof courseDefaultsBodySchema>;
+export type ActivityDefaultsBody = z.infer<typeof activityDefaultsBodySchema>;
 
-export const courseDefaultsSchema = z.object({
+export const activityDefaultsSchema = z.object({
   tax_rate: z.number(),
   reservation_minutes: z.number(),
   booking_closes_minutes: z.number(),
@@ -174,4 +174,4 @@ export const courseDefaultsSchema = z.object({
   capacity: z.number().nullable(),
   session_minutes: z.number(),
 });
-export type CourseDefaults = z.infer<typeof courseDefaultsSchema>;
+export type ActivityDefaults = z.infer<typeof activityDefaultsSchema>;

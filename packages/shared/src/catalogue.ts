@@ -62,23 +62,23 @@ export function compactTranslated(
 
 /**
  * POST /api/course/store as the route takes it: the static shape. A missing type set and the
- * names required in the team's languages are checked by the service (`courseStoreSchema`), so
+ * names required in the team's languages are checked by the service (`activityStoreSchema`), so
  * one 422 names both.
  */
-export const courseStoreBodySchema = z.strictObject({
+export const activityStoreBodySchema = z.strictObject({
   type_set_id: idSchema.nullish(),
   name: safeRecordSchema(z.string().nullable()).nullish(),
 });
-export type CourseStoreBody = z.infer<typeof courseStoreBodySchema>;
+export type ActivityStoreBody = z.infer<typeof activityStoreBodySchema>;
 
 /** The create-course form for a team with these languages (spec §5). */
-export function courseStoreSchema(languages: readonly Language[]) {
+export function activityStoreSchema(languages: readonly Language[]) {
   return z.object({ type_set_id: idFieldSchema, name: requiredTranslatedSchema(languages).default({}) });
 }
 
 /** POST /api/course/store → the new activity's id. */
-export const courseStoreReplySchema = successSchema.extend({ course_id: z.number() });
-export type CourseStoreReply = z.infer<typeof courseStoreReplySchema>;
+export const activityStoreReplySchema = successSchema.extend({ course_id: z.number() });
+export type ActivityStoreReply = z.infer<typeof activityStoreReplySchema>;
 
 export const typeSetItemSchema = z.object({ id: z.number(), name: z.string(), kind: z.enum(ACTIVITY_KINDS) });
 export type TypeSetItem = z.infer<typeof typeSetItemSchema>;
@@ -87,7 +87,7 @@ export const translatedSchema = z.object({ de: z.string().optional(), en: z.stri
 
 export const seatCountSchema = z.object({ sold: z.number(), stock: z.number() });
 
-export const courseListItemSchema = z.object({
+export const activityListItemSchema = z.object({
   id: z.number(),
   name: translatedSchema,
   name_text: z.string(),
@@ -130,12 +130,12 @@ export const courseListItemSchema = z.object({
   status: z.enum(ACTIVITY_STATUSES),
   created_at: z.string(),
 });
-export type CourseListItem = z.infer<typeof courseListItemSchema>;
+export type ActivityListItem = z.infer<typeof activityListItemSchema>;
 
 const listQuery = <F extends string>(fields: readonly [F, ...F[]], defaultSort: F) => listQuerySchema(fields, defaultSort);
 
-export const COURSE_SORT_FIELDS = ['id', 'created_at', 'name', 'status'] as const;
-export const courseListQuerySchema = listQuery(COURSE_SORT_FIELDS, 'created_at');
+export const ACTIVITY_SORT_FIELDS = ['id', 'created_at', 'name', 'status'] as const;
+export const activityListQuerySchema = listQuery(ACTIVITY_SORT_FIELDS, 'created_at');
 
 export const LOCATION_SORT_FIELDS = ['id', 'created_at', 'name', 'city'] as const;
 export const locationListQuerySchema = listQuery(LOCATION_SORT_FIELDS, 'created_at');

@@ -253,7 +253,7 @@ export const inDays = (days: number, hour = 18) => {
 
 // Timetable set-up through HTTP (timetable, resources and calendar tests).
 
-export async function createCourse(client: TestClient, name = 'Yoga'): Promise<number> {
+export async function createActivity(client: TestClient, name = 'Yoga'): Promise<number> {
   const typeSetId = (await client.get('/api/course/type_sets')).json().data[0].id;
   const res = await client.post('/api/course/store', { type_set_id: typeSetId, name: { de: name, en: `${name} EN` } });
   expect(res.statusCode, res.body).toBe(200);
@@ -261,13 +261,13 @@ export async function createCourse(client: TestClient, name = 'Yoga'): Promise<n
 }
 
 /** A company (de + en, Europe/Zurich) with its owner and one course. */
-export async function ownerWithCourse(app: FastifyInstance): Promise<Staff & { courseId: number }> {
+export async function ownerWithActivity(app: FastifyInstance): Promise<Staff & { activityId: number }> {
   const a = await owner(app);
-  return { ...a, courseId: await createCourse(a.client) };
+  return { ...a, activityId: await createActivity(a.client) };
 }
 
-export async function addSession(client: TestClient, courseId: number, startsAt: string, endsAt: string): Promise<number> {
-  const res = await client.post(`/api/courses/${courseId}/sessions`, { starts_at: startsAt, ends_at: endsAt });
+export async function addSession(client: TestClient, activityId: number, startsAt: string, endsAt: string): Promise<number> {
+  const res = await client.post(`/api/courses/${activityId}/sessions`, { starts_at: startsAt, ends_at: endsAt });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().data.id;
 }

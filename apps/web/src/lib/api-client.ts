@@ -5,8 +5,8 @@ import type { z } from 'zod';
  * The one way the web app talks to the server (CONTRACT §2): cookie session, XSRF header on
  * writes, the UI language on every call, typed errors, and a global reaction to 401.
  *
- * Replies are typed from the shared reply schemas: `api.get(path, { reply: courseDetailReplySchema })`
- * resolves to `z.output<typeof courseDetailReplySchema>`. Where the schema must not be loaded (the
+ * Replies are typed from the shared reply schemas: `api.get(path, { reply: activityDetailReplySchema })`
+ * resolves to `z.output<typeof activityDetailReplySchema>`. Where the schema must not be loaded (the
  * boot path and the public pages carry no zod), the schema's type alone keys the call:
  * `api.get<typeof appStateSchema>(path)`. A call without either resolves to `unknown`.
  */

@@ -6,7 +6,7 @@ import { loggedInState, makeTeam } from './team-fixtures';
 import { setAppState } from '../lib/app-state';
 import { renderRoutes } from './render';
 import type { TicketItem } from '@bookla/shared/catalogue-tickets';
-import type { CourseSession } from '../features/catalogue/timetable';
+import type { SessionItem } from '../features/catalogue/timetable';
 
 /** Test data and rendering for the activity's tabs (team in Europe/Zurich, languages de + en). */
 
@@ -27,7 +27,7 @@ export function renderTab(ui: ReactElement, lang = 'en') {
   return renderRoutes([{ path: '/:lang/tab', element }], `/${lang}/tab`);
 }
 
-export function makeSession(id: number, startsAt: string, endsAt: string, overrides: Partial<CourseSession> = {}): CourseSession {
+export function makeSession(id: number, startsAt: string, endsAt: string, overrides: Partial<SessionItem> = {}): SessionItem {
   return {
     id,
     activity_id: 5,

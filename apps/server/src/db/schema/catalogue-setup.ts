@@ -229,7 +229,7 @@ export const sessionResources = pgTable(
 );
 
 /** Defaults applied to new activities of a team (`/backend/config/course/defaults/{tab}`). */
-export const courseDefaults = pgTable(
+export const activityDefaults = pgTable(
   'course_defaults',
   {
     teamId: integer('team_id')

@@ -56,10 +56,10 @@ interface World {
   sessionId: string;
   locationId: number;
   typeSetId: number;
-  courseId: number;
+  activityId: number;
   ticketId: number;
   productId: number;
-  courseSessionId: number;
+  activitySessionId: number;
   holidayId: number;
   resourceGroupId: number;
   resourceId: number;
@@ -84,37 +84,37 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'GET /api/course/locations/:id': (a) => ({ params: { id: a.locationId } }),
   'PUT /api/course/locations/:id': (a) => ({ params: { id: a.locationId }, body: locationBody('B Ort') }),
   'DELETE /api/course/locations/:id': (a) => ({ params: { id: a.locationId } }),
-  'GET /api/courses/:id': (a) => ({ params: { id: a.courseId } }),
-  'PUT /api/courses/:id': (a) => ({ params: { id: a.courseId }, body: { name: { de: 'B', en: 'B' }, status: 'published' } }),
-  'DELETE /api/courses/:id': (a) => ({ params: { id: a.courseId } }),
-  'POST /api/courses/:id/header-image': (a) => ({ params: { id: a.courseId } }),
-  'DELETE /api/courses/:id/header-image': (a) => ({ params: { id: a.courseId } }),
-  'GET /api/courses/:id/tickets': (a) => ({ params: { id: a.courseId } }),
-  'POST /api/courses/:id/tickets': (a) => ({ params: { id: a.courseId }, body: ticketBody('B Ticket') }),
-  'PUT /api/courses/:id/tickets/:ticketId': (a) => ({ params: { id: a.courseId, ticketId: a.ticketId }, body: { stock: 1 } }),
-  'DELETE /api/courses/:id/tickets/:ticketId': (a) => ({ params: { id: a.courseId, ticketId: a.ticketId } }),
+  'GET /api/courses/:id': (a) => ({ params: { id: a.activityId } }),
+  'PUT /api/courses/:id': (a) => ({ params: { id: a.activityId }, body: { name: { de: 'B', en: 'B' }, status: 'published' } }),
+  'DELETE /api/courses/:id': (a) => ({ params: { id: a.activityId } }),
+  'POST /api/courses/:id/header-image': (a) => ({ params: { id: a.activityId } }),
+  'DELETE /api/courses/:id/header-image': (a) => ({ params: { id: a.activityId } }),
+  'GET /api/courses/:id/tickets': (a) => ({ params: { id: a.activityId } }),
+  'POST /api/courses/:id/tickets': (a) => ({ params: { id: a.activityId }, body: ticketBody('B Ticket') }),
+  'PUT /api/courses/:id/tickets/:ticketId': (a) => ({ params: { id: a.activityId, ticketId: a.ticketId }, body: { stock: 1 } }),
+  'DELETE /api/courses/:id/tickets/:ticketId': (a) => ({ params: { id: a.activityId, ticketId: a.ticketId } }),
   'GET /api/course/options/:id': (a) => ({ params: { id: a.productId } }),
   'PUT /api/course/options/:id': (a) => ({ params: { id: a.productId }, body: productBody('B Produkt') }),
   'DELETE /api/course/options/:id': (a) => ({ params: { id: a.productId } }),
-  'GET /api/courses/:id/products': (a) => ({ params: { id: a.courseId } }),
-  'PUT /api/courses/:id/products': (a) => ({ params: { id: a.courseId }, body: { items: [] } }),
-  'GET /api/courses/:id/sessions': (a) => ({ params: { id: a.courseId } }),
-  'POST /api/courses/:id/sessions': (a) => ({ params: { id: a.courseId }, body: sessionBody }),
+  'GET /api/courses/:id/products': (a) => ({ params: { id: a.activityId } }),
+  'PUT /api/courses/:id/products': (a) => ({ params: { id: a.activityId }, body: { items: [] } }),
+  'GET /api/courses/:id/sessions': (a) => ({ params: { id: a.activityId } }),
+  'POST /api/courses/:id/sessions': (a) => ({ params: { id: a.activityId }, body: sessionBody }),
   'POST /api/courses/:id/sessions/generate': (a) => ({
-    params: { id: a.courseId },
+    params: { id: a.activityId },
     body: { frequency: 'weekly', first_date: '2026-06-01', start_time: '10:00', end_time: '11:00', count: 2 },
   }),
-  'PUT /api/courses/:id/sessions/:sessionId': (a) => ({ params: { id: a.courseId, sessionId: a.courseSessionId }, body: sessionBody }),
-  'DELETE /api/courses/:id/sessions/:sessionId': (a) => ({ params: { id: a.courseId, sessionId: a.courseSessionId } }),
-  'POST /api/courses/:id/sessions/:sessionId/cancel': (a) => ({ params: { id: a.courseId, sessionId: a.courseSessionId } }),
-  'POST /api/courses/:id/sessions/:sessionId/restore': (a) => ({ params: { id: a.courseId, sessionId: a.courseSessionId } }),
+  'PUT /api/courses/:id/sessions/:sessionId': (a) => ({ params: { id: a.activityId, sessionId: a.activitySessionId }, body: sessionBody }),
+  'DELETE /api/courses/:id/sessions/:sessionId': (a) => ({ params: { id: a.activityId, sessionId: a.activitySessionId } }),
+  'POST /api/courses/:id/sessions/:sessionId/cancel': (a) => ({ params: { id: a.activityId, sessionId: a.activitySessionId } }),
+  'POST /api/courses/:id/sessions/:sessionId/restore': (a) => ({ params: { id: a.activityId, sessionId: a.activitySessionId } }),
   'PUT /api/courses/:id/sessions/:sessionId/resources': (a) => ({
-    params: { id: a.courseId, sessionId: a.courseSessionId },
+    params: { id: a.activityId, sessionId: a.activitySessionId },
     body: { items: [{ resource_id: a.resourceId, quantity: 1 }], confirm: true },
   }),
   'PUT /api/courses/:id/sessions/resources': (a) => ({
-    params: { id: a.courseId },
-    body: { session_ids: [a.courseSessionId], items: [{ resource_id: a.resourceId, quantity: 1 }], confirm: true },
+    params: { id: a.activityId },
+    body: { session_ids: [a.activitySessionId], items: [{ resource_id: a.resourceId, quantity: 1 }], confirm: true },
   }),
   'PUT /api/config/holidays/:id': (a) => ({ params: { id: a.holidayId }, body: holidayBody('B Ferien') }),
   'DELETE /api/config/holidays/:id': (a) => ({ params: { id: a.holidayId } }),
@@ -131,10 +131,10 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'GET /api/course/fields/:id': (a) => ({ params: { id: a.fieldId } }),
   'PUT /api/course/fields/:id': (a) => ({ params: { id: a.fieldId }, body: { type: 'text', label: { de: 'B', en: 'B' } } }),
   'DELETE /api/course/fields/:id': (a) => ({ params: { id: a.fieldId } }),
-  'GET /api/courses/:id/attributes': (a) => ({ params: { id: a.courseId } }),
-  'PUT /api/courses/:id/attributes': (a) => ({ params: { id: a.courseId }, body: { values: [] } }),
-  'GET /api/courses/:id/fields': (a) => ({ params: { id: a.courseId } }),
-  'PUT /api/courses/:id/fields': (a) => ({ params: { id: a.courseId }, body: { field_ids: [] } }),
+  'GET /api/courses/:id/attributes': (a) => ({ params: { id: a.activityId } }),
+  'PUT /api/courses/:id/attributes': (a) => ({ params: { id: a.activityId }, body: { values: [] } }),
+  'GET /api/courses/:id/fields': (a) => ({ params: { id: a.activityId } }),
+  'PUT /api/courses/:id/fields': (a) => ({ params: { id: a.activityId }, body: { field_ids: [] } }),
 };
 
 const locationBody = (name: string) => ({ name: { de: name, en: name }, postal_code: '7000', city: 'Chur', country: 'CH' });
@@ -188,7 +188,7 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/sa/resources': () => resourceGroupBody(`B Raum ${uid()}`),
   // Company A's resource and session: 422 for B, no conflicts of A shown.
   'POST /api/sa/conflicts/check': () => ({
-    session_id: a.courseSessionId,
+    session_id: a.activitySessionId,
     starts_at: '2026-06-01T10:00',
     ends_at: '2026-06-01T11:00',
     items: [{ resource_id: a.resourceId, quantity: 1 }],
@@ -203,7 +203,7 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/course/attributes': () => ({ type: 'text', label: { de: `B Attribut ${uid()}`, en: 'B' } }),
   'POST /api/course/fields': () => ({ type: 'text', label: { de: 'B Feld', en: 'B' }, visible_if: { field_id: a.fieldId, values: [] } }),
   // Company A's ids: ignored for B (affected 0), never published, copied or deleted.
-  'POST /api/courses/mass': () => ({ action: 'publish', ids: [a.courseId] }),
+  'POST /api/courses/mass': () => ({ action: 'publish', ids: [a.activityId] }),
   // Company A's location: 422 for B.
   'PUT /api/config/course/defaults': () => ({
     tax_rate: '8.1',
@@ -270,16 +270,20 @@ beforeAll(async () => {
   expect(ticket.statusCode, ticket.body).toBe(200);
   const product = await aClient.post('/api/course/options', productBody(`Alpha Produkt ${tag}`));
   expect(product.statusCode, product.body).toBe(200);
-  const courseSession = await aClient.post(`/api/courses/${course.json().course_id}/sessions`, sessionBody);
-  expect(courseSession.statusCode, courseSession.body).toBe(200);
+  const activitySession = await aClient.post(`/api/courses/${course.json().course_id}/sessions`, sessionBody);
+  expect(activitySession.statusCode, activitySession.body).toBe(200);
   const holiday = await aClient.post('/api/config/holidays', holidayBody(`Alpha Ferien ${tag}`));
   expect(holiday.statusCode, holiday.body).toBe(200);
   const resourceGroup = await aClient.post('/api/sa/resources', resourceGroupBody(`Alpha Raum ${tag}`));
   expect(resourceGroup.statusCode, resourceGroup.body).toBe(200);
   const resourceId = resourceGroup.json().data.resources[0].id;
-  const used = await aClient.request('PUT', `/api/courses/${course.json().course_id}/sessions/${courseSession.json().data.id}/resources`, {
-    items: [{ resource_id: resourceId, quantity: 1 }],
-  });
+  const used = await aClient.request(
+    'PUT',
+    `/api/courses/${course.json().course_id}/sessions/${activitySession.json().data.id}/resources`,
+    {
+      items: [{ resource_id: resourceId, quantity: 1 }],
+    },
+  );
   expect(used.json().success).toBe(true);
   const attribute = await aClient.post('/api/course/attributes', {
     type: 'text',
@@ -306,10 +310,10 @@ beforeAll(async () => {
     sessionId: session!.id.slice(0, 12),
     locationId: place.json().data.id,
     typeSetId,
-    courseId: course.json().course_id,
+    activityId: course.json().course_id,
     ticketId: ticket.json().data.id,
     productId: product.json().data.id,
-    courseSessionId: courseSession.json().data.id,
+    activitySessionId: activitySession.json().data.id,
     holidayId: holiday.json().data.id,
     resourceGroupId: resourceGroup.json().data.id,
     resourceId,
@@ -394,19 +398,19 @@ describe('tenant isolation', () => {
   it('shows no draft activity and no other company’s activity in the public read model', async () => {
     const anon = new TestClient(app);
     // A's course is still a draft: not public, also not under A's own team id.
-    expect((await anon.get(`/api/public/teams/${a.teamId}/activities/${a.courseId}`)).statusCode).toBe(404);
+    expect((await anon.get(`/api/public/teams/${a.teamId}/activities/${a.activityId}`)).statusCode).toBe(404);
     const list = await anon.get(`/api/public/teams/${a.teamId}/activities`);
     expect(list.statusCode).toBe(200);
     expect(list.json().data).toEqual([]);
     // Published, it shows under A's id only; B's team id with A's activity id is not found.
-    await app.deps.db.update(activities).set({ status: 'published' }).where(eq(activities.id, a.courseId));
+    await app.deps.db.update(activities).set({ status: 'published' }).where(eq(activities.id, a.activityId));
     try {
-      expect((await anon.get(`/api/public/teams/${a.teamId}/activities/${a.courseId}`)).statusCode).toBe(200);
-      const other = await anon.get(`/api/public/teams/${bTeamId}/activities/${a.courseId}`);
+      expect((await anon.get(`/api/public/teams/${a.teamId}/activities/${a.activityId}`)).statusCode).toBe(200);
+      const other = await anon.get(`/api/public/teams/${bTeamId}/activities/${a.activityId}`);
       expect(other.statusCode).toBe(404);
       expect(other.body).not.toContain('Alpha');
     } finally {
-      await app.deps.db.update(activities).set({ status: 'draft' }).where(eq(activities.id, a.courseId));
+      await app.deps.db.update(activities).set({ status: 'draft' }).where(eq(activities.id, a.activityId));
     }
   });
 
@@ -424,11 +428,13 @@ describe('tenant isolation', () => {
     expect(Object.keys(linked.json().errors).sort()).toEqual(['attributes.0.attribute_id', 'fields.0']);
     const course = await b.post('/api/course/store', { type_set_id: bTypeSet, name: { de: 'B Kurs', en: 'B Kurs' } });
     expect(course.statusCode, course.body).toBe(200);
-    const bCourse = course.json().course_id;
-    const values = await b.request('PUT', `/api/courses/${bCourse}/attributes`, { values: [{ attribute_id: a.attributeId, value: 'x' }] });
+    const bActivity = course.json().course_id;
+    const values = await b.request('PUT', `/api/courses/${bActivity}/attributes`, {
+      values: [{ attribute_id: a.attributeId, value: 'x' }],
+    });
     expect(values.statusCode).toBe(422);
     expect(Object.keys(values.json().errors)).toEqual(['values.0.attribute_id']);
-    const extra = await b.request('PUT', `/api/courses/${bCourse}/fields`, { field_ids: [a.fieldId] });
+    const extra = await b.request('PUT', `/api/courses/${bActivity}/fields`, { field_ids: [a.fieldId] });
     expect(extra.statusCode).toBe(422);
     expect(Object.keys(extra.json().errors)).toEqual(['field_ids.0']);
     const condition = await b.post('/api/course/fields', {
@@ -467,14 +473,14 @@ describe('tenant isolation', () => {
     expect(inv).toBeDefined();
     const aSessions = await db.select().from(sessions).where(eq(sessions.userId, a.ownerId));
     expect(aSessions.map((s) => s.id.slice(0, 12))).toContain(a.sessionId);
-    const aCourses = await db.select().from(activities).where(eq(activities.teamId, a.teamId));
-    expect(aCourses).toHaveLength(1);
-    expect(aCourses[0]).toMatchObject({ id: a.courseId, status: 'draft', publishedAt: null, headerImagePath: null });
+    const aActivities = await db.select().from(activities).where(eq(activities.teamId, a.teamId));
+    expect(aActivities).toHaveLength(1);
+    expect(aActivities[0]).toMatchObject({ id: a.activityId, status: 'draft', publishedAt: null, headerImagePath: null });
     const [place] = await db.select().from(locations).where(eq(locations.id, a.locationId));
     expect(place).toMatchObject({ teamId: a.teamId, city: 'Chur', name: { de: secrets[7], en: secrets[7] } });
-    const [courseSession] = await db.select().from(activitySessions).where(eq(activitySessions.id, a.courseSessionId));
-    expect(courseSession).toMatchObject({ teamId: a.teamId, status: 'scheduled', startsAt: new Date('2026-06-01T08:00:00Z') });
-    const uses = await db.select().from(sessionResources).where(eq(sessionResources.sessionId, a.courseSessionId));
+    const [activitySession] = await db.select().from(activitySessions).where(eq(activitySessions.id, a.activitySessionId));
+    expect(activitySession).toMatchObject({ teamId: a.teamId, status: 'scheduled', startsAt: new Date('2026-06-01T08:00:00Z') });
+    const uses = await db.select().from(sessionResources).where(eq(sessionResources.sessionId, a.activitySessionId));
     expect(uses.map((u) => u.resourceId)).toEqual([a.resourceId]);
     const [holiday] = await db.select().from(teamHolidays).where(eq(teamHolidays.id, a.holidayId));
     expect(holiday).toMatchObject({ teamId: a.teamId, startsOn: '2026-07-01' });

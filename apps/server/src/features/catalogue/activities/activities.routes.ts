@@ -1,12 +1,12 @@
 import {
-  courseDetailSchema,
-  courseListItemSchema,
-  courseListQuerySchema,
-  courseMassBodySchema,
-  courseMassReplySchema,
-  courseStoreBodySchema,
-  courseStoreReplySchema,
-  courseUpdateBodySchema,
+  activityDetailSchema,
+  activityListItemSchema,
+  activityListQuerySchema,
+  activityMassBodySchema,
+  activityMassReplySchema,
+  activityStoreBodySchema,
+  activityStoreReplySchema,
+  activityUpdateBodySchema,
   headerImageSchema,
   instructorItemSchema,
   type Permission,
@@ -32,7 +32,7 @@ import * as media from './media.service.ts';
  */
 export async function activitiesRoutes(app: FastifyInstance) {
   await app.register(activityListRoutes);
-  await app.register(courseRoutes);
+  await app.register(activityRoutes);
   await app.register(mediaRoutes);
 }
 
@@ -51,13 +51,13 @@ async function activityListRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Creates a draft course or event of a type set; a name is required in every company language',
-        body: courseStoreBodySchema,
-        response: { 200: courseStoreReplySchema },
+        body: activityStoreBodySchema,
+        response: { 200: activityStoreReplySchema },
       },
     },
     async (request) => {
-      const courseId = await activityList.storeCourse(db, currentTeam(request), request.body);
-      return { success: true as const, course_id: courseId, message: request.t('catalogue:course.created') };
+      const activityId = await activityList.storeActivity(db, currentTeam(request), request.body);
+      return { success: true as const, course_id: activityId, message: request.t('catalogue:course.created') };
     },
   );
 
@@ -68,20 +68,20 @@ async function activityListRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Courses and events of the current company, newest first (list)',
-        querystring: courseListQuerySchema,
-        response: { 200: listReply(courseListItemSchema) },
+        querystring: activityListQuerySchema,
+        response: { 200: listReply(activityListItemSchema) },
       },
     },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await activityList.listCourses(db, currentTeam(request), q, request.lang);
+      const { rows, total } = await activityList.listActivities(db, currentTeam(request), q, request.lang);
       return toList(request, rows, total, q.page, q.perPage);
     },
   );
 }
 
 /** One course or event: read, change, delete, mass actions; the instructor select (docs/api/catalogue.md). */
-async function courseRoutes(fastify: FastifyInstance) {
+async function activityRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
   const storage = mediaStorage(config);
@@ -99,11 +99,11 @@ async function courseRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'One course or event with its settings (dates in the company time zone)',
         params,
-        response: { 200: dataReply(courseDetailSchema) },
+        response: { 200: dataReply(activityDetailSchema) },
       },
     },
     async (request) => ({
-      data: await activities.getCourse(db, currentTeam(request), request.params.id, request.lang, can(request, 'course.edit')),
+      data: await activities.getActivity(db, currentTeam(request), request.params.id, request.lang, can(request, 'course.edit')),
     }),
   );
 
@@ -115,17 +115,17 @@ async function courseRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Changes the sent fields of a course (a sent name is required in every company language)',
         params,
-        body: courseUpdateBodySchema,
-        response: { 200: successDataReply(courseDetailSchema) },
+        body: activityUpdateBodySchema,
+        response: { 200: successDataReply(activityDetailSchema) },
       },
     },
     async (request) => {
       const team = currentTeam(request);
-      await activities.updateCourse(db, team, request.params.id, request.body);
+      await activities.updateActivity(db, team, request.params.id, request.body);
       return {
         success: true as const,
         message: request.t('activities:course.saved'),
-        data: await activities.getCourse(db, team, request.params.id, request.lang, true),
+        data: await activities.getActivity(db, team, request.params.id, request.lang, true),
       };
     },
   );
@@ -142,12 +142,12 @@ async function courseRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await activities.deleteCourse(db, storage, currentTeam(request).id, request.params.id);
+      await activities.deleteActivity(db, storage, currentTeam(request).id, request.params.id);
       return { success: true as const, message: request.t('activities:course.deleted') };
     },
   );
 
-  const massPermission: Record<z.infer<typeof courseMassBodySchema>['action'], Permission> = {
+  const massPermission: Record<z.infer<typeof activityMassBodySchema>['action'], Permission> = {
     publish: 'course.edit',
     unpublish: 'course.edit',
     duplicate: 'course.create',
@@ -161,14 +161,14 @@ async function courseRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Publishes, unpublishes, duplicates or deletes several courses; ids of other companies are ignored',
-        body: courseMassBodySchema,
-        response: { 200: courseMassReplySchema },
+        body: activityMassBodySchema,
+        response: { 200: activityMassReplySchema },
       },
     },
     async (request) => {
       const { action, ids } = request.body;
       if (!can(request, massPermission[action])) throw forbidden();
-      const { affected, published, refused } = await activities.massCourses(db, storage, currentTeam(request).id, action, ids);
+      const { affected, published, refused } = await activities.massActivities(db, storage, currentTeam(request).id, action, ids);
       let message = request.t(`activities:mass.${action}`, { count: affected });
       if (refused?.length) message += ` ${request.t('activities:mass.publish_refused', { count: refused.length })}`;
       if (!published) return { success: true as const, message, affected };

@@ -7,9 +7,9 @@ import {
   toZonedIso,
   toZonedIsoOrNull,
   parseZonedDateTime,
-  type CourseDetail,
-  type CourseMassAction,
-  type CourseUpdateBody,
+  type ActivityDetail,
+  type ActivityMassAction,
+  type ActivityUpdateBody,
   type InstructorItem,
   type Language,
   type PublishChecks,
@@ -47,7 +47,7 @@ const toChecks = (r: PublishReadiness | undefined): PublishChecks => ({
   ticket_on_sale: r?.ticketOnSale ?? false,
 });
 
-export async function getCourse(db: Db, team: TeamContext, id: number, lang: Language, canEdit: boolean): Promise<CourseDetail> {
+export async function getActivity(db: Db, team: TeamContext, id: number, lang: Language, canEdit: boolean): Promise<ActivityDetail> {
   const row = await repo.findActivity(db, team.id, id);
   if (!row) throw notFound();
   const [typeSet, instructorIds, values, readiness] = await Promise.all([
@@ -90,7 +90,7 @@ const translated = (value: Partial<Record<string, string | null | undefined>> | 
   fillMissingTranslations(compactTranslated(value), languages);
 
 /** Checks every reference against the team; collects all field errors before answering 422. */
-async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: CourseUpdateBody) {
+async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: ActivityUpdateBody) {
   const input = checkInput(requiredTranslatedSchema(team.languages).optional(), body.name, 'name');
   const fields = input.fields;
   const values: ActivityValues = {};
@@ -151,7 +151,7 @@ async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: Co
 }
 
 /** Changes only the sent keys; instructors are replaced when `instructor_ids` is sent. */
-export async function updateCourse(db: Db, team: TeamContext, id: number, body: CourseUpdateBody): Promise<void> {
+export async function updateActivity(db: Db, team: TeamContext, id: number, body: ActivityUpdateBody): Promise<void> {
   const row = await repo.findActivity(db, team.id, id);
   if (!row) throw notFound();
   const values = await validValues(db, team, row, body);
@@ -199,7 +199,7 @@ async function deleteWithSubItems(db: Db, storage: Storage, teamId: number, ids:
   for (const a of all) if (a.headerImagePath && isValidKey(a.headerImagePath)) await storage.delete(a.headerImagePath);
 }
 
-export async function deleteCourse(db: Db, storage: Storage, teamId: number, id: number): Promise<void> {
+export async function deleteActivity(db: Db, storage: Storage, teamId: number, id: number): Promise<void> {
   if (!(await repo.findActivity(db, teamId, id))) throw notFound();
   await deleteWithSubItems(db, storage, teamId, [id], 'id');
 }
@@ -267,7 +267,13 @@ async function publishMany(db: Db, teamId: number, rows: ActivityRow[]): Promise
 }
 
 /** A mass action on the team's activities among `ids`; other ids are ignored. Reports how many changed. */
-export async function massCourses(db: Db, storage: Storage, teamId: number, action: CourseMassAction, ids: number[]): Promise<MassResult> {
+export async function massActivities(
+  db: Db,
+  storage: Storage,
+  teamId: number,
+  action: ActivityMassAction,
+  ids: number[],
+): Promise<MassResult> {
   const rows = await repo.findActivitiesByIds(db, teamId, [...new Set(ids)]);
   const own = rows.map((r) => r.id);
   switch (action) {

@@ -194,12 +194,12 @@ describe('PUT /api/courses/:id', () => {
     const id = await course(a);
     const bSet = (await sets(b))[0]!.id;
     const bPlace = await location(b);
-    const bCourse = await course(b);
+    const bActivity = await course(b);
     const res = await put(a, id, {
       type_set_id: bSet,
       location_id: bPlace,
       instructor_ids: [a.user.id, b.user.id],
-      parent_id: bCourse,
+      parent_id: bActivity,
       booking_opens_at: '2026-02-30T10:00',
       reservation_minutes: 0,
       capacity: -1,
@@ -212,7 +212,7 @@ describe('PUT /api/courses/:id', () => {
       type_set_id: bSet,
       location_id: bPlace,
       instructor_ids: [a.user.id, b.user.id],
-      parent_id: bCourse,
+      parent_id: bActivity,
       booking_opens_at: '2026-02-30T10:00',
     });
     expect(refs.statusCode).toBe(422);

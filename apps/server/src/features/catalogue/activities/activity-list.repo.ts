@@ -32,7 +32,7 @@ export interface ActivityListQuery {
 /** An instant as epoch milliseconds inside JSON built in SQL (unambiguous for `toZonedIso`). */
 const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 1000)::float8`;
 
-export interface CoursePageRow {
+export interface ActivityPageRow {
   id: number;
   name: Translated;
   kind: ActivityKind;
@@ -72,7 +72,7 @@ export interface CoursePageRow {
 const param = sql.placeholder;
 
 /** The filters as SQL; `values` decides which are present, their values are placeholders of the prepared statement. */
-function courseFilters(db: DbOrTx, q: Pick<ActivityListQuery, 'filters'>): SQL {
+function activityFilters(db: DbOrTx, q: Pick<ActivityListQuery, 'filters'>): SQL {
   const where: SQL[] = [eq(activities.teamId, param('teamId'))];
   // The name in any of the team's languages matches (issue 9 item 12), not only the UI language's.
   if (q.filters.name)
@@ -119,8 +119,8 @@ function variantOf(q: ActivityListQuery): string {
   return `${q.sort.field}_${q.sort.type}_${present}`;
 }
 
-function prepareCoursePage(db: DbOrTx, q: ActivityListQuery, name: string) {
-  const where = courseFilters(db, q);
+function prepareActivityPage(db: DbOrTx, q: ActivityListQuery, name: string) {
+  const where = activityFilters(db, q);
   const sortColumn = {
     id: activities.id,
     created_at: activities.createdAt,
@@ -150,7 +150,7 @@ function prepareCoursePage(db: DbOrTx, q: ActivityListQuery, name: string) {
     .as('p');
   return db
     .select({
-      row: sql<CoursePageRow>`json_build_object('id', ${page.id}, 'name', ${page.name}, 'kind', ${page.kind}, 'typeSetId', ${page.typeSetId},
+      row: sql<ActivityPageRow>`json_build_object('id', ${page.id}, 'name', ${page.name}, 'kind', ${page.kind}, 'typeSetId', ${page.typeSetId},
         'parentId', ${page.parentId}, 'locationId', ${page.locationId}, 'headerImagePath', ${page.headerImagePath}, 'status', ${page.status},
         'createdAt', ${epochMs(sql`${page.createdAt}`)}, 'typeName', ${typeSets.name}, 'locationName', ${locations.name},
         'upcoming', (SELECT json_agg(u.at ORDER BY u.starts_at, u.id) FROM (
@@ -177,9 +177,9 @@ function prepareCoursePage(db: DbOrTx, q: ActivityListQuery, name: string) {
     .prepare(name);
 }
 
-type CoursePageStatement = ReturnType<typeof prepareCoursePage>;
+type ActivityPageStatement = ReturnType<typeof prepareActivityPage>;
 /** Per database: the prepared page statements by variant (at most 4 sort fields × 2 directions × 32 filter sets). */
-const coursePageStatements = new WeakMap<DbOrTx, Map<string, CoursePageStatement>>();
+const activityPageStatements = new WeakMap<DbOrTx, Map<string, ActivityPageStatement>>();
 
 /**
  * One page of the back-office course list in one statement: the page is chosen on the activities
@@ -188,20 +188,20 @@ const coursePageStatements = new WeakMap<DbOrTx, Map<string, CoursePageStatement
  * index lookup each), and the total of the filtered list (computed once, as an InitPlan). Each row
  * arrives as one JSON object: the driver parses it natively, with no mapping column by column.
  * The statement is built and prepared once per sort and set of filters, then only executed.
- * A page past the end has no row to carry the total: `courseCount` answers that case.
+ * A page past the end has no row to carry the total: `activityCount` answers that case.
  */
-export async function coursePage(
+export async function activityPage(
   db: DbOrTx,
   teamId: number,
   q: ActivityListQuery,
   upcoming: number,
   now = new Date(),
-): Promise<CoursePageRow[]> {
-  let statements = coursePageStatements.get(db);
-  if (!statements) coursePageStatements.set(db, (statements = new Map()));
+): Promise<ActivityPageRow[]> {
+  let statements = activityPageStatements.get(db);
+  if (!statements) activityPageStatements.set(db, (statements = new Map()));
   const variant = variantOf(q);
   let statement = statements.get(variant);
-  if (!statement) statements.set(variant, (statement = prepareCoursePage(db, q, `course_page_${variant}`)));
+  if (!statement) statements.set(variant, (statement = prepareActivityPage(db, q, `course_page_${variant}`)));
   const rows = await statement.execute({
     ...filterValues(teamId, q),
     now: now.toISOString(),
@@ -213,11 +213,11 @@ export async function coursePage(
 }
 
 /** How many activities match the filters (only needed when the page asked for is past the end). */
-export async function courseCount(db: DbOrTx, teamId: number, q: ActivityListQuery): Promise<number> {
+export async function activityCount(db: DbOrTx, teamId: number, q: ActivityListQuery): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(activities)
-    .where(courseFilters(db, q))
+    .where(activityFilters(db, q))
     .prepare(`course_count_${variantOf(q).split('_').pop()}`)
     .execute(filterValues(teamId, q));
   return Number(row?.n ?? 0);

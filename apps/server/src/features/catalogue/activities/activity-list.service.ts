@@ -1,14 +1,14 @@
 import {
   ACTIVITY_STATUSES,
   compactTranslated,
-  courseStoreSchema,
+  activityStoreSchema,
   fillMissingTranslations,
   minorToDecimal,
   pickText,
   toZonedIso,
   type ActivityStatus,
-  type CourseListItem,
-  type CourseStoreBody,
+  type ActivityListItem,
+  type ActivityStoreBody,
   type Language,
 } from '@bookla/shared';
 import type { Db } from '../../../db/client.ts';
@@ -23,8 +23,8 @@ import { headerImageUrls } from './media.service.ts';
 const sum = <T extends Record<K, number>, K extends string>(list: readonly T[], key: K) => list.reduce((n, x) => n + x[key], 0);
 
 /** Creates a draft activity of the type set's kind; every team language needs a name. */
-export async function storeCourse(db: Db, team: { id: number; languages: Language[] }, body: CourseStoreBody): Promise<number> {
-  const input = parseInput(courseStoreSchema(team.languages), body);
+export async function storeActivity(db: Db, team: { id: number; languages: Language[] }, body: ActivityStoreBody): Promise<number> {
+  const input = parseInput(activityStoreSchema(team.languages), body);
   const typeSet = await findTypeSet(db, team.id, input.type_set_id);
   if (!typeSet) throw validationError({ type_set_id: ['catalogue:validation.type_set_not_found'] });
   const name = fillMissingTranslations(compactTranslated(input.name), team.languages);
@@ -33,7 +33,7 @@ export async function storeCourse(db: Db, team: { id: number; languages: Languag
   return activity.id;
 }
 
-export interface CourseListInput {
+export interface ActivityListInput {
   page: number;
   perPage: number;
   sort: ActivityListQuery['sort'];
@@ -49,12 +49,12 @@ function filterId(value: string | undefined): number | undefined {
 }
 
 /** One page of activities with sessions, tickets, type set, location and instructor: one query. */
-export async function listCourses(
+export async function listActivities(
   db: Db,
   team: { id: number; currency: string; timeZone: string },
-  input: CourseListInput,
+  input: ActivityListInput,
   lang: Language,
-): Promise<{ rows: CourseListItem[]; total: number }> {
+): Promise<{ rows: ActivityListItem[]; total: number }> {
   const f = input.columnFilters;
   const query: ActivityListQuery = {
     page: input.page,
@@ -69,9 +69,9 @@ export async function listCourses(
     },
     lang,
   };
-  const rows = await repo.coursePage(db, team.id, query, UPCOMING);
+  const rows = await repo.activityPage(db, team.id, query, UPCOMING);
   const zone = team.timeZone;
-  const data = rows.map((a): CourseListItem => {
+  const data = rows.map((a): ActivityListItem => {
     const own = a.tickets ?? [];
     const upcoming = (a.upcoming ?? []).map((at) => toZonedIso(at, zone));
     let sold = 0;
@@ -118,6 +118,6 @@ export async function listCourses(
     };
   });
   // An empty page past the end still reports the real total (one more query, only then).
-  const total = rows[0]?.total ?? (input.page > 1 ? await repo.courseCount(db, team.id, query) : 0);
+  const total = rows[0]?.total ?? (input.page > 1 ? await repo.activityCount(db, team.id, query) : 0);
   return { rows: data, total };
 }

@@ -172,10 +172,10 @@ describe('tickets', () => {
   it('cannot be oversold: the database keeps sold ≤ stock', async () => {
     const a = await owner(t.app);
     const set = (await a.client.get('/api/course/type_sets')).json().data[0];
-    const courseId = (await a.client.post('/api/course/store', { type_set_id: set.id, name: { de: 'K', en: 'K' } })).json().course_id;
+    const activityId = (await a.client.post('/api/course/store', { type_set_id: set.id, name: { de: 'K', en: 'K' } })).json().course_id;
     const [ticket] = await db()
       .insert(tickets)
-      .values({ teamId: a.team.id, activityId: courseId, name: { de: 'T' }, priceMinor: 1000, currency: 'CHF', stock: 2 })
+      .values({ teamId: a.team.id, activityId, name: { de: 'T' }, priceMinor: 1000, currency: 'CHF', stock: 2 })
       .returning();
     await db()
       .update(tickets)

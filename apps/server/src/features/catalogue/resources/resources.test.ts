@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resources, sessionResources } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp, type TestClient } from '../../../test/build-test-app.ts';
-import { addResources, addSession, createCourse, ownerWithCourse, staff } from '../../../test/factories.ts';
+import { addResources, addSession, createActivity, ownerWithActivity, staff } from '../../../test/factories.ts';
 import { overbooking } from '../timetable/index.ts';
 
 let t: TestApp;
@@ -12,13 +12,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const db = () => t.app.deps.db;
-const assign = (client: TestClient, courseId: number, sessionId: number, items: object[], confirm?: boolean) =>
-  client.request('PUT', `/api/courses/${courseId}/sessions/${sessionId}/resources?language=en`, { items, ...(confirm ? { confirm } : {}) });
+const assign = (client: TestClient, activityId: number, sessionId: number, items: object[], confirm?: boolean) =>
+  client.request('PUT', `/api/courses/${activityId}/sessions/${sessionId}/resources?language=en`, {
+    items,
+    ...(confirm ? { confirm } : {}),
+  });
 const usesOf = (sessionId: number) => db().select().from(sessionResources).where(eq(sessionResources.sessionId, sessionId));
 
 describe('resource groups', () => {
   it('are created, listed, read, changed (keeping listed ids) and deleted', async () => {
-    const a = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
     const created = await a.client.post('/api/sa/resources', {
       name: { de: 'Matten', en: 'Mats', fr: '' },
       kind: 'equipment',
@@ -40,8 +43,8 @@ describe('resource groups', () => {
     expect(list.json().data[0].name_text).toBe('Mats');
     expect(list.json().data[0].resources[0].name_text).toBe('Yoga mat');
 
-    const session = await addSession(a.client, a.courseId, '2026-09-01T10:00', '2026-09-01T11:00');
-    expect((await assign(a.client, a.courseId, session, [{ resource_id: block, quantity: 2 }])).json().success).toBe(true);
+    const session = await addSession(a.client, a.activityId, '2026-09-01T10:00', '2026-09-01T11:00');
+    expect((await assign(a.client, a.activityId, session, [{ resource_id: block, quantity: 2 }])).json().success).toBe(true);
     const put = await a.client.request('PUT', `/api/sa/resources/${group.id}`, {
       name: { de: 'Material', en: 'Equipment' },
       kind: 'equipment',
@@ -64,7 +67,7 @@ describe('resource groups', () => {
   });
 
   it('need names in every company language, positive capacities and ids of the group itself', async () => {
-    const a = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
     const bad = await a.client.post('/api/sa/resources?language=en', {
       name: { en: 'Rooms' },
       kind: 'room',
@@ -90,7 +93,7 @@ describe('resource groups', () => {
   });
 
   it('need nav.sa_resources and stay within the company', async () => {
-    const a = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
     const { groupId } = await addResources(a.client, [1]);
     const i = await staff(t.app, a.team, 'instructor');
     expect((await i.client.get('/api/sa/resources')).statusCode).toBe(403);
@@ -99,7 +102,7 @@ describe('resource groups', () => {
       (await i.client.post('/api/sa/conflicts/check', { starts_at: '2026-01-01T10:00', ends_at: '2026-01-01T11:00', items: [] }))
         .statusCode,
     ).toBe(403);
-    const b = await ownerWithCourse(t.app);
+    const b = await ownerWithActivity(t.app);
     expect((await b.client.get(`/api/sa/resources/${groupId}`)).statusCode).toBe(404);
     expect((await b.client.request('DELETE', `/api/sa/resources/${groupId}`)).statusCode).toBe(404);
     expect((await b.client.get(`/api/sa/resources/${groupId}/bookings?from=2026-01-01&to=2026-02-01`)).statusCode).toBe(404);
@@ -119,19 +122,19 @@ describe('conflicts', () => {
   });
 
   it('capacity 1: touching sessions are fine, overlapping ones conflict until confirmed', async () => {
-    const a = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
     const { ids } = await addResources(a.client, [1]);
     const room = ids[0]!;
-    const s1 = await addSession(a.client, a.courseId, '2026-09-01T10:00', '2026-09-01T11:00');
-    const s2 = await addSession(a.client, a.courseId, '2026-09-01T11:00', '2026-09-01T12:00');
-    const s3 = await addSession(a.client, a.courseId, '2026-09-01T10:30', '2026-09-01T11:30');
-    expect((await assign(a.client, a.courseId, s1, [{ resource_id: room, quantity: 1 }])).json().success).toBe(true);
-    const touching = await assign(a.client, a.courseId, s2, [{ resource_id: room, quantity: 1 }]);
+    const s1 = await addSession(a.client, a.activityId, '2026-09-01T10:00', '2026-09-01T11:00');
+    const s2 = await addSession(a.client, a.activityId, '2026-09-01T11:00', '2026-09-01T12:00');
+    const s3 = await addSession(a.client, a.activityId, '2026-09-01T10:30', '2026-09-01T11:30');
+    expect((await assign(a.client, a.activityId, s1, [{ resource_id: room, quantity: 1 }])).json().success).toBe(true);
+    const touching = await assign(a.client, a.activityId, s2, [{ resource_id: room, quantity: 1 }]);
     expect(touching.json()).toMatchObject({
       success: true,
       data: { resources: [{ resource_id: room, name: 'Räume 1 EN', quantity: 1 }], conflicts: [] },
     });
-    const refused = await assign(a.client, a.courseId, s3, [{ resource_id: room, quantity: 1 }]);
+    const refused = await assign(a.client, a.activityId, s3, [{ resource_id: room, quantity: 1 }]);
     expect(refused.statusCode).toBe(200);
     expect(refused.json().success).toBe(false);
     expect(
@@ -142,30 +145,30 @@ describe('conflicts', () => {
     ).toEqual([s1, s2].sort());
     expect(refused.json().conflicts[0]).toMatchObject({ resource_id: room, used: 2, capacity: 1, activity_name: 'Yoga EN' });
     expect(await usesOf(s3)).toEqual([]);
-    const confirmed = await assign(a.client, a.courseId, s3, [{ resource_id: room, quantity: 1 }], true);
+    const confirmed = await assign(a.client, a.activityId, s3, [{ resource_id: room, quantity: 1 }], true);
     expect(confirmed.json().success).toBe(true);
     expect(confirmed.json().data.conflicts).toHaveLength(2);
-    const list = (await a.client.get(`/api/courses/${a.courseId}/sessions`)).json().data;
+    const list = (await a.client.get(`/api/courses/${a.activityId}/sessions`)).json().data;
     expect(list.map((s: { id: number; conflicts: unknown[] }) => [s.id, s.conflicts.length])).toEqual([
       [s1, 1],
       [s3, 2],
       [s2, 1],
     ]);
     // A cancelled session needs nothing.
-    await a.client.post(`/api/courses/${a.courseId}/sessions/${s3}/cancel`);
-    const after = (await a.client.get(`/api/courses/${a.courseId}/sessions`)).json().data;
+    await a.client.post(`/api/courses/${a.activityId}/sessions/${s3}/cancel`);
+    const after = (await a.client.get(`/api/courses/${a.activityId}/sessions`)).json().data;
     expect(after.every((s: { conflicts: unknown[] }) => s.conflicts.length === 0)).toBe(true);
   });
 
   it('capacity 2: two overlapping sessions are fine, a third conflicts', async () => {
-    const a = await ownerWithCourse(t.app);
-    const other = await createCourse(a.client, 'Pilates');
+    const a = await ownerWithActivity(t.app);
+    const other = await createActivity(a.client, 'Pilates');
     const { ids } = await addResources(a.client, [2]);
     const hall = ids[0]!;
-    const s1 = await addSession(a.client, a.courseId, '2026-09-02T18:00', '2026-09-02T20:00');
+    const s1 = await addSession(a.client, a.activityId, '2026-09-02T18:00', '2026-09-02T20:00');
     const s2 = await addSession(a.client, other, '2026-09-02T19:00', '2026-09-02T21:00');
-    const s3 = await addSession(a.client, a.courseId, '2026-09-02T19:30', '2026-09-02T20:30');
-    expect((await assign(a.client, a.courseId, s1, [{ resource_id: hall, quantity: 1 }])).json().success).toBe(true);
+    const s3 = await addSession(a.client, a.activityId, '2026-09-02T19:30', '2026-09-02T20:30');
+    expect((await assign(a.client, a.activityId, s1, [{ resource_id: hall, quantity: 1 }])).json().success).toBe(true);
     expect((await assign(a.client, other, s2, [{ resource_id: hall, quantity: 1 }])).json().success).toBe(true);
     const check = await a.client.post('/api/sa/conflicts/check?language=de', {
       starts_at: '2026-09-02T19:30',
@@ -193,20 +196,20 @@ describe('conflicts', () => {
       items: [{ resource_id: hall, quantity: 1 }],
     });
     expect(self.json().conflicts).toEqual([]);
-    expect((await assign(a.client, a.courseId, s3, [{ resource_id: hall, quantity: 1 }])).json().success).toBe(false);
+    expect((await assign(a.client, a.activityId, s3, [{ resource_id: hall, quantity: 1 }])).json().success).toBe(false);
   });
 
   it('moving a session onto a booked resource reports conflicts and changes nothing unless confirmed', async () => {
-    const a = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
     const { ids } = await addResources(a.client, [1]);
-    const s1 = await addSession(a.client, a.courseId, '2026-10-01T10:00', '2026-10-01T11:00');
-    const s2 = await addSession(a.client, a.courseId, '2026-10-01T12:00', '2026-10-01T13:00');
-    for (const s of [s1, s2]) await assign(a.client, a.courseId, s, [{ resource_id: ids[0], quantity: 1 }]);
-    const url = `/api/courses/${a.courseId}/sessions/${s2}?language=en`;
+    const s1 = await addSession(a.client, a.activityId, '2026-10-01T10:00', '2026-10-01T11:00');
+    const s2 = await addSession(a.client, a.activityId, '2026-10-01T12:00', '2026-10-01T13:00');
+    for (const s of [s1, s2]) await assign(a.client, a.activityId, s, [{ resource_id: ids[0], quantity: 1 }]);
+    const url = `/api/courses/${a.activityId}/sessions/${s2}?language=en`;
     const body = { starts_at: '2026-10-01T10:30', ends_at: '2026-10-01T11:30' };
     const refused = await a.client.request('PUT', url, body);
     expect(refused.json()).toMatchObject({ success: false, conflicts: [{ session_id: s1 }] });
-    const list = (await a.client.get(`/api/courses/${a.courseId}/sessions`)).json().data;
+    const list = (await a.client.get(`/api/courses/${a.activityId}/sessions`)).json().data;
     expect(list.find((s: { id: number }) => s.id === s2).starts_at).toBe('2026-10-01T12:00:00+02:00');
     const moved = await a.client.request('PUT', url, { ...body, confirm: true });
     expect(moved.json()).toMatchObject({
@@ -216,17 +219,17 @@ describe('conflicts', () => {
   });
 
   it('moves a session whose assignment is above a since lowered capacity', async () => {
-    const a = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
     const { groupId, ids } = await addResources(a.client, [3]);
-    const s = await addSession(a.client, a.courseId, '2026-10-05T10:00', '2026-10-05T11:00');
-    expect((await assign(a.client, a.courseId, s, [{ resource_id: ids[0], quantity: 3 }])).json().success).toBe(true);
+    const s = await addSession(a.client, a.activityId, '2026-10-05T10:00', '2026-10-05T11:00');
+    expect((await assign(a.client, a.activityId, s, [{ resource_id: ids[0], quantity: 3 }])).json().success).toBe(true);
     const lowered = await a.client.request('PUT', `/api/sa/resources/${groupId}`, {
       name: { de: 'Räume', en: 'Rooms' },
       kind: 'room',
       resources: [{ id: ids[0], name: { de: 'Saal', en: 'Hall' }, capacity: 1 }],
     });
     expect(lowered.statusCode, lowered.body).toBe(200);
-    const moved = await a.client.request('PUT', `/api/courses/${a.courseId}/sessions/${s}`, {
+    const moved = await a.client.request('PUT', `/api/courses/${a.activityId}/sessions/${s}`, {
       starts_at: '2026-10-06T10:00',
       ends_at: '2026-10-06T11:00',
     });
@@ -235,18 +238,18 @@ describe('conflicts', () => {
   });
 
   it('assigns a resource to many dates in one call, checking conflicts over all of them before changing any', async () => {
-    const a = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
     const { ids } = await addResources(a.client, [1]);
     const room = ids[0]!;
     const mine = [
-      await addSession(a.client, a.courseId, '2026-09-01T10:00', '2026-09-01T11:00'),
-      await addSession(a.client, a.courseId, '2026-09-08T10:00', '2026-09-08T11:00'),
-      await addSession(a.client, a.courseId, '2026-09-15T10:00', '2026-09-15T11:00'),
+      await addSession(a.client, a.activityId, '2026-09-01T10:00', '2026-09-01T11:00'),
+      await addSession(a.client, a.activityId, '2026-09-08T10:00', '2026-09-08T11:00'),
+      await addSession(a.client, a.activityId, '2026-09-15T10:00', '2026-09-15T11:00'),
     ];
-    const pilates = await createCourse(a.client, 'Pilates');
+    const pilates = await createActivity(a.client, 'Pilates');
     const busy = await addSession(a.client, pilates, '2026-09-15T10:30', '2026-09-15T11:30');
     expect((await assign(a.client, pilates, busy, [{ resource_id: room, quantity: 1 }])).json().success).toBe(true);
-    const url = `/api/courses/${a.courseId}/sessions/resources?language=en`;
+    const url = `/api/courses/${a.activityId}/sessions/resources?language=en`;
     const items = [{ resource_id: room, quantity: 1 }];
 
     // "This and the following dates" from the second: the third clashes with Pilates.
@@ -272,11 +275,11 @@ describe('conflicts', () => {
   });
 
   it('many dates: overlapping dates of the plan conflict with each other; foreign dates are refused', async () => {
-    const a = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
     const { ids } = await addResources(a.client, [1]);
-    const s1 = await addSession(a.client, a.courseId, '2026-10-01T10:00', '2026-10-01T12:00');
-    const s2 = await addSession(a.client, a.courseId, '2026-10-01T11:00', '2026-10-01T13:00');
-    const url = `/api/courses/${a.courseId}/sessions/resources?language=en`;
+    const s1 = await addSession(a.client, a.activityId, '2026-10-01T10:00', '2026-10-01T12:00');
+    const s2 = await addSession(a.client, a.activityId, '2026-10-01T11:00', '2026-10-01T13:00');
+    const url = `/api/courses/${a.activityId}/sessions/resources?language=en`;
     const items = [{ resource_id: ids[0]!, quantity: 1 }];
     const refused = await a.client.request('PUT', url, { session_ids: [s1, s2], items });
     expect(refused.json().success).toBe(false);
@@ -284,8 +287,8 @@ describe('conflicts', () => {
       [s1, s2],
       [s2, s1],
     ]);
-    const other = await ownerWithCourse(t.app);
-    const foreign = await addSession(other.client, other.courseId, '2026-10-02T10:00', '2026-10-02T11:00');
+    const other = await ownerWithActivity(t.app);
+    const foreign = await addSession(other.client, other.activityId, '2026-10-02T10:00', '2026-10-02T11:00');
     const mixed = await a.client.request('PUT', url, { session_ids: [s1, foreign], items });
     expect(mixed.statusCode).toBe(422);
     expect(Object.keys(mixed.json().errors)).toEqual(['session_ids.1']);
@@ -296,20 +299,20 @@ describe('conflicts', () => {
   });
 
   it('refuses resources of another company, duplicates and quantities above the capacity', async () => {
-    const a = await ownerWithCourse(t.app);
-    const b = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
+    const b = await ownerWithActivity(t.app);
     const mine = await addResources(a.client, [3]);
     const theirs = await addResources(b.client, [1]);
-    const s = await addSession(a.client, a.courseId, '2026-10-01T10:00', '2026-10-01T11:00');
-    const foreign = await assign(a.client, a.courseId, s, [{ resource_id: theirs.ids[0], quantity: 1 }]);
+    const s = await addSession(a.client, a.activityId, '2026-10-01T10:00', '2026-10-01T11:00');
+    const foreign = await assign(a.client, a.activityId, s, [{ resource_id: theirs.ids[0], quantity: 1 }]);
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors).toEqual({ 'items.0.resource_id': ['This resource does not exist in your company.'] });
-    const twice = await assign(a.client, a.courseId, s, [
+    const twice = await assign(a.client, a.activityId, s, [
       { resource_id: mine.ids[0], quantity: 1 },
       { resource_id: mine.ids[0], quantity: 1 },
     ]);
     expect(Object.keys(twice.json().errors)).toEqual(['items.1.resource_id']);
-    const tooMany = await assign(a.client, a.courseId, s, [{ resource_id: mine.ids[0], quantity: 4 }]);
+    const tooMany = await assign(a.client, a.activityId, s, [{ resource_id: mine.ids[0], quantity: 4 }]);
     expect(tooMany.json().errors).toEqual({ 'items.0.quantity': ['At most 3 available.'] });
     const check = await a.client.post('/api/sa/conflicts/check', {
       session_id: s,
@@ -318,7 +321,7 @@ describe('conflicts', () => {
       items: [{ resource_id: theirs.ids[0], quantity: 1 }],
     });
     expect(check.statusCode).toBe(422);
-    const otherSession = await addSession(b.client, b.courseId, '2026-10-01T10:00', '2026-10-01T11:00');
+    const otherSession = await addSession(b.client, b.activityId, '2026-10-01T10:00', '2026-10-01T11:00');
     const check2 = await a.client.post('/api/sa/conflicts/check', {
       session_id: otherSession,
       starts_at: '2026-10-01T10:00',
@@ -330,18 +333,18 @@ describe('conflicts', () => {
   });
 
   it('lists a group’s bookings with conflict flags and only its own resources', async () => {
-    const a = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
     const rooms = await addResources(a.client, [1], 'Räume');
     const mats = await addResources(a.client, [10], 'Matten');
-    const s1 = await addSession(a.client, a.courseId, '2026-11-02T10:00', '2026-11-02T11:00');
-    const s2 = await addSession(a.client, a.courseId, '2026-11-02T10:30', '2026-11-02T11:30');
-    const s3 = await addSession(a.client, a.courseId, '2026-11-03T10:00', '2026-11-03T11:00');
-    await assign(a.client, a.courseId, s1, [
+    const s1 = await addSession(a.client, a.activityId, '2026-11-02T10:00', '2026-11-02T11:00');
+    const s2 = await addSession(a.client, a.activityId, '2026-11-02T10:30', '2026-11-02T11:30');
+    const s3 = await addSession(a.client, a.activityId, '2026-11-03T10:00', '2026-11-03T11:00');
+    await assign(a.client, a.activityId, s1, [
       { resource_id: rooms.ids[0], quantity: 1 },
       { resource_id: mats.ids[0], quantity: 5 },
     ]);
-    await assign(a.client, a.courseId, s2, [{ resource_id: rooms.ids[0], quantity: 1 }], true);
-    await assign(a.client, a.courseId, s3, [{ resource_id: mats.ids[0], quantity: 5 }]);
+    await assign(a.client, a.activityId, s2, [{ resource_id: rooms.ids[0], quantity: 1 }], true);
+    await assign(a.client, a.activityId, s3, [{ resource_id: mats.ids[0], quantity: 5 }]);
     const res = await a.client.get(`/api/sa/resources/${rooms.groupId}/bookings?from=2026-11-01&to=2026-11-30&language=en`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.map((s: { id: number; conflict: boolean; title: string }) => [s.id, s.conflict, s.title])).toEqual([

@@ -1,28 +1,28 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { courseDefaults } from '../../../db/schema/index.ts';
+import { activityDefaults } from '../../../db/schema/index.ts';
 
 /** SQL of a team's course defaults (one row per team, created on first use). */
 
-export type CourseDefaultsRow = typeof courseDefaults.$inferSelect;
-export type CourseDefaultsValues = Omit<typeof courseDefaults.$inferInsert, 'teamId' | 'createdAt' | 'updatedAt'>;
+export type ActivityDefaultsRow = typeof activityDefaults.$inferSelect;
+export type ActivityDefaultsValues = Omit<typeof activityDefaults.$inferInsert, 'teamId' | 'createdAt' | 'updatedAt'>;
 
-export async function findDefaults(db: DbOrTx, teamId: number): Promise<CourseDefaultsRow | undefined> {
-  const [row] = await db.select().from(courseDefaults).where(eq(courseDefaults.teamId, teamId));
+export async function findDefaults(db: DbOrTx, teamId: number): Promise<ActivityDefaultsRow | undefined> {
+  const [row] = await db.select().from(activityDefaults).where(eq(activityDefaults.teamId, teamId));
   return row;
 }
 
 /** The team's row, inserted with the column defaults when missing (safe against a concurrent insert). */
-export async function ensureDefaults(db: DbOrTx, teamId: number): Promise<CourseDefaultsRow> {
-  await db.insert(courseDefaults).values({ teamId }).onConflictDoNothing({ target: courseDefaults.teamId });
+export async function ensureDefaults(db: DbOrTx, teamId: number): Promise<ActivityDefaultsRow> {
+  await db.insert(activityDefaults).values({ teamId }).onConflictDoNothing({ target: activityDefaults.teamId });
   return (await findDefaults(db, teamId))!;
 }
 
-export async function upsertDefaults(db: DbOrTx, teamId: number, values: CourseDefaultsValues): Promise<CourseDefaultsRow> {
+export async function upsertDefaults(db: DbOrTx, teamId: number, values: ActivityDefaultsValues): Promise<ActivityDefaultsRow> {
   const [row] = await db
-    .insert(courseDefaults)
+    .insert(activityDefaults)
     .values({ ...values, teamId })
-    .onConflictDoUpdate({ target: courseDefaults.teamId, set: { ...values, updatedAt: new Date() } })
+    .onConflictDoUpdate({ target: activityDefaults.teamId, set: { ...values, updatedAt: new Date() } })
     .returning();
   return row!;
 }

@@ -2,19 +2,19 @@ import {
   bpToPercent,
   compactTranslated,
   fillMissingTranslations,
-  type CourseDefaults,
-  type CourseDefaultsBody,
+  type ActivityDefaults,
+  type ActivityDefaultsBody,
   type Language,
 } from '@bookla/shared';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { validationError } from '../../../lib/app-error.ts';
 import * as repo from './defaults.repo.ts';
-import type { CourseDefaultsRow } from './defaults.repo.ts';
+import type { ActivityDefaultsRow } from './defaults.repo.ts';
 import { findLocation } from './locations.repo.ts';
 
 /** A team's course defaults (`/backend/config/course/defaults`), applied to every new activity. */
 
-function toReply(row: CourseDefaultsRow): CourseDefaults {
+function toReply(row: ActivityDefaultsRow): ActivityDefaults {
   return {
     tax_rate: bpToPercent(row.taxRateBp),
     reservation_minutes: row.reservationMinutes,
@@ -27,11 +27,15 @@ function toReply(row: CourseDefaultsRow): CourseDefaults {
   };
 }
 
-export async function getDefaults(db: Db, teamId: number): Promise<CourseDefaults> {
+export async function getDefaults(db: Db, teamId: number): Promise<ActivityDefaults> {
   return toReply(await repo.ensureDefaults(db, teamId));
 }
 
-export async function saveDefaults(db: Db, team: { id: number; languages: Language[] }, body: CourseDefaultsBody): Promise<CourseDefaults> {
+export async function saveDefaults(
+  db: Db,
+  team: { id: number; languages: Language[] },
+  body: ActivityDefaultsBody,
+): Promise<ActivityDefaults> {
   if (body.location_id !== null && !(await findLocation(db, team.id, body.location_id))) {
     throw validationError({ location_id: ['activities:validation.location_not_found'] });
   }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, courseDefaults } from '../../../db/schema/index.ts';
+import { activities, activityDefaults } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { owner, staff, type Staff } from '../../../test/factories.ts';
 
@@ -50,7 +50,7 @@ describe('course defaults', () => {
       session_minutes: 60,
     });
     expect(second.json()).toEqual(first.json());
-    expect(await db().select().from(courseDefaults).where(eq(courseDefaults.teamId, a.team.id))).toHaveLength(1);
+    expect(await db().select().from(activityDefaults).where(eq(activityDefaults.teamId, a.team.id))).toHaveLength(1);
   });
 
   it('are saved: tax rate in percent (basis points stored), translations filled', async () => {
@@ -72,7 +72,7 @@ describe('course defaults', () => {
         session_minutes: 90,
       },
     });
-    const [row] = await db().select().from(courseDefaults).where(eq(courseDefaults.teamId, a.team.id));
+    const [row] = await db().select().from(activityDefaults).where(eq(activityDefaults.teamId, a.team.id));
     expect(row!.taxRateBp).toBe(810);
     expect((await a.client.get('/api/config/course/defaults')).json().data.tax_rate).toBe(8.1);
     const exact = await a.client.request('PUT', '/api/config/course/defaults', body({ tax_rate: 7.75 }));
@@ -105,7 +105,7 @@ describe('course defaults', () => {
     const place = await a.client.request('PUT', '/api/config/course/defaults?language=en', body({ location_id: foreign }));
     expect(place.statusCode).toBe(422);
     expect(place.json().errors).toEqual({ location_id: ['This location does not exist in your company.'] });
-    expect(await db().select().from(courseDefaults).where(eq(courseDefaults.teamId, a.team.id))).toHaveLength(0);
+    expect(await db().select().from(activityDefaults).where(eq(activityDefaults.teamId, a.team.id))).toHaveLength(0);
   });
 
   it('need nav.config', async () => {
@@ -136,8 +136,8 @@ describe('course defaults', () => {
       status: 'draft',
     });
     const bSet = (await b.client.get('/api/course/type_sets')).json().data[0];
-    const bCourse = (await b.client.post('/api/course/store', { type_set_id: bSet.id, name: { de: 'B', en: 'B' } })).json().course_id;
-    const [row] = await db().select().from(activities).where(eq(activities.id, bCourse));
+    const bActivity = (await b.client.post('/api/course/store', { type_set_id: bSet.id, name: { de: 'B', en: 'B' } })).json().course_id;
+    const [row] = await db().select().from(activities).where(eq(activities.id, bActivity));
     expect(row).toMatchObject({ reservationMinutes: 15, bookingClosesMinutes: 0, waitingList: false, locationId: null, capacity: null });
   });
 });

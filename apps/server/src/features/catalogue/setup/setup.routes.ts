@@ -7,8 +7,8 @@ import {
   attributeBodySchema,
   attributeItemSchema,
   attributeListQuerySchema,
-  courseDefaultsBodySchema,
-  courseDefaultsSchema,
+  activityDefaultsBodySchema,
+  activityDefaultsSchema,
   fieldBodySchema,
   fieldItemSchema,
   fieldListQuerySchema,
@@ -274,8 +274,8 @@ async function productsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const tags = ['catalogue'];
-  const readCourses = requirePermission('nav.courses');
-  const editCourses = requirePermission('course.edit');
+  const readActivities = requirePermission('nav.courses');
+  const editActivities = requirePermission('course.edit');
   const params = z.object({ id: idParam });
   /** The static shape; the service checks it against the team's languages and currency (productSchema). */
   const body = productInputSchema;
@@ -304,7 +304,7 @@ async function productsRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/courses/:id/products',
     {
-      preValidation: readCourses,
+      preValidation: readActivities,
       schema: {
         tags,
         summary: 'Products offered with an activity (ticket_ids empty: with every ticket)',
@@ -318,7 +318,7 @@ async function productsRoutes(fastify: FastifyInstance) {
   app.put(
     '/api/courses/:id/products',
     {
-      preValidation: editCourses,
+      preValidation: editActivities,
       schema: {
         tags,
         summary: 'Replaces the products offered with an activity: {items: [{product_id, ticket_ids}]}',
@@ -346,7 +346,7 @@ async function defaultsRoutes(fastify: FastifyInstance) {
     '/api/config/course/defaults',
     {
       preValidation: config,
-      schema: { tags, summary: 'Course defaults of the company', response: { 200: dataReply(courseDefaultsSchema) } },
+      schema: { tags, summary: 'Course defaults of the company', response: { 200: dataReply(activityDefaultsSchema) } },
     },
     async (request) => ({ data: await defaults.getDefaults(db, currentTeam(request).id) }),
   );
@@ -358,8 +358,8 @@ async function defaultsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Changes the course defaults (tax rate in percent, up to 2 decimals)',
-        body: courseDefaultsBodySchema,
-        response: { 200: successDataReply(courseDefaultsSchema) },
+        body: activityDefaultsBodySchema,
+        response: { 200: successDataReply(activityDefaultsSchema) },
       },
     },
     async (request) => ({

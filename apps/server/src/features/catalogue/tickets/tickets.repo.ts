@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { activities, activitySessions, courseDefaults, tickets } from '../../../db/schema/index.ts';
+import { activities, activitySessions, activityDefaults, tickets } from '../../../db/schema/index.ts';
 
 /** SQL of tickets. Every function takes the team id first. */
 
@@ -84,7 +84,7 @@ export async function sessionOfActivity(db: DbOrTx, teamId: number, activityId: 
 }
 
 export async function defaultTaxRateBp(db: DbOrTx, teamId: number): Promise<number> {
-  const [row] = await db.select({ bp: courseDefaults.taxRateBp }).from(courseDefaults).where(eq(courseDefaults.teamId, teamId));
+  const [row] = await db.select({ bp: activityDefaults.taxRateBp }).from(activityDefaults).where(eq(activityDefaults.teamId, teamId));
   return row?.bp ?? 0;
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courseDefaults, teams, tickets } from '../../../db/schema/index.ts';
+import { activityDefaults, teams, tickets } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { inDays, makeActivity, makeReservation, makeSession, makeTicket, owner, staff, type Staff } from '../../../test/factories.ts';
 
@@ -106,7 +106,7 @@ describe('tickets: create and read', () => {
       expect(res.statusCode, tax_rate).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual(['tax_rate']);
     }
-    await db().insert(courseDefaults).values({ teamId: a.team.id, taxRateBp: 260 });
+    await db().insert(activityDefaults).values({ teamId: a.team.id, taxRateBp: 260 });
     const defaulted = await a.client.post(url(), body({ tax_rate: undefined }));
     expect(defaulted.json().data.tax_rate).toBe(2.6);
   });

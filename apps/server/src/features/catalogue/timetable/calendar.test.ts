@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, activityInstructors, locations } from '../../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
-import { addResources, addSession, createCourse, ownerWithCourse, staff } from '../../../test/factories.ts';
+import { addResources, addSession, createActivity, ownerWithActivity, staff } from '../../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +15,8 @@ type Item = { id: number; title: string; conflict: boolean; location: string | n
 
 describe('calendar feed', () => {
   it('lists the sessions of all courses in a range, with titles, locations, statuses and conflicts', async () => {
-    const a = await ownerWithCourse(t.app);
-    const pilates = await createCourse(a.client, 'Pilates');
+    const a = await ownerWithActivity(t.app);
+    const pilates = await createActivity(a.client, 'Pilates');
     const eventSet = (await a.client.get('/api/course/type_sets')).json().data.find((s: { kind: string }) => s.kind === 'event');
     const concert = (await a.client.post('/api/course/store', { type_set_id: eventSet.id, name: { de: 'Konzert', en: 'Concert' } })).json()
       .course_id;
@@ -28,17 +28,17 @@ describe('calendar feed', () => {
     const i = await staff(t.app, a.team, 'instructor');
     await db().insert(activityInstructors).values({ teamId: a.team.id, activityId: concert, userId: i.user.id });
 
-    const yoga1 = await addSession(a.client, a.courseId, '2026-06-01T10:00', '2026-06-01T11:00');
+    const yoga1 = await addSession(a.client, a.activityId, '2026-06-01T10:00', '2026-06-01T11:00');
     const pil = await addSession(a.client, pilates, '2026-06-01T10:30', '2026-06-01T11:30');
     const gig = await addSession(a.client, concert, '2026-06-30T20:00', '2026-06-30T23:00');
-    const outside = await addSession(a.client, a.courseId, '2026-07-01T00:00', '2026-07-01T01:00');
+    const outside = await addSession(a.client, a.activityId, '2026-07-01T00:00', '2026-07-01T01:00');
     const { ids } = await addResources(a.client, [1]);
     const assign = (course: number, s: number) =>
       a.client.request('PUT', `/api/courses/${course}/sessions/${s}/resources`, {
         items: [{ resource_id: ids[0], quantity: 1 }],
         confirm: true,
       });
-    await assign(a.courseId, yoga1);
+    await assign(a.activityId, yoga1);
     await assign(pilates, pil);
     await a.client.post(`/api/courses/${concert}/sessions/${gig}/cancel`);
 
@@ -67,7 +67,7 @@ describe('calendar feed', () => {
   });
 
   it('needs from and to, at most 400 days apart, and valid filters', async () => {
-    const a = await ownerWithCourse(t.app);
+    const a = await ownerWithActivity(t.app);
     const get = (query: string) => a.client.get(`/api/calendar/sessions?language=en&${query}`);
     expect((await get('to=2026-01-01')).statusCode).toBe(422);
     expect((await get('from=2026-01-01&to=2027-02-05')).statusCode).toBe(200);
@@ -80,10 +80,10 @@ describe('calendar feed', () => {
   });
 
   it('shows only the company’s own sessions', async () => {
-    const a = await ownerWithCourse(t.app);
-    await addSession(a.client, a.courseId, '2026-06-01T10:00', '2026-06-01T11:00');
-    const b = await ownerWithCourse(t.app);
-    const mine = await addSession(b.client, b.courseId, '2026-06-02T10:00', '2026-06-02T11:00');
+    const a = await ownerWithActivity(t.app);
+    await addSession(a.client, a.activityId, '2026-06-01T10:00', '2026-06-01T11:00');
+    const b = await ownerWithActivity(t.app);
+    const mine = await addSession(b.client, b.activityId, '2026-06-02T10:00', '2026-06-02T11:00');
     const res = await b.client.get('/api/calendar/sessions?from=2026-06-01&to=2026-06-30');
     expect(res.json().data.map((s: Item) => s.id)).toEqual([mine]);
     expect((await new TestClient(t.app).get('/api/calendar/sessions?from=2026-06-01&to=2026-06-30')).statusCode).toBe(401);

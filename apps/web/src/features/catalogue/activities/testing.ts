@@ -1,10 +1,10 @@
-import type { CourseListItem } from '@bookla/shared/catalogue';
-import type { CourseDetail } from '@bookla/shared/catalogue-activities';
+import type { ActivityListItem } from '@bookla/shared/catalogue';
+import type { ActivityDetail } from '@bookla/shared/catalogue-activities';
 import type { ListMeta } from '@bookla/shared/pagination';
 
 /** Test data of the activities screens, shaped like the API's replies. */
 
-export function makeCourseRow(id: number, name: string, overrides: Partial<CourseListItem> = {}): CourseListItem {
+export function makeActivityRow(id: number, name: string, overrides: Partial<ActivityListItem> = {}): ActivityListItem {
   return {
     id,
     name: { de: `${name} DE`, en: name },
@@ -39,7 +39,7 @@ export function listReply<T>(rows: T[], page = 1, perPage = 10, total = rows.len
   return { data: rows, meta, links: { first: '', last: '', prev: null, next: null } };
 }
 
-export function makeCourseDetail(id: number, overrides: Partial<CourseDetail> = {}): CourseDetail {
+export function makeActivityDetail(id: number, overrides: Partial<ActivityDetail> = {}): ActivityDetail {
   return {
     id,
     kind: 'course',

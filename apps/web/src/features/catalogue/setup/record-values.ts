@@ -3,7 +3,7 @@ import type { Language } from '@bookla/shared/i18n';
 import { emptyTranslated, toTranslatedForm } from '../../../components/form/translated-fields';
 import { formNumber, numberOrNull, type NumberValue, type TextValues } from './form-values';
 import type { LocationItem } from '@bookla/shared/catalogue';
-import type { CourseDefaults } from '@bookla/shared/catalogue-activities';
+import type { ActivityDefaults } from '@bookla/shared/catalogue-activities';
 import type { ProductItem } from '@bookla/shared/catalogue-tickets';
 import type { HolidayItem } from '@bookla/shared/catalogue-timetable';
 
@@ -112,7 +112,7 @@ export interface DefaultsValues {
   session_minutes: NumberValue;
 }
 
-export const defaultsToValues = (d: CourseDefaults, languages: readonly Language[]): DefaultsValues => ({
+export const defaultsToValues = (d: ActivityDefaults, languages: readonly Language[]): DefaultsValues => ({
   tax_rate: d.tax_rate,
   reservation_minutes: d.reservation_minutes,
   booking_closes_minutes: d.booking_closes_minutes,

@@ -1,18 +1,18 @@
 import {
-  COURSE_SORT_FIELDS,
-  courseListItemSchema,
-  courseStoreReplySchema,
+  ACTIVITY_SORT_FIELDS,
+  activityListItemSchema,
+  activityStoreReplySchema,
   locationItemSchema,
   typeSetItemSchema,
-  type CourseListItem,
-  type CourseStoreBody,
+  type ActivityListItem,
+  type ActivityStoreBody,
 } from '@bookla/shared/catalogue';
 import {
-  courseDetailSchema,
-  courseMassReplySchema,
+  activityDetailSchema,
+  activityMassReplySchema,
   headerImageSchema,
   instructorItemSchema,
-  type CourseMassAction,
+  type ActivityMassAction,
 } from '@bookla/shared/catalogue-activities';
 import { activityAttributeItemSchema } from '@bookla/shared/catalogue-setup';
 import { dataReplySchema, listReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
@@ -43,15 +43,15 @@ export const activityKeys = {
 
 /** `/backend/courses`: its address state (spec §9: 10 a page; the server's sort fields). */
 export const activityListConfig = defineList({
-  sortFields: COURSE_SORT_FIELDS,
+  sortFields: ACTIVITY_SORT_FIELDS,
   defaultSort: { field: 'created_at', type: 'desc' },
   filters: { name: 'text', status: 'choice', type_set_id: 'choice', location_id: 'choice' },
 });
 
-export type ActivityListParams = ListParams<(typeof COURSE_SORT_FIELDS)[number], keyof typeof activityListConfig.filters>;
+export type ActivityListParams = ListParams<(typeof ACTIVITY_SORT_FIELDS)[number], keyof typeof activityListConfig.filters>;
 
-const courseListReply = listReplySchema(courseListItemSchema);
-const courseDetailReply = dataReplySchema(courseDetailSchema);
+const activityListReply = listReplySchema(activityListItemSchema);
+const activityDetailReply = dataReplySchema(activityDetailSchema);
 const attributesReply = dataReplySchema(z.array(activityAttributeItemSchema));
 const TYPE_SET_OPTIONS = '/api/course/type_sets';
 /** Parent candidates: the first page of the largest size (a search narrows them). */
@@ -62,7 +62,7 @@ export function useActivityList(params: ActivityListParams) {
   const query = listApiQuery(params);
   return useQuery({
     queryKey: activityKeys.list(query),
-    queryFn: ({ signal }) => api.get('/api/courses', { signal, query, reply: courseListReply }),
+    queryFn: ({ signal }) => api.get('/api/courses', { signal, query, reply: activityListReply }),
     placeholderData: keepPreviousData,
   });
 }
@@ -70,8 +70,8 @@ export function useActivityList(params: ActivityListParams) {
 export function useMassActivityAction() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { action: CourseMassAction; ids: number[] }) =>
-      api.post('/api/courses/mass', input, { reply: courseMassReplySchema }),
+    mutationFn: (input: { action: ActivityMassAction; ids: number[] }) =>
+      api.post('/api/courses/mass', input, { reply: activityMassReplySchema }),
     // Lists and every activity shown (its status, or it is gone).
     onSettled: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
   });
@@ -88,27 +88,28 @@ export function useTypeSetOptions(enabled = true) {
   });
 }
 
-export function useCreateCourse() {
+export function useCreateActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: CourseStoreBody) => api.post('/api/course/store', input, { reply: courseStoreReplySchema }),
+    mutationFn: (input: ActivityStoreBody) => api.post('/api/course/store', input, { reply: activityStoreReplySchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.lists() }),
   });
 }
 
-export function useCourse(id: number) {
+export function useActivity(id: number) {
   return useQuery({
     queryKey: activityKeys.detail(id),
-    queryFn: ({ signal }) => api.get(`/api/courses/${id}`, { signal, reply: courseDetailReply }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get(`/api/courses/${id}`, { signal, reply: activityDetailReply }).then((r) => r.data),
     enabled: id > 0,
   });
 }
 
 /** `PUT /api/courses/:id`: only the sent keys change. */
-export function useUpdateCourse(id: number) {
+export function useUpdateActivity(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: Record<string, unknown>) => api.put(`/api/courses/${id}`, input, { reply: successDataSchema(courseDetailSchema) }),
+    mutationFn: (input: Record<string, unknown>) =>
+      api.put(`/api/courses/${id}`, input, { reply: successDataSchema(activityDetailSchema) }),
     onSuccess: (reply) => {
       queryClient.setQueryData(activityKeys.detail(id), reply.data);
       // The whole activity: a new type set brings other attributes and fields.
@@ -120,14 +121,14 @@ export function useUpdateCourse(id: number) {
   });
 }
 
-export function useCourseAttributes(id: number) {
+export function useActivityAttributes(id: number) {
   return useQuery({
     queryKey: activityKeys.attributes(id),
     queryFn: ({ signal }) => api.get(`/api/courses/${id}/attributes`, { signal, reply: attributesReply }).then((r) => r.data),
   });
 }
 
-export function useSaveCourseAttributes(id: number) {
+export function useSaveActivityAttributes(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: { attribute_id: number; value: unknown }[]) =>
@@ -186,14 +187,14 @@ export function useInstructorOptions(enabled = true) {
 
 /** Candidates for the parent activity: the first 100 matching the name typed. */
 export function useParentOptions(search: string, enabled = true) {
-  return useQuery<CourseListItem[]>({
+  return useQuery<ActivityListItem[]>({
     queryKey: activityKeys.parents(search),
     queryFn: ({ signal }) =>
       api
         .get('/api/courses', {
           signal,
           query: { ...FIRST_100, sort: { field: 'name', type: 'asc' }, columnFilters: { name: search } },
-          reply: courseListReply,
+          reply: activityListReply,
         })
         .then((r) => r.data),
     enabled,

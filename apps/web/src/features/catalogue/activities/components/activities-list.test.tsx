@@ -7,8 +7,8 @@ import { applyLanguage } from '../../../../lib/language';
 import { json, type FakeCall } from '../../../../test/fake-fetch';
 import { renderRoutes, renderWithProviders } from '../../../../test/render';
 import { fakeApi, loggedInState, makeTeam } from '../../../../test/team-fixtures';
-import { courseTestRoutes as routes } from '../test-routes';
-import { listReply, makeCourseRow } from '../testing';
+import { activityTestRoutes as routes } from '../test-routes';
+import { listReply, makeActivityRow } from '../testing';
 
 const owner = makeTeam(3, 'Yoga Zürich');
 const instructor = makeTeam(3, 'Yoga Zürich', 'instructor');
@@ -18,14 +18,14 @@ const listCalls = (calls: FakeCall[]) =>
   calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/courses?')).map((c) => new URLSearchParams(c.url.split('?')[1]));
 
 const rows = [
-  makeCourseRow(1, 'Yoga basics', {
+  makeActivityRow(1, 'Yoga basics', {
     status: 'published',
     next_session: '2026-03-29T19:00:00+02:00',
     sold: 3,
     stock: 20,
     media: { header_image: { url: '/media/abc/list' } },
   }),
-  makeCourseRow(2, 'Pilates', { location: null }),
+  makeActivityRow(2, 'Pilates', { location: null }),
 ];
 
 function api(extra: Parameters<typeof fakeApi>[0] = {}, granted?: (name: string) => boolean) {
@@ -229,7 +229,7 @@ describe('activities list', { timeout: 20_000 }, () => {
       per_date: { sold: 5, stock: 40 },
       next_date: { starts_at: '2026-03-29T19:00:00+02:00', sold: 1, stock: 10 },
     };
-    api({ 'GET /api/courses': () => json(listReply([makeCourseRow(1, 'Yoga basics', { sold: 8, stock: 50, seats })], 1, 10, 1)) });
+    api({ 'GET /api/courses': () => json(listReply([makeActivityRow(1, 'Yoga basics', { sold: 8, stock: 50, seats })], 1, 10, 1)) });
     renderRoutes(routes, '/en/backend/courses');
     const row = (await screen.findByRole('link', { name: 'Yoga basics' })).closest('tr')!;
     expect(within(row).getByText('Course 3/10')).toBeInTheDocument();

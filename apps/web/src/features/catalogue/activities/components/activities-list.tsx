@@ -6,7 +6,7 @@ import { activityListConfig, useActivityList } from '../api/activities-api';
 import { ActivityListFilters } from './activity-list-filters';
 import { ActivityListTable } from './activity-list-table';
 import { ActivityMassActions, useAllowedMassActions } from './activity-mass-actions';
-import { CreateCourseButton } from './create-course-modal';
+import { CreateActivityButton } from './create-activity-modal';
 
 /**
  * `/backend/courses` (spec §2, §9): the activities list, paged, sorted and filtered on the server,
@@ -23,7 +23,7 @@ export function ActivitiesList() {
   return (
     <Stack gap="md">
       <Group justify="flex-end">
-        <CreateCourseButton />
+        <CreateActivityButton />
       </Group>
       <ActivityListFilters list={list} />
       <ActivityMassActions ids={selected} actions={actions} onDone={() => setSelected([])} />

@@ -1,4 +1,4 @@
-import type { CourseListItem } from '@bookla/shared/catalogue';
+import type { ActivityListItem } from '@bookla/shared/catalogue';
 import { pickText } from '@bookla/shared/i18n';
 import { Anchor, Box, Image, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
@@ -17,7 +17,7 @@ type Sort = Config['sortFields'][number];
 type Filter = keyof Config['filters'];
 
 export interface ActivityListTableProps {
-  query: ListQueryState<CourseListItem>;
+  query: ListQueryState<ActivityListItem>;
   list: ListState<Sort, Filter>;
   /** Without it, no selection column (no mass action allowed). */
   selection?: { ids: number[]; onChange: (ids: number[]) => void };
@@ -30,9 +30,9 @@ export function ActivityListTable({ query, list, selection, empty }: ActivityLis
   const lang = useLang();
   const zone = useTeamZone();
   const editPath = (id: number, tab = 'basic') => `/${lang}/backend/courses/edit/${id}/${tab}`;
-  const nameOf = (row: CourseListItem) => pickText(row.name, lang) || row.name_text;
+  const nameOf = (row: ActivityListItem) => pickText(row.name, lang) || row.name_text;
 
-  const columns: DataColumn<CourseListItem>[] = [
+  const columns: DataColumn<ActivityListItem>[] = [
     {
       key: 'image',
       header: t('list.image'),
@@ -75,13 +75,13 @@ export function ActivityListTable({ query, list, selection, empty }: ActivityLis
     { key: 'seats', header: t('list.soldStock'), align: 'right', cell: (row) => <SeatsCell row={row} /> },
   ];
 
-  const rowActions = (row: CourseListItem): RowAction[] => [
+  const rowActions = (row: ActivityListItem): RowAction[] => [
     { label: t('list.edit'), ariaLabel: t('list.editLabel', { name: nameOf(row) }), to: editPath(row.id) },
     { label: t('list.dates'), ariaLabel: t('list.datesLabel', { name: nameOf(row) }), to: editPath(row.id, 'dates') },
   ];
 
   return (
-    <DataTable<CourseListItem>
+    <DataTable<ActivityListItem>
       label={t('list.title')}
       columns={columns}
       query={query}

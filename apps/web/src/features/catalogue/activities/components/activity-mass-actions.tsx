@@ -1,4 +1,4 @@
-import type { CourseMassAction } from '@bookla/shared/catalogue-activities';
+import type { ActivityMassAction } from '@bookla/shared/catalogue-activities';
 import { Button, Group, List, Paper, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -8,11 +8,11 @@ import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useMassActivityAction } from '../api/activities-api';
 
 /** Which mass actions the user's role allows (the server checks again). */
-export function useAllowedMassActions(): CourseMassAction[] {
+export function useAllowedMassActions(): ActivityMassAction[] {
   const edit = useHasPermission('course.edit');
   const create = useHasPermission('course.create');
   const remove = useHasPermission('course.delete');
-  const actions: CourseMassAction[] = [];
+  const actions: ActivityMassAction[] = [];
   if (edit) actions.push('publish', 'unpublish');
   if (create) actions.push('duplicate');
   if (remove) actions.push('delete');
@@ -20,12 +20,12 @@ export function useAllowedMassActions(): CourseMassAction[] {
 }
 
 /** The bar above the list while activities are selected: confirm, run, toast the result. */
-export function ActivityMassActions({ ids, actions, onDone }: { ids: number[]; actions: CourseMassAction[]; onDone: () => void }) {
+export function ActivityMassActions({ ids, actions, onDone }: { ids: number[]; actions: ActivityMassAction[]; onDone: () => void }) {
   const { t } = useTranslation('activities');
   const mass = useMassActivityAction();
   if (ids.length === 0 || actions.length === 0) return null;
 
-  const run = async (action: CourseMassAction) => {
+  const run = async (action: ActivityMassAction) => {
     const count = ids.length;
     const ok = await confirm({
       title: t(`mass.${action}.title`),

@@ -1,4 +1,4 @@
-import { courseUpdateSchema, type CourseDetail } from '@bookla/shared/catalogue-activities';
+import { activityUpdateSchema, type ActivityDetail } from '@bookla/shared/catalogue-activities';
 import type { ActivityAttributeItem } from '@bookla/shared/catalogue-setup';
 import type { Language } from '@bookla/shared/i18n';
 import { Button, Divider, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
@@ -10,9 +10,9 @@ import { isApiError } from '../../../../lib/api-client';
 import { applyApiError } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useZodForm } from '../../../../lib/use-zod-form';
-import { useCourseAttributes, useSaveCourseAttributes, useUpdateCourse } from '../api/activities-api';
+import { useActivityAttributes, useSaveActivityAttributes, useUpdateActivity } from '../api/activities-api';
 import { attributeBody, attributeErrorField, AttributeFields, attributeFormValues } from './attribute-values';
-import { CourseRelationFields, TypeSetField } from './course-relation-fields';
+import { ActivityRelationFields, TypeSetField } from './activity-relation-fields';
 import { HeaderImageField } from './header-image-field';
 import { useUnsavedGuard } from './use-unsaved-guard';
 
@@ -25,7 +25,7 @@ export interface BasicValues {
   parent_id: string;
 }
 
-export function toBasicValues(course: CourseDetail, languages: readonly Language[]): BasicValues {
+export function toBasicValues(course: ActivityDetail, languages: readonly Language[]): BasicValues {
   return {
     name: toTranslatedForm(course.name, languages),
     description: toTranslatedForm(course.description, languages),
@@ -42,7 +42,7 @@ export interface BasicFormValues extends BasicValues {
 }
 
 const toFormValues = (
-  course: CourseDetail,
+  course: ActivityDetail,
   attributes: readonly ActivityAttributeItem[],
   languages: readonly Language[],
 ): BasicFormValues => ({
@@ -67,8 +67,8 @@ const NO_ATTRIBUTES: ActivityAttributeItem[] = [];
  * saved with one Save (`PUT /api/courses/:id`, then `PUT /api/courses/:id/attributes` when they
  * changed); the header image uploads on its own as soon as one is chosen.
  */
-export function BasicTab({ course, canEdit }: { course: CourseDetail; canEdit: boolean }) {
-  const attributes = useCourseAttributes(course.id);
+export function BasicTab({ course, canEdit }: { course: ActivityDetail; canEdit: boolean }) {
+  const attributes = useActivityAttributes(course.id);
   useEffect(() => {
     if (attributes.error) console.error('Could not load the attribute values', attributes.error);
   }, [attributes.error]);
@@ -76,12 +76,12 @@ export function BasicTab({ course, canEdit }: { course: CourseDetail; canEdit: b
   return <BasicForm course={course} canEdit={canEdit} attributes={attributes.data ?? NO_ATTRIBUTES} />;
 }
 
-function BasicForm({ course, canEdit, attributes }: { course: CourseDetail; canEdit: boolean; attributes: ActivityAttributeItem[] }) {
+function BasicForm({ course, canEdit, attributes }: { course: ActivityDetail; canEdit: boolean; attributes: ActivityAttributeItem[] }) {
   const { t } = useTranslation('activities');
   const languages = useTeamLanguages();
-  const update = useUpdateCourse(course.id);
-  const saveAttributes = useSaveCourseAttributes(course.id);
-  const schema = useMemo(() => courseUpdateSchema(languages), [languages]);
+  const update = useUpdateActivity(course.id);
+  const saveAttributes = useSaveActivityAttributes(course.id);
+  const schema = useMemo(() => activityUpdateSchema(languages), [languages]);
   const { control, handleSubmit, reset, setError, formState } = useZodForm(schema, {
     toInput: basicInput,
     defaultValues: toFormValues(course, attributes, languages),
@@ -103,7 +103,7 @@ function BasicForm({ course, canEdit, attributes }: { course: CourseDetail; canE
     const typeSetChanged = values.type_set_id !== String(course.type_set.id);
     let failed = false;
     let message = '';
-    let saved: CourseDetail | undefined;
+    let saved: ActivityDetail | undefined;
     if (basicChanged || !attributesChanged) {
       try {
         const result = await update.mutateAsync(schema.parse(basicInput(values)));
@@ -166,7 +166,7 @@ function BasicForm({ course, canEdit, attributes }: { course: CourseDetail; canE
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <TypeSetField control={control} name="type_set_id" readOnly={readOnly} />
-              <CourseRelationFields control={control} readOnly={readOnly} courseId={course.id} />
+              <ActivityRelationFields control={control} readOnly={readOnly} activityId={course.id} />
             </SimpleGrid>
             {attributes.length > 0 && <Divider />}
             <AttributeFields list={attributes} control={control} readOnly={readOnly} />
@@ -181,7 +181,7 @@ function BasicForm({ course, canEdit, attributes }: { course: CourseDetail; canE
         </form>
       </Paper>
       <Paper withBorder p="md">
-        <HeaderImageField courseId={course.id} image={course.header_image} canEdit={canEdit} />
+        <HeaderImageField activityId={course.id} image={course.header_image} canEdit={canEdit} />
       </Paper>
     </Stack>
   );

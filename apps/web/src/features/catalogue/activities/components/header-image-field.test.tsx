@@ -25,7 +25,7 @@ describe('HeaderImageField', () => {
     const { calls } = fakeApi({
       'POST /api/courses/7/header-image': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
-    const { container } = renderWithProviders(<HeaderImageField courseId={7} image={null} canEdit />);
+    const { container } = renderWithProviders(<HeaderImageField activityId={7} image={null} canEdit />);
     const input = container.querySelector('input[type="file"]') as HTMLInputElement;
     expect(screen.getByText('No header image yet')).toBeInTheDocument();
 
@@ -53,7 +53,7 @@ describe('HeaderImageField', () => {
     const { calls } = fakeApi({
       'POST /api/courses/7/header-image': () => json({ message: 'Invalid.', errors: { file: ['The image could not be read.'] } }, 422),
     });
-    const { container } = renderWithProviders(<HeaderImageField courseId={7} image={null} canEdit />);
+    const { container } = renderWithProviders(<HeaderImageField activityId={7} image={null} canEdit />);
     await userEvent.upload(container.querySelector('input[type="file"]') as HTMLInputElement, file(1_000, 'image/jpeg', 'x.jpg'));
     expect(await screen.findByRole('alert')).toHaveTextContent('The image could not be read.');
     expect(calls.filter((c) => c.method === 'POST')).toHaveLength(1);
@@ -61,7 +61,7 @@ describe('HeaderImageField', () => {
   });
 
   it('shows the stored image without buttons when the user may not edit', () => {
-    renderWithProviders(<HeaderImageField courseId={7} image={{ list_url: '/l', detail_url: '/media/k/detail' }} canEdit={false} />);
+    renderWithProviders(<HeaderImageField activityId={7} image={{ list_url: '/l', detail_url: '/media/k/detail' }} canEdit={false} />);
     expect(screen.getByRole('img', { name: 'Header image of the activity' })).toHaveAttribute('src', '/media/k/detail');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });

@@ -15,10 +15,10 @@ export const HEADER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
  * The activity's header image: a chosen file (JPEG, PNG, WebP up to 5 MB, checked first) uploads
  * at once, its preview shown while it does; remove the stored one after a confirmation.
  */
-export function HeaderImageField({ courseId, image, canEdit }: { courseId: number; image: HeaderImage | null; canEdit: boolean }) {
+export function HeaderImageField({ activityId, image, canEdit }: { activityId: number; image: HeaderImage | null; canEdit: boolean }) {
   const { t } = useTranslation('activities');
-  const upload = useUploadHeaderImage(courseId);
-  const remove = useRemoveHeaderImage(courseId);
+  const upload = useUploadHeaderImage(activityId);
+  const remove = useRemoveHeaderImage(activityId);
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -6,7 +6,7 @@ import { activityListConfig, useActivityList, type ActivityListParams } from '..
 import { defaultListParams } from '../../../../lib/list/list-params';
 import { showDateTime, useTeamZone } from '../../timetable';
 import { ActivityStatusBadge } from './activity-status-badge';
-import { CreateCourseButton } from './create-course-modal';
+import { CreateActivityButton } from './create-activity-modal';
 
 /** Spec §9: the dashboard's box shows the 10 latest activities (the list's defaults). */
 const LATEST: ActivityListParams = defaultListParams(activityListConfig);
@@ -37,7 +37,7 @@ export function LatestActivities() {
     return (
       <EmptyState size="sm" title={t('dashboard.latestCourses.empty')} description={t('dashboard.latestCourses.emptyText')}>
         <EmptyState.Actions>
-          <CreateCourseButton size="sm" label={t('dashboard.latestCourses.create')} />
+          <CreateActivityButton size="sm" label={t('dashboard.latestCourses.create')} />
         </EmptyState.Actions>
       </EmptyState>
     );
@@ -62,7 +62,7 @@ export function LatestActivities() {
         ))}
       </Stack>
       <Group>
-        <CreateCourseButton size="sm" label={t('dashboard.latestCourses.create')} />
+        <CreateActivityButton size="sm" label={t('dashboard.latestCourses.create')} />
       </Group>
     </Stack>
   );

@@ -13,7 +13,7 @@ const ITEMS = [
  * What publishing needs (the server refuses otherwise): each item ticked or missing, with a link
  * to the tab that fixes it.
  */
-export function PublishChecklist({ courseId, checks }: { courseId: number; checks: PublishChecks }) {
+export function PublishChecklist({ activityId, checks }: { activityId: number; checks: PublishChecks }) {
   const { t } = useTranslation('activities');
   const lang = useLang();
   return (
@@ -39,7 +39,7 @@ export function PublishChecklist({ courseId, checks }: { courseId: number; check
                   <Text span size="sm" c={done ? 'teal.9' : 'red.9'}>{`(${t(done ? 'edit.checkDone' : 'edit.checkMissing')})`}</Text>
                 </Text>
                 {!done && (
-                  <Anchor component={Link} to={`/${lang}/backend/courses/edit/${courseId}/${item.tab}`} size="sm">
+                  <Anchor component={Link} to={`/${lang}/backend/courses/edit/${activityId}/${item.tab}`} size="sm">
                     {t(item.link)}
                   </Anchor>
                 )}

@@ -1,12 +1,12 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { CourseListItem } from '@bookla/shared/catalogue';
+import type { ActivityListItem } from '@bookla/shared/catalogue';
 
 /**
  * "Sold / seats" of a list row with whole-course and per-date (drop-in) tickets apart, and the
  * next date's own per-date seats; the totals only where the server sends nothing finer.
  */
-export function SeatsCell({ row }: { row: CourseListItem }) {
+export function SeatsCell({ row }: { row: ActivityListItem }) {
   const { t } = useTranslation('activities');
   const seats = row.seats;
   if (!seats || (!seats.course && !seats.per_date)) return <>{`${row.sold} / ${row.stock}`}</>;

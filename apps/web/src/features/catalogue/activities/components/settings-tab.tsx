@@ -2,9 +2,9 @@ import { ACTIVITY_STATUSES } from '@bookla/shared/catalogue';
 import {
   BOOKING_CLOSES_MAX_MINUTES,
   CAPACITY_MAX,
-  courseUpdateSchema,
+  activityUpdateSchema,
   RESERVATION_MAX_MINUTES,
-  type CourseDetail,
+  type ActivityDetail,
 } from '@bookla/shared/catalogue-activities';
 import type { Language } from '@bookla/shared/i18n';
 import { Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
@@ -19,7 +19,7 @@ import { YesNoSelect, type YesNo } from '../../../../components/yes-no-select';
 import { applyApiError, translateValidation } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useZodForm } from '../../../../lib/use-zod-form';
-import { useUpdateCourse } from '../api/activities-api';
+import { useUpdateActivity } from '../api/activities-api';
 import { useTeamZone, wallTime } from '../../timetable';
 import { useUnsavedGuard } from './use-unsaved-guard';
 
@@ -34,7 +34,7 @@ export interface SettingsValues {
   cancellation_policy: Record<string, string>;
 }
 
-function toSettingsValues(course: CourseDetail, languages: readonly Language[], zone: string): SettingsValues {
+function toSettingsValues(course: ActivityDetail, languages: readonly Language[], zone: string): SettingsValues {
   return {
     status: course.status,
     booking_opens_at: wallTime(course.booking_opens_at, zone),
@@ -46,7 +46,7 @@ function toSettingsValues(course: CourseDetail, languages: readonly Language[], 
   };
 }
 
-/** `PUT /api/courses/:id`'s body of the tab, as the shared `courseUpdateSchema` checks it. */
+/** `PUT /api/courses/:id`'s body of the tab, as the shared `activityUpdateSchema` checks it. */
 const settingsBody = (v: SettingsValues) => ({
   status: v.status,
   booking_opens_at: v.booking_opens_at || null,
@@ -58,12 +58,12 @@ const settingsBody = (v: SettingsValues) => ({
 });
 
 /** The settings tab: status, booking window, waiting list, reservation time, capacity, policy. */
-export function SettingsTab({ course, canEdit }: { course: CourseDetail; canEdit: boolean }) {
+export function SettingsTab({ course, canEdit }: { course: ActivityDetail; canEdit: boolean }) {
   const { t } = useTranslation('activities');
   const languages = useTeamLanguages();
   const zone = useTeamZone();
-  const update = useUpdateCourse(course.id);
-  const schema = useMemo(() => courseUpdateSchema(languages), [languages]);
+  const update = useUpdateActivity(course.id);
+  const schema = useMemo(() => activityUpdateSchema(languages), [languages]);
   const { control, handleSubmit, reset, getValues, setError, formState } = useZodForm(schema, {
     toInput: settingsBody,
     defaultValues: toSettingsValues(course, languages, zone),

@@ -6,7 +6,7 @@ import { withConflicts } from './conflicts';
 
 /** The resources a session uses (`PUT /api/courses/:id/sessions/…/resources`), refused on conflicts unless confirmed. */
 
-const base = (courseId: number) => `/api/courses/${courseId}/sessions`;
+const base = (activityId: number) => `/api/courses/${activityId}/sessions`;
 
 export interface ResourceItem {
   resource_id: number;
@@ -16,13 +16,13 @@ export interface ResourceItem {
 export type ApplyTo = 'one' | 'following' | 'all';
 
 /** The same resources for several dates at once; conflicts over all of them come back first. */
-export function useSaveResourcesForMany(courseId: number) {
-  const after = useAfterSessionsChange(courseId);
+export function useSaveResourcesForMany(activityId: number) {
+  const after = useAfterSessionsChange(activityId);
   return useMutation({
     mutationFn: ({ sessionIds, items, confirm }: { sessionIds: number[]; items: ResourceItem[]; confirm?: boolean }) =>
       withConflicts(() =>
         api.put(
-          `${base(courseId)}/resources`,
+          `${base(activityId)}/resources`,
           { session_ids: sessionIds, items, ...(confirm ? { confirm: true } : {}) },
           { reply: bulkSessionResourcesReplySchema },
         ),
@@ -31,12 +31,12 @@ export function useSaveResourcesForMany(courseId: number) {
   });
 }
 
-export function useSaveSessionResources(courseId: number) {
-  const after = useAfterSessionsChange(courseId);
+export function useSaveSessionResources(activityId: number) {
+  const after = useAfterSessionsChange(activityId);
   return useMutation({
     mutationFn: ({ sessionId, items, confirm }: { sessionId: number; items: ResourceItem[]; confirm?: boolean }) =>
       withConflicts(() =>
-        api.put(`${base(courseId)}/${sessionId}/resources`, confirm ? { items, confirm: true } : { items }, {
+        api.put(`${base(activityId)}/${sessionId}/resources`, confirm ? { items, confirm: true } : { items }, {
           reply: sessionSaveReplySchema,
         }),
       ),

@@ -2,13 +2,13 @@ import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../../lib/language';
 import type { Conflict } from '@bookla/shared/catalogue-timetable';
-import { showRange, useTeamZone, type CourseSession } from '../../timetable';
+import { showRange, useTeamZone, type SessionItem } from '../../timetable';
 
 /**
  * What each conflict is: which resource, used by which activity when, and how much of it. In a
  * check over several dates (`dates`), each line first names the date of this activity it is about.
  */
-export function ConflictList({ conflicts, dates }: { conflicts: Conflict[]; dates?: CourseSession[] }) {
+export function ConflictList({ conflicts, dates }: { conflicts: Conflict[]; dates?: SessionItem[] }) {
   const { t } = useTranslation('resources');
   const lang = useLang();
   const zone = useTeamZone();

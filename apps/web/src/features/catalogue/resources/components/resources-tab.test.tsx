@@ -61,7 +61,7 @@ describe('resources tab', { timeout: 20_000 }, () => {
           ? json({ success: true, message: 'The resources have been saved.' })
           : json({ success: false, conflicts: [conflict] }),
     });
-    renderTab(<ResourcesTab courseId={5} canEdit />);
+    renderTab(<ResourcesTab activityId={5} canEdit />);
     const row = (await screen.findByText('03/02/2026 7:00 PM – 8:30 PM')).closest('tr')!;
     expect(within(row).getByText('Room A × 1')).toBeInTheDocument();
     await userEvent.click(within(row).getByRole('button', { name: 'Resources of the date 03/02/2026 7:00 PM – 8:30 PM' }));
@@ -115,7 +115,7 @@ describe('resources tab', { timeout: 20_000 }, () => {
           ? json({ success: true, message: 'The resources of 2 dates have been saved.', updated: 2 })
           : json({ success: false, conflicts: [clash] }),
     });
-    renderTab(<ResourcesTab courseId={5} canEdit />);
+    renderTab(<ResourcesTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Resources of the date 03/09/2026 7:00 PM – 8:30 PM' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resources: 03/09/2026 7:00 PM – 8:30 PM' });
     expect(within(dialog).getByRole('radio', { name: 'This date only' })).toBeChecked();
@@ -139,7 +139,7 @@ describe('resources tab', { timeout: 20_000 }, () => {
 
   it('read-only: lists the resources without an edit button', async () => {
     fakeApi({ 'GET /api/courses/5/sessions': () => json({ data: [session] }) });
-    renderTab(<ResourcesTab courseId={5} canEdit={false} />);
+    renderTab(<ResourcesTab activityId={5} canEdit={false} />);
     expect(await screen.findByText('Room A × 1')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });

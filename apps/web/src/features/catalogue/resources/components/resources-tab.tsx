@@ -6,16 +6,16 @@ import { PageLoader } from '../../../../components/page-loader';
 import { PanelSection } from '../../../../components/panel-section';
 import { useLang } from '../../../../lib/language';
 import { SessionResourcesForm } from './session-resources-form';
-import { showRange, textOf, useSessions, useTeamZone, type CourseSession } from '../../timetable';
+import { showRange, textOf, useSessions, useTeamZone, type SessionItem } from '../../timetable';
 
 /** Activity → resources: rooms, equipment and instructors each date uses. */
-export function ResourcesTab({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
+export function ResourcesTab({ activityId, canEdit }: { activityId: number; canEdit: boolean }) {
   const { t } = useTranslation('resources');
   const { t: tb } = useTranslation('backend');
   const lang = useLang();
   const zone = useTeamZone();
-  const sessions = useSessions(courseId);
-  const [editing, setEditing] = useState<CourseSession | null>(null);
+  const sessions = useSessions(activityId);
+  const [editing, setEditing] = useState<SessionItem | null>(null);
 
   if (sessions.isPending) return <PageLoader />;
   if (sessions.isError) return <Alert color="red">{tb('errors.load')}</Alert>;
@@ -82,7 +82,7 @@ export function ResourcesTab({ courseId, canEdit }: { courseId: number; canEdit:
         size="lg"
       >
         {editing && (
-          <SessionResourcesForm courseId={courseId} session={editing} allSessions={sessions.data} onDone={() => setEditing(null)} />
+          <SessionResourcesForm activityId={activityId} session={editing} allSessions={sessions.data} onDone={() => setEditing(null)} />
         )}
       </Modal>
     </PanelSection>

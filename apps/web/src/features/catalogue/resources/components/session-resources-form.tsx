@@ -7,18 +7,18 @@ import { useResourceGroups } from '../api/resources-api';
 import { useSaveResourcesForMany, useSaveSessionResources, type ApplyTo, type ResourceItem } from '../api/session-resources-api';
 import { ConflictList } from './conflict-list';
 import type { Conflict } from '@bookla/shared/catalogue-timetable';
-import { textOf, type CourseSession } from '../../timetable';
+import { textOf, type SessionItem } from '../../timetable';
 
 export interface SessionResourcesFormProps {
-  courseId: number;
-  session: CourseSession;
+  activityId: number;
+  session: SessionItem;
   /** Every date of the activity in time order: offers "this and the following" and "all dates". */
-  allSessions?: CourseSession[];
+  allSessions?: SessionItem[];
   onDone: () => void;
 }
 
 /** The dates a choice covers: this one, it and the later ones, or all. */
-function targetsOf(applyTo: ApplyTo, session: CourseSession, all: CourseSession[]): CourseSession[] {
+function targetsOf(applyTo: ApplyTo, session: SessionItem, all: SessionItem[]): SessionItem[] {
   if (applyTo === 'all') return all;
   const from = new Date(session.starts_at).getTime();
   if (applyTo === 'following') return all.filter((s) => new Date(s.starts_at).getTime() >= from || s.id === session.id);
@@ -30,12 +30,12 @@ function targetsOf(applyTo: ApplyTo, session: CourseSession, all: CourseSession[
  * Over-booked resources (over all the chosen dates) come back as conflicts without any change;
  * the user may then save anyway (`confirm: true`).
  */
-export function SessionResourcesForm({ courseId, session, allSessions = [], onDone }: SessionResourcesFormProps) {
+export function SessionResourcesForm({ activityId, session, allSessions = [], onDone }: SessionResourcesFormProps) {
   const { t } = useTranslation('resources');
   const lang = useLang();
   const groups = useResourceGroups();
-  const saveOne = useSaveSessionResources(courseId);
-  const saveMany = useSaveResourcesForMany(courseId);
+  const saveOne = useSaveSessionResources(activityId);
+  const saveMany = useSaveResourcesForMany(activityId);
   const [items, setItems] = useState<ResourceItem[]>(session.resources.map(({ resource_id, quantity }) => ({ resource_id, quantity })));
   const [conflicts, setConflicts] = useState<Conflict[] | null>(null);
   const [applyTo, setApplyTo] = useState<ApplyTo>('one');

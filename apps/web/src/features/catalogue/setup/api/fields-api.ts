@@ -9,16 +9,16 @@ import { RESOURCES, useAllSetupItems } from './setup-api';
 
 /** Query keys of an activity's booking fields (under `activityKeys.one(id)`). */
 export const activityFieldKeys = {
-  fields: (courseId: number) => [...activityKeys.one(courseId), 'fields'] as const,
+  fields: (activityId: number) => [...activityKeys.one(activityId), 'fields'] as const,
 };
 
-const course = (courseId: number) => `/api/courses/${courseId}`;
+const course = (activityId: number) => `/api/courses/${activityId}`;
 
-export function useCourseFields(courseId: number) {
+export function useActivityFields(activityId: number) {
   return useQuery({
-    queryKey: activityFieldKeys.fields(courseId),
+    queryKey: activityFieldKeys.fields(activityId),
     queryFn: ({ signal }) =>
-      api.get(`${course(courseId)}/fields`, { signal, reply: dataReplySchema(activityFieldsSchema) }).then((r) => r.data),
+      api.get(`${course(activityId)}/fields`, { signal, reply: dataReplySchema(activityFieldsSchema) }).then((r) => r.data),
   });
 }
 
@@ -27,11 +27,11 @@ export function useAllFields() {
   return useAllSetupItems(RESOURCES.fields);
 }
 
-export function useSaveCourseFields(courseId: number) {
+export function useSaveActivityFields(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fieldIds: number[]) =>
-      api.put(`${course(courseId)}/fields`, { field_ids: fieldIds }, { reply: successDataSchema(activityFieldsSchema) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityFieldKeys.fields(courseId) }),
+      api.put(`${course(activityId)}/fields`, { field_ids: fieldIds }, { reply: successDataSchema(activityFieldsSchema) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityFieldKeys.fields(activityId) }),
   });
 }

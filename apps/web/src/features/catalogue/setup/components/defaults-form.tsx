@@ -1,6 +1,6 @@
 import type { Language } from '@bookla/shared/i18n';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
-import { courseDefaultsBodySchema, type CourseDefaults } from '@bookla/shared/catalogue-activities';
+import { activityDefaultsBodySchema, type ActivityDefaults } from '@bookla/shared/catalogue-activities';
 import { FormProvider, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBound, type Bound } from '../../../../components/form/bound';
@@ -11,7 +11,7 @@ import { YesNoSelect } from '../../../../components/yes-no-select';
 import { applyApiError } from '../../../../lib/forms';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useZodForm } from '../../../../lib/use-zod-form';
-import { useCourseDefaults, useSaveCourseDefaults } from '../api/config-api';
+import { useActivityDefaults, useSaveActivityDefaults } from '../api/config-api';
 import { RESOURCES, useAllSetupItems } from '../api/setup-api';
 import { defaultsBody, defaultsToValues, type DefaultsValues } from '../record-values';
 import type { LocationItem } from '@bookla/shared/catalogue';
@@ -25,17 +25,17 @@ function FormYesNo<T extends FieldValues>({ control, name, label }: Bound<T> & {
 /** Course defaults → basic: the values every new activity starts with. */
 export function DefaultsForm({ languages }: { languages: readonly Language[] }) {
   const { t } = useTranslation('setup');
-  const defaults = useCourseDefaults();
+  const defaults = useActivityDefaults();
   if (defaults.isPending) return <PageLoader />;
   if (defaults.isError) return <Alert color="red">{t('list.loadError')}</Alert>;
   return <LoadedDefaults initial={defaults.data} languages={languages} />;
 }
 
-function LoadedDefaults({ initial, languages }: { initial: CourseDefaults; languages: readonly Language[] }) {
+function LoadedDefaults({ initial, languages }: { initial: ActivityDefaults; languages: readonly Language[] }) {
   const { t } = useTranslation('setup');
-  const save = useSaveCourseDefaults();
+  const save = useSaveActivityDefaults();
   const locations = useAllSetupItems<LocationItem>(RESOURCES.locations);
-  const methods = useZodForm<DefaultsValues>(courseDefaultsBodySchema, {
+  const methods = useZodForm<DefaultsValues>(activityDefaultsBodySchema, {
     toInput: defaultsBody,
     defaultValues: defaultsToValues(initial, languages),
     mode: 'onTouched',

@@ -49,7 +49,7 @@ describe('fields tab', { timeout: 20_000 }, () => {
       'GET /api/course/fields': () => json({ data: [diet, allergies, shirt], meta: {}, links: {} }),
       'PUT /api/courses/5/fields': () => json({ success: true, message: 'The fields have been saved.' }),
     });
-    renderTab(<FieldsTab courseId={5} canEdit />);
+    renderTab(<FieldsTab activityId={5} canEdit />);
     const typeSet = await screen.findByRole('region', { name: 'Fields of the type set' });
     const dietRow = within(typeSet).getByText('Diet').closest('tr')!;
     expect(within(dietRow).getByText('Select')).toBeInTheDocument();
@@ -79,7 +79,7 @@ describe('fields tab', { timeout: 20_000 }, () => {
       'GET /api/courses/5/fields': () => json({ data: { type_set: [], extra: [shirt] } }),
       'GET /api/course/fields': () => json({ data: [shirt], meta: {}, links: {} }),
     });
-    renderTab(<FieldsTab courseId={5} canEdit={false} />);
+    renderTab(<FieldsTab activityId={5} canEdit={false} />);
     expect(await screen.findByText('The type set has no booking fields.')).toBeInTheDocument();
     expect(screen.getByText('T-shirt size')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();

@@ -6,19 +6,19 @@ import { PageLoader } from '../../../../components/page-loader';
 import { PanelSection } from '../../../../components/panel-section';
 import { useLang } from '../../../../lib/language';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { useAllFields, useCourseFields, useSaveCourseFields } from '../api/fields-api';
+import { useAllFields, useActivityFields, useSaveActivityFields } from '../api/fields-api';
 import { fieldLabel } from './describe-condition';
 import { FieldsTable } from './fields-table';
 import type { FieldItem } from '@bookla/shared/catalogue-setup';
 
 /** Activity → booking fields: those of the type set (read-only) and extra ones for this activity. */
-export function FieldsTab({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
+export function FieldsTab({ activityId, canEdit }: { activityId: number; canEdit: boolean }) {
   const { t } = useTranslation('setup');
   const { t: tb } = useTranslation('backend');
   const lang = useLang();
-  const fields = useCourseFields(courseId);
+  const fields = useActivityFields(activityId);
   const allFields = useAllFields();
-  const save = useSaveCourseFields(courseId);
+  const save = useSaveActivityFields(activityId);
   const [chosen, setChosen] = useState<string[]>([]);
 
   useEffect(() => {

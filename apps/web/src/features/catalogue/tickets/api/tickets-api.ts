@@ -12,54 +12,54 @@ import { RESOURCES, setupKeys } from '../../setup';
 
 /** Query keys of an activity's tickets and products (under `activityKeys.one(id)`). */
 export const ticketKeys = {
-  tickets: (courseId: number) => [...activityKeys.one(courseId), 'tickets'] as const,
-  products: (courseId: number) => [...activityKeys.one(courseId), 'products'] as const,
+  tickets: (activityId: number) => [...activityKeys.one(activityId), 'tickets'] as const,
+  products: (activityId: number) => [...activityKeys.one(activityId), 'products'] as const,
 };
 
-const course = (courseId: number) => `/api/courses/${courseId}`;
+const course = (activityId: number) => `/api/courses/${activityId}`;
 
-export function useTickets(courseId: number) {
+export function useTickets(activityId: number) {
   return useQuery({
-    queryKey: ticketKeys.tickets(courseId),
+    queryKey: ticketKeys.tickets(activityId),
     queryFn: ({ signal }) =>
-      api.get(`${course(courseId)}/tickets`, { signal, reply: dataReplySchema(z.array(ticketItemSchema)) }).then((r) => r.data),
+      api.get(`${course(activityId)}/tickets`, { signal, reply: dataReplySchema(z.array(ticketItemSchema)) }).then((r) => r.data),
   });
 }
 
-export function useSaveTicket(courseId: number) {
+export function useSaveTicket(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: TicketBody }) =>
       id
-        ? api.put(`${course(courseId)}/tickets/${id}`, input, { reply: successDataSchema(ticketItemSchema) })
-        : api.post(`${course(courseId)}/tickets`, input, { reply: successDataSchema(ticketItemSchema) }),
+        ? api.put(`${course(activityId)}/tickets/${id}`, input, { reply: successDataSchema(ticketItemSchema) })
+        : api.post(`${course(activityId)}/tickets`, input, { reply: successDataSchema(ticketItemSchema) }),
     // The publishing checklist follows the tickets on sale.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ticketKeys.tickets(courseId) }),
-        queryClient.invalidateQueries({ queryKey: activityKeys.detail(courseId) }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.tickets(activityId) }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.detail(activityId) }),
       ]),
   });
 }
 
-export function useDeleteTicket(courseId: number) {
+export function useDeleteTicket(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete(`${course(courseId)}/tickets/${id}`, undefined, { reply: successSchema }),
+    mutationFn: (id: number) => api.delete(`${course(activityId)}/tickets/${id}`, undefined, { reply: successSchema }),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ticketKeys.tickets(courseId) }),
-        queryClient.invalidateQueries({ queryKey: ticketKeys.products(courseId) }),
-        queryClient.invalidateQueries({ queryKey: activityKeys.detail(courseId) }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.tickets(activityId) }),
+        queryClient.invalidateQueries({ queryKey: ticketKeys.products(activityId) }),
+        queryClient.invalidateQueries({ queryKey: activityKeys.detail(activityId) }),
       ]),
   });
 }
 
-export function useCourseProducts(courseId: number) {
+export function useActivityProducts(activityId: number) {
   return useQuery({
-    queryKey: ticketKeys.products(courseId),
+    queryKey: ticketKeys.products(activityId),
     queryFn: ({ signal }) =>
-      api.get(`${course(courseId)}/products`, { signal, reply: dataReplySchema(z.array(activityProductItemSchema)) }).then((r) => r.data),
+      api.get(`${course(activityId)}/products`, { signal, reply: dataReplySchema(z.array(activityProductItemSchema)) }).then((r) => r.data),
   });
 }
 
@@ -73,11 +73,11 @@ export function useProductOptions() {
   });
 }
 
-export function useSaveCourseProducts(courseId: number) {
+export function useSaveActivityProducts(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: { product_id: number; ticket_ids: number[] }[]) =>
-      api.put(`${course(courseId)}/products`, { items }, { reply: successDataSchema(z.array(activityProductItemSchema)) }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.products(courseId) }),
+      api.put(`${course(activityId)}/products`, { items }, { reply: successDataSchema(z.array(activityProductItemSchema)) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.products(activityId) }),
   });
 }

@@ -44,7 +44,7 @@ describe('products tab', { timeout: 20_000 }, () => {
       'GET /api/courses/5/tickets': () => json({ data: [makeTicket(1), makeTicket(2, { name: { en: 'Drop-in' }, name_text: 'Drop-in' })] }),
       'PUT /api/courses/5/products': () => json({ success: true, message: 'The products have been saved.' }),
     });
-    renderTab(<ProductsTab courseId={5} canEdit />);
+    renderTab(<ProductsTab activityId={5} canEdit />);
     const mat = (await screen.findByText('Yoga mat', { selector: 'p' })).closest('tr')!;
     expect(within(mat).getByText(/CHF\s15\.00/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
@@ -72,7 +72,7 @@ describe('products tab', { timeout: 20_000 }, () => {
       'GET /api/courses/5/tickets': () => json({ data: [makeTicket(1)] }),
       'PUT /api/courses/5/products': () => json({ success: true }),
     });
-    renderTab(<ProductsTab courseId={5} canEdit />);
+    renderTab(<ProductsTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove product Yoga mat' }));
     expect(screen.getByText('No products are offered with this activity.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -86,7 +86,7 @@ describe('products tab', { timeout: 20_000 }, () => {
       'GET /api/course/options': () => json({ data: [], meta: {}, links: {} }),
       'GET /api/courses/5/tickets': () => json({ data: [makeTicket(1)] }),
     });
-    renderTab(<ProductsTab courseId={5} canEdit={false} />);
+    renderTab(<ProductsTab activityId={5} canEdit={false} />);
     expect(await screen.findByText('Whole course')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox')).not.toBeInTheDocument();

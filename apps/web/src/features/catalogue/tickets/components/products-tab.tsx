@@ -8,7 +8,7 @@ import { PanelSection } from '../../../../components/panel-section';
 import { formatMoney } from '../../../../lib/format';
 import { useLang } from '../../../../lib/language';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { useCourseProducts, useProductOptions, useSaveCourseProducts, useTickets } from '../api/tickets-api';
+import { useActivityProducts, useProductOptions, useSaveActivityProducts, useTickets } from '../api/tickets-api';
 import { textOf } from '../../timetable';
 
 interface Choice {
@@ -19,14 +19,14 @@ interface Choice {
 const same = (a: Choice[], b: Choice[]) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Activity → products: the extras offered with it, each for all tickets or only some. */
-export function ProductsTab({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
+export function ProductsTab({ activityId, canEdit }: { activityId: number; canEdit: boolean }) {
   const { t } = useTranslation('tickets');
   const { t: tb } = useTranslation('backend');
   const lang = useLang();
-  const offered = useCourseProducts(courseId);
+  const offered = useActivityProducts(activityId);
   const options = useProductOptions();
-  const tickets = useTickets(courseId);
-  const save = useSaveCourseProducts(courseId);
+  const tickets = useTickets(activityId);
+  const save = useSaveActivityProducts(activityId);
   const [items, setItems] = useState<Choice[]>([]);
 
   const saved = (offered.data ?? []).map((p) => ({ product_id: p.product_id, ticket_ids: [...p.ticket_ids] }));

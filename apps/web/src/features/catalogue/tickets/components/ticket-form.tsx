@@ -16,7 +16,7 @@ import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useZodForm } from '../../../../lib/use-zod-form';
 import { useSaveTicket } from '../api/tickets-api';
 import type { TicketItem } from '@bookla/shared/catalogue-tickets';
-import { showRange, useTeamZone, wallTime, type CourseSession } from '../../timetable';
+import { showRange, useTeamZone, wallTime, type SessionItem } from '../../timetable';
 
 export interface TicketValues {
   name: Record<string, string>;
@@ -66,14 +66,14 @@ function toValues(ticket: TicketItem | null, languages: Language[], zone: string
 }
 
 export interface TicketFormProps {
-  courseId: number;
+  activityId: number;
   ticket: TicketItem | null;
-  sessions: CourseSession[];
+  sessions: SessionItem[];
   onDone: () => void;
 }
 
 /** Create or edit a ticket: whole activity or one date (drop-in), price, stock, sale period, limits. */
-export function TicketForm({ courseId, ticket, sessions, onDone }: TicketFormProps) {
+export function TicketForm({ activityId, ticket, sessions, onDone }: TicketFormProps) {
   const { t } = useTranslation('tickets');
   const lang = useLang();
   // Prices are in the team's currency; a stored ticket names its own.
@@ -81,7 +81,7 @@ export function TicketForm({ courseId, ticket, sessions, onDone }: TicketFormPro
   const currency = ticket?.currency ?? teamCurrency;
   const zone = useTeamZone();
   const languages = useTeamLanguages();
-  const save = useSaveTicket(courseId);
+  const save = useSaveTicket(activityId);
   const schema = useMemo(() => ticketSchema(languages), [languages]);
   const { control, handleSubmit, setError, formState } = useZodForm(schema, {
     toInput: ticketBody,

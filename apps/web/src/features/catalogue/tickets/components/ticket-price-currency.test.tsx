@@ -33,7 +33,7 @@ describe('ticket price input', { timeout: 20_000 }, () => {
     const team = getAppState().team!;
     setAppState({ team: { ...team, currency: 'EUR' } });
     fakeApi({ [`GET ${BASE}/tickets`]: () => json({ data: [] }), [`GET ${BASE}/sessions`]: () => json({ data: [] }) });
-    renderTab(<TicketsTab courseId={5} canEdit />, lang);
+    renderTab(<TicketsTab activityId={5} canEdit />, lang);
     await userEvent.click(await screen.findByRole('button', { name: add }));
     const dialog = await screen.findByRole('dialog', { name: title });
     const input = within(dialog).getByRole('textbox', { name: new RegExp(`^${price}`) });
@@ -44,7 +44,7 @@ describe('ticket price input', { timeout: 20_000 }, () => {
   it('an existing ticket shows its own currency', async () => {
     await applyLanguage('en');
     fakeApi({ [`GET ${BASE}/tickets`]: () => json({ data: [makeTicket(1)] }), [`GET ${BASE}/sessions`]: () => json({ data: [] }) });
-    renderTab(<TicketsTab courseId={5} canEdit />);
+    renderTab(<TicketsTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: /^Edit ticket/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit ticket' });
     const input = within(dialog).getByRole('textbox', { name: /^Price/ });

@@ -41,7 +41,7 @@ describe('tickets tab', { timeout: 20_000 }, () => {
       [`GET ${BASE}/tickets`]: () => json({ data: [whole, dropIn] }),
       [`GET ${BASE}/sessions`]: () => json({ data: [session] }),
     });
-    renderTab(<TicketsTab courseId={5} canEdit />);
+    renderTab(<TicketsTab activityId={5} canEdit />);
     const wholeSection = await screen.findByRole('region', { name: 'Tickets for the whole activity' });
     const row = within(wholeSection).getByText('Whole course').closest('tr')!;
     const cells = within(row)
@@ -59,7 +59,7 @@ describe('tickets tab', { timeout: 20_000 }, () => {
       [`GET ${BASE}/sessions`]: () => json({ data: [session] }),
       [`POST ${BASE}/tickets`]: () => json({ success: true, message: 'The ticket has been created.' }),
     });
-    renderTab(<TicketsTab courseId={5} canEdit />);
+    renderTab(<TicketsTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add ticket' }));
     const dialog = await screen.findByRole('dialog', { name: 'New ticket' });
     await userEvent.type(within(dialog).getByLabelText('Name (Deutsch)'), 'Schnupperlektion');
@@ -94,7 +94,7 @@ describe('tickets tab', { timeout: 20_000 }, () => {
       [`GET ${BASE}/tickets`]: () => json({ data: [] }),
       [`GET ${BASE}/sessions`]: () => json({ data: [] }),
     });
-    renderTab(<TicketsTab courseId={5} canEdit />);
+    renderTab(<TicketsTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add ticket' }));
     const dialog = await screen.findByRole('dialog', { name: 'New ticket' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -111,7 +111,7 @@ describe('tickets tab', { timeout: 20_000 }, () => {
       [`PUT ${BASE}/tickets/1`]: () =>
         json({ message: 'The given data was invalid.', errors: { stock: ['The stock cannot be lower than the 3 tickets sold.'] } }, 422),
     });
-    renderTab(<TicketsTab courseId={5} canEdit />);
+    renderTab(<TicketsTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Edit ticket Whole course' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit ticket' });
     expect(within(dialog).getByLabelText('Name (Deutsch)')).toHaveValue('Kurs komplett');
@@ -130,7 +130,7 @@ describe('tickets tab', { timeout: 20_000 }, () => {
       [`GET ${BASE}/sessions`]: () => json({ data: [session] }),
       [`DELETE ${BASE}/tickets/2`]: () => json({ message: 'Tickets that have been sold cannot be deleted.' }, 422),
     });
-    renderTab(<TicketsTab courseId={5} canEdit />);
+    renderTab(<TicketsTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete ticket Drop-in' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete ticket?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Tickets that have been sold cannot be deleted.')).toBeInTheDocument();
@@ -141,7 +141,7 @@ describe('tickets tab', { timeout: 20_000 }, () => {
       [`GET ${BASE}/tickets`]: () => json({ data: [whole, dropIn] }),
       [`GET ${BASE}/sessions`]: () => json({ data: [] }),
     });
-    renderTab(<TicketsTab courseId={5} canEdit={false} />);
+    renderTab(<TicketsTab activityId={5} canEdit={false} />);
     expect(await screen.findByText('Whole course')).toBeInTheDocument();
     const other = screen.getByRole('region', { name: 'Other dates' });
     expect(within(other).getByText('Drop-in')).toBeInTheDocument();

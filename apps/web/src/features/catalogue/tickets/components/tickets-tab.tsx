@@ -16,14 +16,14 @@ import { showRange, textOf, useSessions, useTeamZone } from '../../timetable';
 type Editing = TicketItem | null | undefined;
 
 /** Activity → tickets: whole-activity tickets, then the drop-in tickets of each date. */
-export function TicketsTab({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
+export function TicketsTab({ activityId, canEdit }: { activityId: number; canEdit: boolean }) {
   const { t } = useTranslation('tickets');
   const { t: tb } = useTranslation('backend');
   const lang = useLang();
   const zone = useTeamZone();
-  const tickets = useTickets(courseId);
-  const sessions = useSessions(courseId);
-  const remove = useDeleteTicket(courseId);
+  const tickets = useTickets(activityId);
+  const sessions = useSessions(activityId);
+  const remove = useDeleteTicket(activityId);
   const [editing, setEditing] = useState<Editing>(undefined);
 
   const onDelete = async (ticket: TicketItem) => {
@@ -99,7 +99,7 @@ export function TicketsTab({ courseId, canEdit }: { courseId: number; canEdit: b
         size="xl"
       >
         {editing !== undefined && (
-          <TicketForm courseId={courseId} ticket={editing} sessions={sessionList} onDone={() => setEditing(undefined)} />
+          <TicketForm activityId={activityId} ticket={editing} sessions={sessionList} onDone={() => setEditing(undefined)} />
         )}
       </Modal>
     </Stack>

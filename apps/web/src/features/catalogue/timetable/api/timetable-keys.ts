@@ -5,7 +5,7 @@ import { activityKeys } from '../../activities';
  * (so a change of the activity refreshes them); the calendar's are under `calendar`.
  */
 export const timetableKeys = {
-  sessions: (courseId: number) => [...activityKeys.one(courseId), 'sessions'] as const,
-  generatorPreview: (courseId: number) => [...activityKeys.one(courseId), 'generator-preview'] as const,
+  sessions: (activityId: number) => [...activityKeys.one(activityId), 'sessions'] as const,
+  generatorPreview: (activityId: number) => [...activityKeys.one(activityId), 'generator-preview'] as const,
   calendar: ['calendar'] as const,
 };

@@ -8,9 +8,9 @@ import { applyMappedErrors } from '../form-errors';
 import { EMPTY_TIMES, SessionTimesFields, TIMES_ERROR_MAP, timesOf } from './session-times';
 
 /** Adds one date to the activity. */
-export function AddSessionForm({ courseId }: { courseId: number }) {
+export function AddSessionForm({ activityId }: { activityId: number }) {
   const { t } = useTranslation('timetable');
-  const add = useAddSession(courseId);
+  const add = useAddSession(activityId);
   const { control, handleSubmit, setError, reset, formState } = useZodForm(sessionTimesSchema, { defaultValues: EMPTY_TIMES });
 
   const onSubmit = handleSubmit(async (values) => {

@@ -41,7 +41,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
 
   it('lists the dates in the team zone with status, resources and conflicts', async () => {
     fakeApi({ [`GET ${BASE}`]: () => json({ data: [monday, cancelled] }) });
-    renderTab(<DatesTab courseId={5} canEdit />);
+    renderTab(<DatesTab activityId={5} canEdit />);
     const first = (await screen.findByText('03/02/2026 7:00 PM – 8:30 PM')).closest('tr')!;
     expect(within(first).getByText('Scheduled')).toBeInTheDocument();
     expect(within(first).getByText('Room A × 1')).toBeInTheDocument();
@@ -57,7 +57,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
 
   it('read-only: no forms and no buttons', async () => {
     fakeApi({ [`GET ${BASE}`]: () => json({ data: [monday] }) });
-    renderTab(<DatesTab courseId={5} canEdit={false} />);
+    renderTab(<DatesTab activityId={5} canEdit={false} />);
     expect(await screen.findByText('03/02/2026 7:00 PM – 8:30 PM')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Timetable generator' })).not.toBeInTheDocument();
@@ -68,7 +68,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
       [`GET ${BASE}`]: () => json({ data: [] }),
       [`POST ${BASE}`]: () => json({ success: true, message: 'The date has been added.' }),
     });
-    renderTab(<DatesTab courseId={5} canEdit />);
+    renderTab(<DatesTab activityId={5} canEdit />);
     const form = (await screen.findByRole('button', { name: 'Add date' })).closest('form')!;
     await userEvent.click(within(form).getByRole('button', { name: 'Add date' }));
     expect(await within(form).findAllByText('This field is required.')).toHaveLength(3);
@@ -85,7 +85,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
       [`GET ${BASE}`]: () => json({ data: [] }),
       [`POST ${BASE}`]: () => json({ success: true, message: 'The date has been added.' }),
     });
-    renderTab(<DatesTab courseId={5} canEdit />);
+    renderTab(<DatesTab activityId={5} canEdit />);
     const form = (await screen.findByRole('button', { name: 'Add date' })).closest('form')!;
     fireEvent.change(within(form).getByLabelText(/^Day/), { target: { value: '2026-03-28' } });
     fireEvent.change(within(form).getByLabelText(/^Start/), { target: { value: '14:00' } });
@@ -108,7 +108,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
       [`GET ${BASE}`]: () => json({ data: [] }),
       [`POST ${BASE}/generate`]: () => json({ data: [{ starts_at: '2026-03-30T22:00:00+02:00', ends_at: '2026-03-31T01:00:00+02:00' }] }),
     });
-    renderTab(<DatesTab courseId={5} canEdit />);
+    renderTab(<DatesTab activityId={5} canEdit />);
     const form = (await screen.findByRole('heading', { name: 'Timetable generator' })).closest('section')!;
     fireEvent.change(within(form).getByLabelText(/^First date/), { target: { value: '2026-03-30' } });
     fireEvent.change(within(form).getByLabelText(/^Start/), { target: { value: '10:00' } });
@@ -131,7 +131,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
       { starts_at: '2026-04-06T19:00:00+02:00', ends_at: '2026-04-06T20:30:00+02:00' },
     ];
     fakeApi({ [`GET ${BASE}`]: () => json({ data: [] }), [`POST ${BASE}/generate`]: () => json({ data: preview }) });
-    renderTab(<DatesTab courseId={5} canEdit />);
+    renderTab(<DatesTab activityId={5} canEdit />);
     const form = (await screen.findByRole('heading', { name: 'Timetable generator' })).closest('section')!;
     fireEvent.change(within(form).getByLabelText(/^First date/), { target: { value: '2026-03-30' } });
     fireEvent.change(within(form).getByLabelText(/^Start/), { target: { value: '19:00' } });
@@ -153,7 +153,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
       [`POST ${BASE}/generate`]: (call) =>
         (call.body as { preview: boolean }).preview ? json({ data: preview }) : json({ data: preview, message: 'Dates created: 2' }),
     });
-    renderTab(<DatesTab courseId={5} canEdit />);
+    renderTab(<DatesTab activityId={5} canEdit />);
     const form = (await screen.findByRole('heading', { name: 'Timetable generator' })).closest('section')!;
     expect(within(form).getByText(/Fill in the first date/)).toBeInTheDocument();
     fireEvent.change(within(form).getByLabelText(/^First date/), { target: { value: '2026-03-30' } });
@@ -202,7 +202,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
           ? json({ success: true, message: 'The date has been moved.' })
           : json({ success: false, conflicts: [conflict] }),
     });
-    renderTab(<DatesTab courseId={5} canEdit />);
+    renderTab(<DatesTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Move the date 03/02/2026 7:00 PM – 8:30 PM' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move date' });
     // In the UI language's format (spec §9), not the browser's.
@@ -226,7 +226,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
       [`GET ${BASE}`]: () => json({ data: [night] }),
       [`PUT ${BASE}/3`]: () => json({ success: true, message: 'The date has been moved.' }),
     });
-    renderTab(<DatesTab courseId={5} canEdit />);
+    renderTab(<DatesTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: /^Move the date 03\/06\/2026 10:00 PM/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Move date' });
     const overnight = within(dialog).getByRole('checkbox', { name: 'Ends next day' });
@@ -248,7 +248,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
       [`POST ${BASE}/1/cancel`]: () => json({ success: true, message: 'The date has been cancelled.' }),
       [`DELETE ${BASE}/1`]: () => json({ message: 'Tickets of this date have been sold.', errors: {} }, 422),
     });
-    renderTab(<DatesTab courseId={5} canEdit />);
+    renderTab(<DatesTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel the date 03/02/2026 7:00 PM – 8:30 PM' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel date?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel date' }));

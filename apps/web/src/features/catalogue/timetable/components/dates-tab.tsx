@@ -10,21 +10,21 @@ import { AddSessionForm } from './add-session-form';
 import { useSessionAction, useSessions, type SessionAction } from '../api/sessions-api';
 import { GeneratorForm } from './generator-form';
 import { MoveSessionModal } from './move-session-modal';
-import type { CourseSession } from '../types';
+import type { SessionItem } from '../types';
 import { SessionsTable } from './sessions-table';
 import { showRange, useTeamZone } from '../zoned';
 
 /** Activity → dates: the timetable, one more date, the generator, and moving/cancelling dates. */
-export function DatesTab({ courseId, canEdit }: { courseId: number; canEdit: boolean }) {
+export function DatesTab({ activityId, canEdit }: { activityId: number; canEdit: boolean }) {
   const { t } = useTranslation('timetable');
   const { t: tb } = useTranslation('backend');
   const lang = useLang();
   const zone = useTeamZone();
-  const sessions = useSessions(courseId);
-  const action = useSessionAction(courseId);
-  const [moving, setMoving] = useState<CourseSession | null>(null);
+  const sessions = useSessions(activityId);
+  const action = useSessionAction(activityId);
+  const [moving, setMoving] = useState<SessionItem | null>(null);
 
-  const onAction = async (session: CourseSession, kind: SessionAction) => {
+  const onAction = async (session: SessionItem, kind: SessionAction) => {
     const when = showRange(session.starts_at, session.ends_at, zone, lang);
     const ok = await confirm({
       title: t(`dates.${kind}Title`),
@@ -64,15 +64,15 @@ export function DatesTab({ courseId, canEdit }: { courseId: number; canEdit: boo
       {canEdit && (
         <>
           <PanelSection headingId="add-date-title" title={t('dates.addTitle')}>
-            <AddSessionForm courseId={courseId} />
+            <AddSessionForm activityId={activityId} />
           </PanelSection>
           <PanelSection headingId="generator-title" title={t('generator.title')}>
             <Text size="sm" c="dimmed" mb="sm">
               {t('generator.intro')}
             </Text>
-            <GeneratorForm courseId={courseId} />
+            <GeneratorForm activityId={activityId} />
           </PanelSection>
-          <MoveSessionModal courseId={courseId} session={moving} onClose={() => setMoving(null)} />
+          <MoveSessionModal activityId={activityId} session={moving} onClose={() => setMoving(null)} />
         </>
       )}
     </Stack>

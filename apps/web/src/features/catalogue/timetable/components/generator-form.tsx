@@ -81,9 +81,9 @@ const errorPath = (path: string, v: GeneratorValues) =>
   path === 'until' && v.ends === 'count' ? 'count' : path.startsWith('exceptions.') ? 'exceptions' : path;
 
 /** Timetable generator: a weekly, biweekly or monthly rule with a live preview of its dates. */
-export function GeneratorForm({ courseId }: { courseId: number }) {
+export function GeneratorForm({ activityId }: { activityId: number }) {
   const { t } = useTranslation('timetable');
-  const generate = useGenerateSessions(courseId);
+  const generate = useGenerateSessions(activityId);
   const { control, handleSubmit, setError, clearErrors, reset, getFieldState, formState } = useZodForm(sessionGenerateBodySchema, {
     toInput,
     errorPath,
@@ -91,7 +91,7 @@ export function GeneratorForm({ courseId }: { courseId: number }) {
   });
   const values = { ...DEFAULTS, ...useWatch({ control }) };
   const input = validRule(values);
-  const preview = useGeneratorPreview(courseId, input);
+  const preview = useGeneratorPreview(activityId, input);
   const count = preview.data?.filter((d) => !d.skipped).length ?? 0;
 
   // The shared rule, shown at the end time as soon as both times are there.

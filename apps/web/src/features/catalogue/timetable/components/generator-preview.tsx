@@ -14,13 +14,17 @@ import {
 import { showRange, textOf, useTeamZone } from '../zoned';
 
 /** The dates the generator would create, asked again (debounced) whenever the rule changes. */
-export function useGeneratorPreview(courseId: number, input: GenerateInput | null) {
+export function useGeneratorPreview(activityId: number, input: GenerateInput | null) {
   const [debounced] = useDebouncedValue(input, 400);
   const query = useQuery<GeneratedDate[]>({
-    queryKey: [...timetableKeys.generatorPreview(courseId), debounced],
+    queryKey: [...timetableKeys.generatorPreview(activityId), debounced],
     queryFn: ({ signal }) =>
       api
-        .post(`/api/courses/${courseId}/sessions/generate`, { ...debounced, preview: true }, { signal, reply: sessionGenerateReplySchema })
+        .post(
+          `/api/courses/${activityId}/sessions/generate`,
+          { ...debounced, preview: true },
+          { signal, reply: sessionGenerateReplySchema },
+        )
         .then((r) => r.data),
     enabled: debounced !== null,
     placeholderData: keepPreviousData,

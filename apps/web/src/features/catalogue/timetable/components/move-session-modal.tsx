@@ -10,14 +10,14 @@ import { ConflictList } from '../../resources';
 import { applyMappedErrors } from '../form-errors';
 import { sessionTimesSchema, type Conflict } from '@bookla/shared/catalogue-timetable';
 import type { SessionBodyInput as SessionTimes } from '@bookla/shared/catalogue-timetable';
-import type { CourseSession } from '../types';
+import type { SessionItem } from '../types';
 import { EMPTY_TIMES, SessionTimesFields, TIMES_ERROR_MAP, timesOf } from './session-times';
 import { showRange, useTeamZone, wallParts } from '../zoned';
 
 export interface MoveSessionModalProps {
-  courseId: number;
+  activityId: number;
   /** The date being moved; `null` closes the modal. */
-  session: CourseSession | null;
+  session: SessionItem | null;
   onClose: () => void;
 }
 
@@ -25,11 +25,11 @@ export interface MoveSessionModalProps {
  * Moves a date. When the new time makes resources clash, the server changes nothing and lists
  * the conflicts; the user may then move it anyway (`confirm: true`) or pick another time.
  */
-export function MoveSessionModal({ courseId, session, onClose }: MoveSessionModalProps) {
+export function MoveSessionModal({ activityId, session, onClose }: MoveSessionModalProps) {
   const { t } = useTranslation('timetable');
   const lang = useLang();
   const zone = useTeamZone();
-  const move = useMoveSession(courseId);
+  const move = useMoveSession(activityId);
   const [pending, setPending] = useState<{ times: SessionTimes; conflicts: Conflict[] } | null>(null);
   const { control, handleSubmit, setError, reset, formState } = useZodForm(sessionTimesSchema, { defaultValues: EMPTY_TIMES });
 

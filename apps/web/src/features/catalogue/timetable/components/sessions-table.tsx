@@ -4,15 +4,15 @@ import { ListTable } from '../../../../components/list-table';
 import { useLang } from '../../../../lib/language';
 import { ConflictList } from '../../resources';
 import type { SessionAction } from '../api/sessions-api';
-import type { CourseSession } from '../types';
+import type { SessionItem } from '../types';
 import { showRange, textOf, useTeamZone } from '../zoned';
 
 export interface SessionsTableProps {
-  sessions: CourseSession[];
+  sessions: SessionItem[];
   canEdit: boolean;
   busy: boolean;
-  onMove: (session: CourseSession) => void;
-  onAction: (session: CourseSession, action: SessionAction) => void;
+  onMove: (session: SessionItem) => void;
+  onAction: (session: SessionItem, action: SessionAction) => void;
 }
 
 /** The activity's dates in the team's zone; a cancelled one is struck through. */

@@ -7,7 +7,7 @@ import { applyLanguage } from '../../../../lib/language';
 import { json } from '../../../../test/fake-fetch';
 import { renderRoutes } from '../../../../test/render';
 import { fakeApi, loggedInState, makeTeam } from '../../../../test/team-fixtures';
-import { courseTestRoutes as routes } from '../test-routes';
+import { activityTestRoutes as routes } from '../test-routes';
 import { listReply } from '../testing';
 
 const team = { ...makeTeam(3, 'Yoga Zürich'), languages: ['de', 'en'] as ('de' | 'en')[] };

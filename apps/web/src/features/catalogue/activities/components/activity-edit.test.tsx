@@ -7,8 +7,8 @@ import { applyLanguage } from '../../../../lib/language';
 import { json, type FakeCall } from '../../../../test/fake-fetch';
 import { renderRoutes } from '../../../../test/render';
 import { fakeApi, loggedInState, makeTeam } from '../../../../test/team-fixtures';
-import { courseTestRoutes as routes } from '../test-routes';
-import { listReply, makeCourseDetail } from '../testing';
+import { activityTestRoutes as routes } from '../test-routes';
+import { listReply, makeActivityDetail } from '../testing';
 
 const owner = makeTeam(3, 'Yoga Zürich');
 const instructor = makeTeam(3, 'Yoga Zürich', 'instructor');
@@ -39,7 +39,7 @@ const attributes = [
   },
 ];
 
-function api(detail = makeCourseDetail(7), extra: Parameters<typeof fakeApi>[0] = {}, granted?: (name: string) => boolean) {
+function api(detail = makeActivityDetail(7), extra: Parameters<typeof fakeApi>[0] = {}, granted?: (name: string) => boolean) {
   return fakeApi(
     {
       'GET /api/courses/7': () => json({ data: detail }),
@@ -70,8 +70,8 @@ describe('activity edit page', { timeout: 20_000 }, () => {
   it('loads the activity into the basic tab and saves name and relations with PUT /api/courses/:id', async () => {
     setAppState(loggedInState(owner));
     const toast = vi.spyOn(notifications, 'show');
-    const saved = makeCourseDetail(7, { name: { de: 'Yoga für alle', en: 'Yoga for all' }, updated_at: '2026-03-02T10:00:00+01:00' });
-    const { calls } = api(makeCourseDetail(7), {
+    const saved = makeActivityDetail(7, { name: { de: 'Yoga für alle', en: 'Yoga for all' }, updated_at: '2026-03-02T10:00:00+01:00' });
+    const { calls } = api(makeActivityDetail(7), {
       'PUT /api/courses/7': () => json({ success: true, message: 'The activity has been saved.', data: saved }),
     });
     renderRoutes(routes, '/en/backend/courses/edit/7/basic');
@@ -103,7 +103,7 @@ describe('activity edit page', { timeout: 20_000 }, () => {
 
   it('shows a 422 beside the field of its language', async () => {
     setAppState(loggedInState(owner));
-    api(makeCourseDetail(7), {
+    api(makeActivityDetail(7), {
       'PUT /api/courses/7': () => json({ message: 'Invalid.', errors: { 'name.en': ['This field is required.'] } }, 422),
     });
     renderRoutes(routes, '/en/backend/courses/edit/7/basic');
@@ -135,7 +135,7 @@ describe('activity edit page', { timeout: 20_000 }, () => {
 
   it('saves the settings tab and publishes with the header switch', async () => {
     setAppState(loggedInState(owner));
-    const { calls } = api(makeCourseDetail(7, { capacity: 12, waiting_list: true }), {
+    const { calls } = api(makeActivityDetail(7, { capacity: 12, waiting_list: true }), {
       'PUT /api/courses/7': () => json({ success: true, message: 'Saved.' }),
     });
     renderRoutes(routes, '/en/backend/courses/edit/7/settings');
@@ -167,7 +167,7 @@ describe('activity edit page', { timeout: 20_000 }, () => {
       message: 'An activity needs at least one upcoming date and one ticket on sale to be published.',
       errors: { status: ['Add at least one upcoming date before publishing.'] },
     };
-    const { calls } = api(makeCourseDetail(7, { publish_checks: { upcoming_date: false, ticket_on_sale: true } }), {
+    const { calls } = api(makeActivityDetail(7, { publish_checks: { upcoming_date: false, ticket_on_sale: true } }), {
       'PUT /api/courses/7': () => json(refusal, 422),
     });
     renderRoutes(routes, '/en/backend/courses/edit/7/basic');
@@ -189,7 +189,7 @@ describe('activity edit page', { timeout: 20_000 }, () => {
   });
 
   it('hides the checklist once a published activity has everything it needs', async () => {
-    api(makeCourseDetail(7, { status: 'published', publish_checks: { upcoming_date: true, ticket_on_sale: true } }));
+    api(makeActivityDetail(7, { status: 'published', publish_checks: { upcoming_date: true, ticket_on_sale: true } }));
     renderRoutes(routes, '/en/backend/courses/edit/7/basic');
     expect(await screen.findByRole('switch', { name: 'Published' })).toBeChecked();
     expect(screen.queryByRole('region', { name: 'Ready to publish?' })).not.toBeInTheDocument();
@@ -197,7 +197,7 @@ describe('activity edit page', { timeout: 20_000 }, () => {
 
   it('is read-only for an instructor: values shown, no save, no publish switch, no image upload', async () => {
     setAppState(loggedInState(instructor));
-    const { calls } = api(makeCourseDetail(7, { can_edit: false }), {}, (name) => INSTRUCTOR.includes(name));
+    const { calls } = api(makeActivityDetail(7, { can_edit: false }), {}, (name) => INSTRUCTOR.includes(name));
     renderRoutes(routes, '/en/backend/courses/edit/7/basic');
     expect(await screen.findByText('You can view this activity but not change it.')).toBeInTheDocument();
     expect(await screen.findByLabelText('Name (Deutsch)')).toHaveAttribute('readonly');
@@ -211,8 +211,8 @@ describe('activity edit page', { timeout: 20_000 }, () => {
   it("saves the basic data and the attributes with the tab's one Save", async () => {
     setAppState(loggedInState(owner));
     const toast = vi.spyOn(notifications, 'show');
-    const { calls } = api(makeCourseDetail(7), {
-      'PUT /api/courses/7': () => json({ success: true, message: 'The activity has been saved.', data: makeCourseDetail(7) }),
+    const { calls } = api(makeActivityDetail(7), {
+      'PUT /api/courses/7': () => json({ success: true, message: 'The activity has been saved.', data: makeActivityDetail(7) }),
       'PUT /api/courses/7/attributes': () => json({ success: true, message: 'Attributes saved.', data: attributes }),
     });
     renderRoutes(routes, '/en/backend/courses/edit/7/basic');
@@ -237,7 +237,7 @@ describe('activity edit page', { timeout: 20_000 }, () => {
 
   it('saves changed attributes alone, and shows the errors of both requests beside their fields', async () => {
     setAppState(loggedInState(owner));
-    const { calls } = api(makeCourseDetail(7), {
+    const { calls } = api(makeActivityDetail(7), {
       'PUT /api/courses/7': () => json({ message: 'Invalid.', errors: { 'name.de': ['This name is taken.'] } }, 422),
       'PUT /api/courses/7/attributes': () => json({ message: 'Invalid.', errors: { 'values.1.value': ['Must be at most 99.'] } }, 422),
     });
@@ -275,7 +275,7 @@ describe('activity edit page', { timeout: 20_000 }, () => {
   it('keeps the location when the chosen one is picked again, saves it and shows it after a reload', async () => {
     setAppState(loggedInState(owner));
     // The server keeps what a PUT sends, so the second visit reads the saved activity.
-    let stored = makeCourseDetail(7, { location_id: 5 });
+    let stored = makeActivityDetail(7, { location_id: 5 });
     const { calls } = api(undefined, {
       'GET /api/courses/7': () => json({ data: stored }),
       'PUT /api/courses/7': (call) => {

@@ -1,4 +1,4 @@
-import type { CourseDetail } from '@bookla/shared/catalogue-activities';
+import type { ActivityDetail } from '@bookla/shared/catalogue-activities';
 import { Anchor, Group, Stack, Switch, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { isApiError } from '../../../../lib/api-client';
 import { useLang } from '../../../../lib/language';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
-import { useUpdateCourse } from '../api/activities-api';
+import { useUpdateActivity } from '../api/activities-api';
 import { ActivityStatusBadge } from './activity-status-badge';
 import { PublishChecklist } from './publish-checklist';
 
@@ -14,10 +14,10 @@ import { PublishChecklist } from './publish-checklist';
  * Under the activity's name: its type, status badge, the publish switch for editors and, until it
  * could be published, the checklist of what publishing needs.
  */
-export function CourseEditHeader({ course, canEdit }: { course: CourseDetail; canEdit: boolean }) {
+export function ActivityEditHeader({ course, canEdit }: { course: ActivityDetail; canEdit: boolean }) {
   const { t } = useTranslation('activities');
   const lang = useLang();
-  const update = useUpdateCourse(course.id);
+  const update = useUpdateActivity(course.id);
   const published = course.status === 'published';
   const checks = course.publish_checks;
   const ready = !checks || (checks.upcoming_date && checks.ticket_on_sale);
@@ -56,7 +56,7 @@ export function CourseEditHeader({ course, canEdit }: { course: CourseDetail; ca
           />
         )}
       </Group>
-      {canEdit && checks && (!published || !ready) && <PublishChecklist courseId={course.id} checks={checks} />}
+      {canEdit && checks && (!published || !ready) && <PublishChecklist activityId={course.id} checks={checks} />}
     </Stack>
   );
 }

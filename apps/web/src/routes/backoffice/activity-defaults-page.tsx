@@ -8,12 +8,12 @@ import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
 
-export const COURSE_DEFAULT_TABS = ['basic', 'holidays'] as const;
-type DefaultsTab = (typeof COURSE_DEFAULT_TABS)[number];
-const isTab = (value: unknown): value is DefaultsTab => COURSE_DEFAULT_TABS.includes(value as DefaultsTab);
+export const ACTIVITY_DEFAULT_TABS = ['basic', 'holidays'] as const;
+type DefaultsTab = (typeof ACTIVITY_DEFAULT_TABS)[number];
+const isTab = (value: unknown): value is DefaultsTab => ACTIVITY_DEFAULT_TABS.includes(value as DefaultsTab);
 
 /** `/{lang}/backend/config/course/defaults/{tab}`: one address per tab (basic, holidays). */
-export function CourseDefaultsPage() {
+export function ActivityDefaultsPage() {
   const { t } = useTranslation('setup');
   const lang = useLang();
   const navigate = useNavigate();
@@ -29,7 +29,7 @@ export function CourseDefaultsPage() {
       >
         <Tabs value={tab} onChange={(next) => next && void navigate(`/${lang}/backend/config/course/defaults/${next}`)} keepMounted={false}>
           <Tabs.List mb="lg">
-            {COURSE_DEFAULT_TABS.map((value) => (
+            {ACTIVITY_DEFAULT_TABS.map((value) => (
               <Tabs.Tab key={value} value={value}>
                 {t(`defaults.tabs.${value}`)}
               </Tabs.Tab>

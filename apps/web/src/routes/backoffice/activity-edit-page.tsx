@@ -4,9 +4,9 @@ import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { useCourse } from '../../features/catalogue/activities/api/activities-api';
+import { useActivity } from '../../features/catalogue/activities/api/activities-api';
 import { BasicTab } from '../../features/catalogue/activities/components/basic-tab';
-import { CourseEditHeader } from '../../features/catalogue/activities/components/course-edit-header';
+import { ActivityEditHeader } from '../../features/catalogue/activities/components/activity-edit-header';
 import { SettingsTab } from '../../features/catalogue/activities/components/settings-tab';
 import { DatesTab } from '../../features/catalogue/timetable/components/dates-tab';
 import { FieldsTab } from '../../features/catalogue/setup/components/fields-tab';
@@ -19,12 +19,12 @@ import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
 
-export const COURSE_TABS = ['basic', 'dates', 'tickets', 'fields', 'products', 'resources', 'settings'] as const;
-export type CourseTab = (typeof COURSE_TABS)[number];
-const isTab = (value: unknown): value is CourseTab => COURSE_TABS.includes(value as CourseTab);
+export const ACTIVITY_TABS = ['basic', 'dates', 'tickets', 'fields', 'products', 'resources', 'settings'] as const;
+export type ActivityTab = (typeof ACTIVITY_TABS)[number];
+const isTab = (value: unknown): value is ActivityTab => ACTIVITY_TABS.includes(value as ActivityTab);
 
 /** The tabs of other areas take the activity's id; basic and settings take the loaded record. */
-const ID_TABS: Partial<Record<CourseTab, ComponentType<{ courseId: number; canEdit: boolean }>>> = {
+const ID_TABS: Partial<Record<ActivityTab, ComponentType<{ activityId: number; canEdit: boolean }>>> = {
   dates: DatesTab,
   tickets: TicketsTab,
   fields: FieldsTab,
@@ -33,21 +33,21 @@ const ID_TABS: Partial<Record<CourseTab, ComponentType<{ courseId: number; canEd
 };
 
 /** `/{lang}/backend/courses/edit/{id}/{tab}`: one activity, one address per tab. */
-export function CourseEditPage() {
+export function ActivityEditPage() {
   return (
     <RequirePermission name="nav.courses">
-      <CourseEditor />
+      <ActivityEditor />
     </RequirePermission>
   );
 }
 
-function CourseEditor() {
+function ActivityEditor() {
   const { t } = useTranslation('activities');
   const lang = useLang();
   const navigate = useNavigate();
   const params = useParams();
   const id = /^\d+$/.test(params.id ?? '') ? Number(params.id) : 0;
-  const course = useCourse(id);
+  const course = useActivity(id);
   const mayEdit = useHasPermission('course.edit');
 
   useEffect(() => {
@@ -67,10 +67,10 @@ function CourseEditor() {
 
   return (
     <PageFrame title={name} documentTitle={`${t(`tabs.${tab}`)} – ${name}`} intro={canEdit ? undefined : t('edit.readOnly')}>
-      <CourseEditHeader course={record} canEdit={canEdit} />
+      <ActivityEditHeader course={record} canEdit={canEdit} />
       <Tabs value={tab} onChange={(next) => next && void navigate(`/${lang}/backend/courses/edit/${id}/${next}`)} keepMounted={false}>
         <Tabs.List mb="lg">
-          {COURSE_TABS.map((value) => (
+          {ACTIVITY_TABS.map((value) => (
             <Tabs.Tab key={value} value={value}>
               {t(`tabs.${value}`)}
             </Tabs.Tab>
@@ -79,7 +79,7 @@ function CourseEditor() {
         <Tabs.Panel value={tab}>
           {tab === 'basic' && <BasicTab course={record} canEdit={canEdit} />}
           {tab === 'settings' && <SettingsTab course={record} canEdit={canEdit} />}
-          {Panel && <Panel courseId={id} canEdit={canEdit} />}
+          {Panel && <Panel activityId={id} canEdit={canEdit} />}
         </Tabs.Panel>
       </Tabs>
     </PageFrame>

@@ -31,7 +31,7 @@ export function TypeSetField<T extends FieldValues>({ control, readOnly, name }:
 }
 
 /** Location (only listed for roles that may see locations), instructors and the parent activity. */
-export function CourseRelationFields<T extends FieldValues>({ control, readOnly, courseId }: Props<T> & { courseId: number }) {
+export function ActivityRelationFields<T extends FieldValues>({ control, readOnly, activityId }: Props<T> & { activityId: number }) {
   const { t } = useTranslation('activities');
   const lang = useLang();
   const canSeeLocations = useHasPermission('nav.locations');
@@ -70,7 +70,7 @@ export function CourseRelationFields<T extends FieldValues>({ control, readOnly,
         description={t('fields.parentHint')}
         placeholder={t('fields.noParent')}
         data={(parents.data ?? [])
-          .filter((c) => c.id !== courseId)
+          .filter((c) => c.id !== activityId)
           .map((c) => ({ value: String(c.id), label: pickText(c.name, lang) || c.name_text }))}
         clearable={!readOnly}
         searchable

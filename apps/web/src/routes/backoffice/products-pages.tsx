@@ -16,7 +16,7 @@ import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/course/options`: the spec's options, labelled Products. */
-export function OptionsPage() {
+export function ProductsPage() {
   const { t } = useTranslation('setup');
   const lang = useLang();
   const name = (p: ProductItem) => p.name_text ?? pickText(p.name, lang);
@@ -51,7 +51,7 @@ export function OptionsPage() {
 }
 
 /** `/{lang}/backend/course/option/{create|id}`. */
-export function OptionPage() {
+export function ProductPage() {
   const { t } = useTranslation('setup');
   const lang = useLang();
   const id = useRecordId();

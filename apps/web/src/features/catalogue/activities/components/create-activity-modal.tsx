@@ -1,4 +1,4 @@
-import { compactTranslated, courseStoreSchema } from '@bookla/shared/catalogue';
+import { compactTranslated, activityStoreSchema } from '@bookla/shared/catalogue';
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
@@ -11,30 +11,30 @@ import { Permission } from '../../../../components/permission';
 import { applyApiError } from '../../../../lib/forms';
 import { useZodForm } from '../../../../lib/use-zod-form';
 import { useLang } from '../../../../lib/language';
-import { useCreateCourse, useTypeSetOptions } from '../api/activities-api';
+import { useCreateActivity, useTypeSetOptions } from '../api/activities-api';
 
 /**
  * Spec §4/§5/§8: the create-course modal. Loads the type sets when opened; a type set and a name
  * in every team language are required (errors beside the field, the language switcher jumps to
  * the language in error). Success opens the new activity's basic tab.
  */
-export function CreateCourseModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+export function CreateActivityModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation('activities');
   return (
     <Modal opened={opened} onClose={onClose} title={t('create.title')} size="lg">
-      {opened && <CreateCourseForm onClose={onClose} />}
+      {opened && <CreateActivityForm onClose={onClose} />}
     </Modal>
   );
 }
 
-function CreateCourseForm({ onClose }: { onClose: () => void }) {
+function CreateActivityForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('activities');
   const lang = useLang();
   const navigate = useNavigate();
   const languages = useTeamLanguages();
   const typeSets = useTypeSetOptions();
-  const create = useCreateCourse();
-  const schema = useMemo(() => courseStoreSchema(languages), [languages]);
+  const create = useCreateActivity();
+  const schema = useMemo(() => activityStoreSchema(languages), [languages]);
   // The form holds the select's string; the schema's output (a numeric id) is what is sent.
   const { control, handleSubmit, setError, formState } = useZodForm(schema, {
     defaultValues: { type_set_id: '', name: emptyTranslated(languages) },
@@ -85,7 +85,7 @@ function CreateCourseForm({ onClose }: { onClose: () => void }) {
 }
 
 /** The "create activity" button with its modal, for users the server grants `course.create`. */
-export function CreateCourseButton({ size, label }: { size?: 'sm' | 'md'; label?: string }) {
+export function CreateActivityButton({ size, label }: { size?: 'sm' | 'md'; label?: string }) {
   const { t } = useTranslation('activities');
   const [opened, { open, close }] = useDisclosure(false);
   return (
@@ -93,7 +93,7 @@ export function CreateCourseButton({ size, label }: { size?: 'sm' | 'md'; label?
       <Button size={size} onClick={open}>
         {label ?? t('create.open')}
       </Button>
-      <CreateCourseModal opened={opened} onClose={close} />
+      <CreateActivityModal opened={opened} onClose={close} />
     </Permission>
   );
 }
