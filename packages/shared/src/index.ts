@@ -20,3 +20,4 @@ export * from './zoned-time.ts';
 export * from './catalogue-setup.ts';
 export * from './catalogue-timetable.ts';
 export * from './reference.ts';
+export * from './selling.ts';

@@ -67,9 +67,13 @@ export const teams = pgTable(
       .default({ subscriptions: false, waiting_list: true, resources: true, embeds: true }),
     /** Staff must have two-factor authentication to work in this team. */
     require2fa: boolean('require_2fa').notNull().default(false),
+    /** Shop branding: the primary colour (#rrggbb); null = the product's own. */
+    primaryColor: varchar('primary_color', { length: 7 }),
+    /** Optional readable shop address (`/de/shop/{slug}`); the id URL keeps working. */
+    slug: varchar('slug', { length: 60 }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('teams_name_uq').on(sql`lower(${t.name})`)],
+  (t) => [uniqueIndex('teams_name_uq').on(sql`lower(${t.name})`), uniqueIndex('teams_slug_uq').on(sql`lower(${t.slug})`)],
 );
 
 export const teamMembers = pgTable(

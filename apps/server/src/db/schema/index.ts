@@ -3,3 +3,4 @@ export * from './system.ts';
 export * from './accounts.ts';
 export * from './catalogue.ts';
 export * from './catalogue-setup.ts';
+export * from './selling.ts';

@@ -1,3 +1,4 @@
+import type { MailAttachmentSpec } from '@bookla/shared';
 import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
@@ -62,6 +63,8 @@ export const emails = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** Attachments rendered when the mail is sent (from the order as it is then), e.g. tickets PDF. */
+    attachments: jsonb('attachments').$type<MailAttachmentSpec[]>().notNull().default([]),
     status: varchar('status', { length: 16 }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),

@@ -1,0 +1,451 @@
+import { z } from 'zod';
+import { idSchema, translatedSchema } from './catalogue.ts';
+import { dateTimeInputSchema, decimalInputSchema } from './catalogue-tickets.ts';
+import { LANGUAGES } from './i18n.ts';
+import { listQuerySchema } from './pagination.ts';
+import { safeRecordSchema } from './safe-keys.ts';
+
+/**
+ * Selling (CONTRACT §4): orders, payments, discounts, taxes, tickets and check-in — the request
+ * and reply shapes both sides use, and the money rules the shop shows and the server decides
+ * with. Amounts in replies are decimal numbers in major units (`price`, `total`), with
+ * `*_minor` integers beside them where a client computes.
+ */
+
+// ─── Vocabulary ─────────────────────────────────────────────────────────────
+
+export const PAYMENT_STATUS_VALUES = [
+  'paid',
+  'free',
+  'waiting',
+  'refunded',
+  'partially-refunded',
+  'declined',
+  'cancelled',
+  'expired',
+  'error',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUS_VALUES)[number];
+
+/** How an order is paid. `test` is the clearly labelled test-mode page (no real money). */
+export const PAYMENT_PROVIDERS = ['free', 'invoice', 'stripe', 'test', 'manual'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** What a buyer may choose at checkout (`manual` is staff-only, `free` only for totals of 0). */
+export const CHECKOUT_PAYMENT_METHODS = ['free', 'invoice', 'stripe', 'test'] as const;
+export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number];
+
+export type PaymentAttemptStatus = 'pending' | 'succeeded' | 'failed' | 'expired' | 'refunded';
+export type PlatformTier = 'payg' | 'business';
+export type DiscountType = 'percent' | 'fixed';
+export type OrderEventType =
+  | 'created'
+  | 'payment_started'
+  | 'paid'
+  | 'payment_failed'
+  | 'cancelled'
+  | 'expired'
+  | 'refunded'
+  | 'mail_queued'
+  | 'checked_in'
+  | 'updated';
+
+export interface TaxRateSetting {
+  rate_bp: number;
+  label: { de?: string; en?: string; fr?: string };
+}
+
+/** Attachments of a queued mail, rendered when it is sent (so a mail never carries stale state). */
+export type MailAttachmentSpec = { kind: 'tickets' | 'invoice' | 'receipt'; orderId: number };
+
+/**
+ * The spec's labels (§4): `paid` only with `paid_at`, `waiting` and paid-without-date are
+ * "Unpaid", cancelled/expired/error are all "Cancelled"; anything else as is. Returns the key of
+ * the label in the `orders` namespace (`status.paid` …) or the raw value.
+ */
+export function paymentStatusLabelKey(status: string, paidAt: string | null | undefined): string {
+  switch (status) {
+    case 'paid':
+      return paidAt ? 'status.paid' : 'status.unpaid';
+    case 'free':
+      return 'status.free';
+    case 'waiting':
+      return 'status.unpaid';
+    case 'refunded':
+      return 'status.refunded';
+    case 'partially-refunded':
+      return 'status.partially_refunded';
+    case 'declined':
+      return 'status.declined';
+    case 'cancelled':
+    case 'expired':
+    case 'error':
+      return 'status.cancelled';
+    default:
+      return status;
+  }
+}
+
+/** Statuses whose participants hold a valid ticket (check-in accepts them; they count as sold). */
+export const PAID_STATUSES: readonly PaymentStatus[] = ['paid', 'free', 'partially-refunded'];
+/** Statuses that keep seats taken (paid, or unpaid but still held). */
+export const SEAT_HOLDING_STATUSES: readonly PaymentStatus[] = ['paid', 'free', 'partially-refunded', 'waiting'];
+
+// ─── Money rules ────────────────────────────────────────────────────────────
+
+/** Swiss VAT rates a new team starts with (basis points). */
+export const DEFAULT_TAX_RATES_BP = [810, 260, 380, 0] as const;
+
+/** The platform's fee per paid order, by tier: percent in basis points plus a fixed part (CHF 0.49). */
+export const PLATFORM_FEES: Record<PlatformTier, { percentBp: number; fixedMinor: number }> = {
+  payg: { percentBp: 790, fixedMinor: 49 },
+  business: { percentBp: 390, fixedMinor: 49 },
+};
+
+/** Round half away from zero of `numerator / denominator` for non-negative integers. */
+function divRound(numerator: number, denominator: number): number {
+  return Math.floor((2 * numerator + denominator) / (2 * denominator));
+}
+
+/** The platform fee of an order total (minor units); 0 for free orders. */
+export function platformFeeMinor(totalMinor: number, tier: PlatformTier): number {
+  if (totalMinor <= 0) return 0;
+  const fee = PLATFORM_FEES[tier];
+  return divRound(totalMinor * fee.percentBp, 10_000) + fee.fixedMinor;
+}
+
+/**
+ * The VAT contained in a price that includes it (Swiss practice): gross × rate / (1 + rate),
+ * rounded per line to the minor unit. `rateBp` 810 = 8.1 %.
+ */
+export function includedTaxMinor(grossMinor: number, rateBp: number): number {
+  if (grossMinor <= 0 || rateBp <= 0) return 0;
+  return divRound(grossMinor * rateBp, 10_000 + rateBp);
+}
+
+/** A discount's amount on a subtotal: percent of it, or the fixed amount capped at it. */
+export function discountAmountMinor(type: DiscountType, value: number, eligibleMinor: number): number {
+  if (eligibleMinor <= 0) return 0;
+  const amount = type === 'percent' ? divRound(eligibleMinor * value, 10_000) : value;
+  return Math.min(amount, eligibleMinor);
+}
+
+/**
+ * Spreads `amount` over lines in proportion to their totals (largest remainder, so the parts add
+ * up exactly). Used to give each line its share of a discount before its tax is computed.
+ */
+export function allocateProportionally(amount: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (amount <= 0 || sum <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (amount * w) / sum);
+  const parts = exact.map(Math.floor);
+  let rest = amount - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => [x - Math.floor(x), i] as const).sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (rest <= 0) break;
+    parts[i]! += 1;
+    rest -= 1;
+  }
+  return parts;
+}
+
+// ─── Public API: team, reservations, orders ─────────────────────────────────
+
+export const publicTeamSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string().nullable(),
+  logo_url: z.string().nullable(),
+  primary_color: z.string().nullable(),
+  languages: z.array(z.enum(LANGUAGES)),
+  currency: z.string(),
+  time_zone: z.string(),
+  country: z.string(),
+  payment_methods: z.array(z.enum(CHECKOUT_PAYMENT_METHODS)),
+  terms_url: z.string().nullable(),
+  charges_vat: z.boolean(),
+});
+export type PublicTeam = z.infer<typeof publicTeamSchema>;
+
+const quantitySchema = z.number().int().min(1).max(100);
+export const orderItemInputSchema = z.strictObject({ ticket_id: idSchema, quantity: quantitySchema });
+
+export const reservationBodySchema = z.strictObject({ items: z.array(orderItemInputSchema).min(1).max(20) });
+export type ReservationBody = z.infer<typeof reservationBodySchema>;
+
+export const reservationReplySchema = z.object({
+  token: z.string(),
+  expires_at: z.string(),
+  items: z.array(
+    z.object({ ticket_id: z.number(), activity_id: z.number(), name: z.string(), quantity: z.number(), price: z.number(), total: z.number() }),
+  ),
+  total: z.number(),
+  currency: z.string(),
+});
+export type ReservationReply = z.infer<typeof reservationReplySchema>;
+
+const nameText = z.string().trim().min(1).max(100);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => (v ? v : null));
+const emailText = z.string().trim().min(1, { abort: true }).max(254).pipe(z.email());
+
+/** Booking answers keyed by field id; values as the answer engine takes them. */
+export const answersInputSchema = safeRecordSchema(z.unknown()).default({});
+
+export const orderBodySchema = z.strictObject({
+  reservation_token: z.string().min(10).max(64).optional(),
+  items: z.array(orderItemInputSchema).min(1).max(20).optional(),
+  customer: z.strictObject({
+    salutation: z.string().trim().max(8).nullish(),
+    firstname: nameText,
+    lastname: nameText,
+    email: emailText,
+    phone: optionalText(50),
+    company: optionalText(200),
+  }),
+  participants: z
+    .array(
+      z.strictObject({
+        ticket_id: idSchema,
+        firstname: nameText,
+        lastname: nameText,
+        email: z.union([z.literal(''), emailText]).nullish(),
+        answers: answersInputSchema,
+      }),
+    )
+    .min(1)
+    .max(200),
+  answers: answersInputSchema,
+  products: z
+    .array(z.strictObject({ product_id: idSchema, quantity: quantitySchema, participant_index: z.number().int().min(0).max(199).nullish() }))
+    .max(50)
+    .optional(),
+  discount_code: z.string().trim().max(40).nullish(),
+  payment_method: z.enum(CHECKOUT_PAYMENT_METHODS),
+  language: z.enum(LANGUAGES),
+  accept_terms: z.literal(true),
+});
+export type OrderBody = z.infer<typeof orderBodySchema>;
+
+export const orderParticipantSchema = z.object({
+  id: z.number(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string().nullable(),
+  ticket_code: z.string(),
+  checked_in_at: z.string().nullable(),
+});
+
+export const orderItemSchema = z.object({
+  id: z.number(),
+  ticket_id: z.number().nullable(),
+  activity_id: z.number().nullable(),
+  session_id: z.number().nullable(),
+  /** "Activity – Ticket" in the order's (or request's) language. */
+  name: z.string(),
+  activity_name: z.string(),
+  ticket_name: z.string(),
+  quantity: z.number(),
+  price: z.number(),
+  total: z.number(),
+  tax_rate: z.number(),
+  options: z.array(z.object({ product_id: z.number().nullable(), name: z.string(), quantity: z.number(), price: z.number(), total: z.number() })),
+  participants: z.array(orderParticipantSchema),
+});
+
+/** The Order of CONTRACT §4 (back office and public replies). */
+export const orderSchema = z.object({
+  id: z.number(),
+  number: z.number(),
+  created_at: z.string(),
+  company: z.string().nullable(),
+  salutation: z.string().nullable(),
+  firstname: z.string(),
+  lastname: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  language: z.enum(LANGUAGES),
+  currency: z.string(),
+  payment_type: z.string(),
+  payment_status: z.enum(PAYMENT_STATUS_VALUES),
+  paid_at: z.string().nullable(),
+  hold_until: z.string().nullable(),
+  invoice_due_at: z.string().nullable(),
+  order_items: z.array(orderItemSchema),
+  /** Products bought for the whole order (not tied to a ticket line). */
+  options: z.array(z.object({ product_id: z.number().nullable(), name: z.string(), quantity: z.number(), price: z.number(), total: z.number() })),
+  subtotal: z.number(),
+  discount_code: z.string().nullable(),
+  discount_total: z.number(),
+  tax_total: z.number(),
+  /** VAT per rate: what invoices and receipts list. */
+  taxes: z.array(z.object({ rate: z.number(), tax: z.number(), gross: z.number() })),
+  total: z.number(),
+  total_minor: z.number(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+export const placeOrderReplySchema = z.object({ order: orderSchema, order_url: z.string(), payment_url: z.string().nullable() });
+export type PlaceOrderReply = z.infer<typeof placeOrderReplySchema>;
+
+/** A live price check at checkout (the server decides; nothing is stored). */
+export const quoteBodySchema = z.strictObject({
+  items: z.array(orderItemInputSchema).min(1).max(20),
+  products: orderBodySchema.shape.products,
+  discount_code: z.string().trim().max(40).nullish(),
+});
+export const quoteReplySchema = z.object({
+  subtotal: z.number(),
+  discount_total: z.number(),
+  tax_total: z.number(),
+  total: z.number(),
+  currency: z.string(),
+  discount_code: z.string().nullable(),
+});
+export type QuoteReply = z.infer<typeof quoteReplySchema>;
+
+// ─── Check-in ───────────────────────────────────────────────────────────────
+
+export const checkinTicketSchema = z.object({
+  code: z.string(),
+  participant: z.object({ firstname: z.string(), lastname: z.string() }),
+  activity: z.object({ id: z.number().nullable(), name: z.string() }),
+  ticket_name: z.string(),
+  session_starts_at: z.string().nullable(),
+  order: z.object({ id: z.number(), number: z.number(), payment_status: z.enum(PAYMENT_STATUS_VALUES), paid_at: z.string().nullable() }),
+  checked_in_at: z.string().nullable(),
+});
+export type CheckinTicket = z.infer<typeof checkinTicketSchema>;
+
+export const checkinReplySchema = z.object({
+  success: z.literal(true),
+  ticket: checkinTicketSchema,
+  checked_in_at: z.string(),
+  already_checked_in: z.boolean(),
+});
+export type CheckinReply = z.infer<typeof checkinReplySchema>;
+
+// ─── Discounts (back office) ────────────────────────────────────────────────
+
+export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{1,39}$/;
+
+export const discountBodySchema = z.strictObject({
+  code: z.string().trim().regex(DISCOUNT_CODE_PATTERN, { message: 'discount_code_format' }),
+  name: z.string().trim().max(120).nullish(),
+  type: z.enum(['percent', 'fixed']),
+  /** Percent ("10", "12,5") or an amount in the team's currency ("20.00"). */
+  value: decimalInputSchema,
+  max_uses: z.number().int().min(1).max(1_000_000).nullish(),
+  valid_from: dateTimeInputSchema.optional(),
+  valid_until: dateTimeInputSchema.optional(),
+  activity_ids: z.array(idSchema).max(500).optional(),
+  active: z.boolean().optional(),
+});
+export type DiscountBody = z.infer<typeof discountBodySchema>;
+
+export const discountSchema = z.object({
+  id: z.number(),
+  code: z.string(),
+  name: z.string().nullable(),
+  type: z.enum(['percent', 'fixed']),
+  /** Percent (10.5) or amount (20) as entered. */
+  value: z.number(),
+  currency: z.string(),
+  max_uses: z.number().nullable(),
+  used_count: z.number(),
+  valid_from: z.string().nullable(),
+  valid_until: z.string().nullable(),
+  activity_ids: z.array(z.number()),
+  active: z.boolean(),
+  /** Sum of the totals of paid orders that used it. */
+  revenue: z.number(),
+  created_at: z.string(),
+});
+export type Discount = z.infer<typeof discountSchema>;
+
+export const discountListQuerySchema = listQuerySchema;
+
+// ─── Settings: taxes and integrations ───────────────────────────────────────
+
+export const taxSettingsSchema = z.object({
+  charges_vat: z.boolean(),
+  vat_number: z.string().nullable(),
+  rates: z.array(z.object({ rate: z.number(), label: translatedSchema })),
+  default_rate: z.number(),
+});
+export type TaxSettings = z.infer<typeof taxSettingsSchema>;
+
+export const taxSettingsBodySchema = z.strictObject({
+  charges_vat: z.boolean(),
+  vat_number: z.string().trim().max(40).nullish(),
+  rates: z
+    .array(z.strictObject({ rate: decimalInputSchema, label: z.strictObject({ de: z.string().trim().max(60).nullish(), en: z.string().trim().max(60).nullish(), fr: z.string().trim().max(60).nullish() }) }))
+    .min(1)
+    .max(10),
+  default_rate: decimalInputSchema,
+});
+export type TaxSettingsBody = z.infer<typeof taxSettingsBodySchema>;
+
+/** Integration settings as the back office sees them: secrets only as "set" flags, never their value. */
+export const integrationSettingsSchema = z.object({
+  invoice: z.object({ enabled: z.boolean(), iban: z.string().nullable(), qr_iban: z.string().nullable(), due_days: z.number() }),
+  stripe: z.object({
+    enabled: z.boolean(),
+    publishable_key: z.string().nullable(),
+    secret_key_set: z.boolean(),
+    webhook_secret_set: z.boolean(),
+    account_id: z.string().nullable(),
+    webhook_url: z.string(),
+  }),
+  test_mode: z.object({ enabled: z.boolean() }),
+  terms_url: z.string().nullable(),
+  branding: z.object({ primary_color: z.string().nullable(), slug: z.string().nullable() }),
+  tier: z.enum(['payg', 'business']),
+});
+export type IntegrationSettings = z.infer<typeof integrationSettingsSchema>;
+
+export const integrationSettingsBodySchema = z.strictObject({
+  invoice: z
+    .strictObject({
+      enabled: z.boolean(),
+      iban: z.string().trim().max(42).nullish(),
+      qr_iban: z.string().trim().max(42).nullish(),
+      due_days: z.number().int().min(1).max(365),
+    })
+    .optional(),
+  stripe: z
+    .strictObject({
+      enabled: z.boolean(),
+      publishable_key: z.string().trim().max(200).nullish(),
+      /** Sent only to change it; empty string removes it. */
+      secret_key: z.string().trim().max(300).optional(),
+      webhook_secret: z.string().trim().max(300).optional(),
+      account_id: z.string().trim().max(64).nullish(),
+    })
+    .optional(),
+  test_mode: z.strictObject({ enabled: z.boolean() }).optional(),
+  terms_url: z.string().trim().max(500).nullish(),
+  branding: z
+    .strictObject({
+      primary_color: z
+        .string()
+        .trim()
+        .regex(/^#[0-9a-fA-F]{6}$/, { message: 'color' })
+        .nullish(),
+      slug: z
+        .string()
+        .trim()
+        .regex(/^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/, { message: 'slug' })
+        .nullish(),
+    })
+    .optional(),
+});
+export type IntegrationSettingsBody = z.infer<typeof integrationSettingsBodySchema>;
+
+/** Order list (back office) query. */
+export const orderListQuerySchema = listQuerySchema;
+export { idSchema as orderIdSchema };
