@@ -3,7 +3,7 @@ import os from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runBenchmark, type BenchmarkResult, type Settings, type SideResult } from './lib/measure.ts';
-import type { Benchmark } from './lib/types.ts';
+import type { Benchmark, CustomBenchmark } from './lib/types.ts';
 
 /**
  * npm run bench [-- name …]   runs bench/benchmarks/*.ts (or the named ones), prints a table of
@@ -27,7 +27,7 @@ function numberFromEnv(name: string, fallback: number, min: number): number {
   return n;
 }
 
-async function loadBenchmarks(names: string[]): Promise<Benchmark[]> {
+async function loadBenchmarks(names: string[]): Promise<(Benchmark | CustomBenchmark)[]> {
   const available = readdirSync(benchmarksDir)
     .filter((f) => f.endsWith('.ts'))
     .map((f) => basename(f, '.ts'))
@@ -35,9 +35,9 @@ async function loadBenchmarks(names: string[]): Promise<Benchmark[]> {
   const unknown = names.filter((n) => !available.includes(n));
   if (unknown.length) throw new UsageError(`unknown benchmark(s): ${unknown.join(', ')}; available: ${available.join(', ')}`);
   const chosen = names.length ? available.filter((n) => names.includes(n)) : available;
-  const out: Benchmark[] = [];
+  const out: (Benchmark | CustomBenchmark)[] = [];
   for (const file of chosen) {
-    const mod = (await import(pathToFileURL(join(benchmarksDir, `${file}.ts`)).href)) as { default?: Benchmark };
+    const mod = (await import(pathToFileURL(join(benchmarksDir, `${file}.ts`)).href)) as { default?: Benchmark | CustomBenchmark };
     if (!mod.default?.name) throw new Error(`bench/benchmarks/${file}.ts has no default export made with defineBenchmark()`);
     out.push(mod.default);
   }
@@ -45,7 +45,7 @@ async function loadBenchmarks(names: string[]): Promise<Benchmark[]> {
 }
 
 const fmtRate = (n: number | undefined) => (n === undefined ? '-' : Math.round(n).toLocaleString('en-US'));
-const fmtMs = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
+const fmtMs = (n: number) => (Number.isNaN(n) ? '-' : n < 10 ? n.toFixed(2) : n.toFixed(1));
 
 function table(header: string[], rows: string[][], rightAligned: Set<number>): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -53,7 +53,8 @@ function table(header: string[], rows: string[][], rightAligned: Set<number>): s
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
-function goalText(r: { goal: number; p95GoalMs?: number | undefined }): string {
+function goalText(r: { goal: number; p95GoalMs?: number | undefined; goalText?: string | undefined }): string {
+  if (r.goalText) return r.goalText;
   return r.p95GoalMs === undefined ? `≥ ${r.goal}` : `≥ ${r.goal}, p95 ≤ ${r.p95GoalMs} ms (PostgreSQL)`;
 }
 
@@ -130,10 +131,11 @@ async function main(): Promise<number> {
   const results: BenchmarkResult[] = [];
   for (const b of benchmarks) {
     console.log(`• ${b.name}: ${b.description}`);
-    for (const r of await runBenchmark(b, settings)) {
+    for (const r of 'run' in b ? await b.run(settings) : await runBenchmark(b, settings)) {
       results.push(r);
       const p95 = r.subject ? `, p95 ${fmtMs(r.subject.load.latencyMs.p95)} ms` : '';
-      console.log(r.error ? `  ${r.name}: CRASHED` : `  ${r.name}: ratio ${r.ratio!.toFixed(3)}${p95} (${status(r)})`);
+      const ratio = r.ratio === undefined ? '' : `ratio ${r.ratio.toFixed(3)}`;
+      console.log(r.error ? `  ${r.name}: CRASHED` : `  ${r.name}: ${ratio}${p95} (${status(r)})`);
       if (r.error) console.error(`  ${r.error.replaceAll('\n', '\n  ')}`);
     }
   }
@@ -164,7 +166,7 @@ async function main(): Promise<number> {
   const missed = results.filter((r) => !r.error && !r.pass);
   if (missed.length)
     console.log(
-      `\nGOAL MISSED by ${missed.length} benchmark(s): ${missed.map((r) => `${r.name} (ratio ${r.ratio!.toFixed(3)}, p95 ${fmtMs(r.subject!.load.latencyMs.p95)} ms; goal ${goalText(r)})`).join(', ')}. Not an error: exit code stays 0.`,
+      `\nGOAL MISSED by ${missed.length} benchmark(s): ${missed.map((r) => `${r.name} (ratio ${r.ratio?.toFixed(3) ?? '-'}, p95 ${fmtMs(r.subject!.load.latencyMs.p95)} ms; goal ${goalText(r)})`).join(', ')}. Not an error: exit code stays 0.`,
     );
   if (crashed.length) {
     console.error(`\n${crashed.length} benchmark(s) could not be measured: ${crashed.map((r) => r.name).join(', ')}`);

@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../apps/server/src/db/client.ts'
 import { seedReferenceData } from '../../apps/server/src/db/seed/index.ts';
 import { createBenchDatabase, dropBenchDatabase } from './db-admin.ts';
 import { catalogueVars, seedCatalogue } from '../seeds/catalogue.ts';
+import { seedCheckout } from '../seeds/checkout.ts';
 import type { RunningServer, SeedName } from './types.ts';
 
 interface FreshDatabase {
@@ -64,9 +65,17 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
     await seedReferenceData(database.db);
     const seedStarted = performance.now();
     const seeded = opts.seed === 'catalogue' ? await seedCatalogue(database.db) : undefined;
+    const checkoutVars = opts.seed === 'checkout' ? await seedCheckout(database.db) : undefined;
     const seedSeconds = ((performance.now() - seedStarted) / 1000).toFixed(1);
     const config = loadConfig(
-      { NODE_ENV: 'production', APP_URL: 'http://127.0.0.1:3000', DATA_DIR: dataDir },
+      // The checkout bench plays many buyers from one machine: each request names its client in
+      // X-Forwarded-For, trusted from the load generator only, so per-IP limits apply per buyer.
+      {
+        NODE_ENV: 'production',
+        APP_URL: 'http://127.0.0.1:3000',
+        DATA_DIR: dataDir,
+        ...(checkoutVars ? { TRUST_PROXY: '127.0.0.1' } : {}),
+      },
       {
         logLevel: 'silent',
         databaseUrl,
@@ -78,7 +87,7 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
     );
     const app = await buildApp({ config, database, runJobs: true });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const vars = seeded ? await catalogueVars(app, seeded) : undefined;
+    const vars = seeded ? await catalogueVars(app, seeded) : checkoutVars;
     return {
       url,
       info: {

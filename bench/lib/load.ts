@@ -12,8 +12,17 @@ export interface LoadOptions {
   method?: string;
   path: string;
   headers?: Record<string, string>;
+  /** A request body (sent with Content-Length). */
+  body?: string;
+  /**
+   * Headers that change with every request (e.g. a buyer's X-Forwarded-For); the n-th request
+   * of the run gets `perRequest(n)` on top of `headers`. Without it the request bytes are built once.
+   */
+  perRequest?: (n: number) => Record<string, string>;
   connections: number;
   durationMs: number;
+  /** Counted per status code when set (e.g. 201/409/429 under a burst). */
+  statuses?: Map<number, number>;
 }
 
 export interface LatencySummary {
@@ -122,15 +131,23 @@ function chunkedEnd(buf: Buffer, from: number): number {
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const target = new URL(opts.url);
   const port = Number(target.port);
-  const headers = { host: target.host, ...opts.headers };
-  const request = Buffer.from(
-    `${opts.method ?? 'GET'} ${opts.path} HTTP/1.1\r\n` +
-      Object.entries(headers)
-        .map(([k, v]) => `${k}: ${v}\r\n`)
-        .join('') +
-      '\r\n',
-    'latin1',
-  );
+  const build = (extra: Record<string, string> = {}) => {
+    const body = opts.body === undefined ? undefined : Buffer.from(opts.body, 'utf8');
+    const headers: Record<string, string> = { host: target.host, ...opts.headers, ...extra };
+    if (body) headers['content-length'] = String(body.length);
+    const head = Buffer.from(
+      `${opts.method ?? 'GET'} ${opts.path} HTTP/1.1\r\n` +
+        Object.entries(headers)
+          .map(([k, v]) => `${k}: ${v}\r\n`)
+          .join('') +
+        '\r\n',
+      'latin1',
+    );
+    return body ? Buffer.concat([head, body]) : head;
+  };
+  const fixed = opts.perRequest ? undefined : build();
+  let sequence = 0;
+  const nextRequest = () => fixed ?? build(opts.perRequest!(sequence++));
   const samples = new Samples();
   let requests = 0;
   let non2xx = 0;
@@ -157,6 +174,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       };
       const send = () => {
         if (performance.now() >= end) return finish();
+        const request = nextRequest();
         sentAt = process.hrtime.bigint();
         socket.write(request);
       };
@@ -202,6 +220,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
           requests++;
           bytes += bodyEnd;
           if (head.status < 200 || head.status > 299) non2xx++;
+          opts.statuses?.set(head.status, (opts.statuses.get(head.status) ?? 0) + 1);
           const close = head.close;
           buf = buf.subarray(bodyEnd);
           head = undefined;

@@ -12,7 +12,8 @@ export interface Settings {
 }
 
 export interface SideResult {
-  server: Target['server'];
+  /** `app`, `hello`, or what a custom benchmark measured against (e.g. `pgbench`). */
+  server: Target['server'] | 'pgbench';
   path: string;
   info: Record<string, string>;
   load: LoadResult;
@@ -22,6 +23,8 @@ export interface BenchmarkResult {
   name: string;
   description: string;
   goal: number;
+  /** How the goal reads when it is more than a ratio (custom benchmarks). */
+  goalText?: string;
   /** subject req/s ÷ baseline req/s */
   ratio?: number;
   pass?: boolean;

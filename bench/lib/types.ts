@@ -10,7 +10,7 @@ export interface RunningServer {
 }
 
 /** Data a benchmark needs in the app's database before it listens (see bench/seeds/). */
-export type SeedName = 'catalogue';
+export type SeedName = 'catalogue' | 'checkout';
 
 export type ServerKind = 'app' | 'hello';
 
@@ -53,3 +53,17 @@ export interface Benchmark {
 
 /** Identity helper so benchmark files get type checking. */
 export const defineBenchmark = (b: Benchmark): Benchmark => b;
+
+/**
+ * A benchmark that runs its own sides (e.g. a baseline that is not an HTTP server, like pgbench)
+ * and returns results in the common shape, so the runner prints and stores them with the others.
+ */
+export interface CustomBenchmark {
+  name: string;
+  description: string;
+  goal: number;
+  p95GoalMs?: number;
+  run(settings: import('./measure.ts').Settings): Promise<import('./measure.ts').BenchmarkResult[]>;
+}
+
+export const defineCustomBenchmark = (b: CustomBenchmark): CustomBenchmark => b;

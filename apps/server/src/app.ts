@@ -9,6 +9,16 @@ import { authRoutes } from './features/auth/auth.routes.ts';
 import { teamsRoutes } from './features/teams/teams.routes.ts';
 import { activitiesRoutes } from './features/catalogue/activities/activities.routes.ts';
 import { publicCatalogueRoutes, scheduleNextSessionRefresh } from './features/catalogue/public/index.ts';
+import { publicTeamRoutes } from './features/selling/settings/public-team.routes.ts';
+import { sellingSettingsRoutes } from './features/selling/settings/index.ts';
+import { checkinRoutes } from './features/selling/checkin/index.ts';
+import { discountsRoutes } from './features/selling/discounts/index.ts';
+import { documentAttachmentRenderers, documentsRoutes } from './features/selling/documents/index.ts';
+import { stripeWebhookRoutes, testPaymentsRoutes } from './features/selling/payments/index.ts';
+import { scheduleOrderExpiry } from './features/selling/orders/expiry.ts';
+import { ordersRoutes } from './features/selling/orders/orders.routes.ts';
+import { publicOrdersRoutes } from './features/selling/orders/public-orders.routes.ts';
+import { publicCheckoutRoutes } from './features/selling/orders/index.ts';
 import { resourcesRoutes } from './features/catalogue/resources/resources.routes.ts';
 import { setupRoutes } from './features/catalogue/setup/setup.routes.ts';
 import { scheduleReservationPurge, ticketsRoutes } from './features/catalogue/tickets/index.ts';
@@ -51,6 +61,8 @@ const REDACT = [
   '*.password_confirm',
   '*.password_confirmation',
   '*.token',
+  '*.secret_key',
+  '*.webhook_secret',
 ];
 
 /**
@@ -96,7 +108,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     jobs,
     mailTransport,
   });
-  registerMailJob(jobs, database.db, mailTransport, log, { mailDir: mailDirectory(config) });
+  // Order mails carry their PDFs (tickets, invoice, receipt), rendered when the mail is sent.
+  const attachments = documentAttachmentRenderers({ db: database.db, config });
+  registerMailJob(jobs, database.db, mailTransport, log, { mailDir: mailDirectory(config), attachments });
 
   // Plumbing, in the order requests meet it.
   await app.register(openapiPlugin);
@@ -125,7 +139,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(timetableRoutes); //    /api/courses/:id/sessions/*, /api/calendar/sessions
   await app.register(ticketsRoutes); //      /api/courses/:id/tickets
   await app.register(resourcesRoutes); //    /api/sa/resources, /api/sa/resources/:id/bookings, /api/sa/conflicts/check
-  await app.register(publicCatalogueRoutes); // /api/public/teams/:teamId/activities
+  await app.register(publicCatalogueRoutes); // /api/public/teams/:teamId/activities[/:id], /api/public/teams/:teamId/filters
+  await app.register(sellingSettingsRoutes); // /api/config/tax, /api/config/integration
+  await app.register(publicTeamRoutes); //   /api/public/teams/:teamId (id or shop slug)
+  await app.register(checkinRoutes); //       /api/tickets/:code, /api/tickets/:code/checkin (selling: check-in)
+  await app.register(discountsRoutes); //    /api/discounts, /api/discounts/:id
+  await app.register(ordersRoutes); //       /api/orders, /api/orders/:id, /api/orders/:id/{mark-paid,cancel}
+  await app.register(publicOrdersRoutes); // /api/public/orders/:id?token=…
+  await app.register(publicCheckoutRoutes); // /api/public/teams/:teamId/{reservations,quote,orders}, /api/public/reservations/:token
+  await app.register(documentsRoutes); //    /api/public/orders/:id/{tickets,invoice,receipt}.pdf?token=…, /api/orders/:id/{…}.pdf
+  await app.register(stripeWebhookRoutes); // /api/webhooks/stripe (raw body: its own content-type parser, this plugin only)
+  await app.register(testPaymentsRoutes); // /api/public/test-payments/:paymentId?token=… (test-mode payment page)
   registerDocsRoute(app);
 
   await app.register(webPlugin);
@@ -146,6 +170,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       app.addHook('onClose', async () => clearInterval(purge));
       const stopReservationPurge = scheduleReservationPurge(database.db, log);
       app.addHook('onClose', async () => stopReservationPurge());
+      const stopOrderExpiry = scheduleOrderExpiry(app.deps, log);
+      app.addHook('onClose', async () => stopOrderExpiry());
       const stopNextSessionRefresh = scheduleNextSessionRefresh(database.db, log);
       app.addHook('onClose', async () => stopNextSessionRefresh());
     });

@@ -2,6 +2,7 @@ import type errors from '@bookla/shared/locales/en/errors.json';
 import type validation from '@bookla/shared/locales/en/validation.json';
 import type activities from './locales/en/activities.json';
 import type auth from './locales/en/auth.json';
+import type checkin from './locales/en/checkin.json';
 import type backend from './locales/en/backend.json';
 import type common from './locales/en/common.json';
 import type profile from './locales/en/profile.json';
@@ -11,7 +12,9 @@ import type settings from './locales/en/settings.json';
 import type shop from './locales/en/shop.json';
 import type resources from './locales/en/resources.json';
 import type tickets from './locales/en/tickets.json';
+import type discounts from './locales/en/discounts.json';
 import type timetable from './locales/en/timetable.json';
+import type sellingSettings from './locales/en/selling-settings.json';
 
 // Translation keys are typed from `en`; locales.test.ts keeps de and fr in step.
 declare module 'i18next' {
@@ -30,6 +33,9 @@ declare module 'i18next' {
       timetable: typeof timetable;
       tickets: typeof tickets;
       resources: typeof resources;
+      discounts: typeof discounts;
+      checkin: typeof checkin;
+      sellingSettings: typeof sellingSettings;
       validation: typeof validation;
       errors: typeof errors;
     };

@@ -19,7 +19,11 @@ import {
 import { fillMissingTranslations, type Language } from './i18n.ts';
 import { listQuerySchema, normalizeListQuery } from './pagination.ts';
 import { ownValue } from './safe-keys.ts';
+import { isBlankValue, isIsoDate, toNumber } from './booking-answers.ts';
 import { encodeMessage } from './validation.ts';
+
+// The booking answer engine lives in a zod-free file (the shop's bundle carries it); same exports here.
+export * from './booking-answers.ts';
 
 /**
  * The catalogue's setup (type sets, attributes, booking fields) and the pure rules a booking
@@ -35,8 +39,6 @@ export const OPTION_VALUE_MAX = 64;
 export const ATTRIBUTE_TEXT_MAX = 2000;
 /** Attributes or fields one type set may hold; extra fields one activity may hold. */
 export const SETUP_ITEMS_MAX = 200;
-export const TEXT_ANSWER_MAX = 500;
-export const TEXTAREA_ANSWER_MAX = 5000;
 
 /** Types whose values are chosen from `options`. */
 export function hasOptions(type: string): type is 'select' | 'multiselect' {
@@ -46,8 +48,6 @@ export function hasOptions(type: string): type is 'select' | 'multiselect' {
 /** Field types another field's visibility may depend on. */
 export const CONDITION_FIELD_TYPES = ['select', 'multiselect', 'checkbox'] as const satisfies readonly FieldType[];
 export const isConditionFieldType = (type: string) => (CONDITION_FIELD_TYPES as readonly string[]).includes(type);
-/** The value a checked checkbox has in conditions. */
-export const CHECKED = '1';
 
 /**
  * Yes/no of a boolean attribute's value: true/false, 1/0, "1"/"0", "true"/"false". (Request
@@ -270,29 +270,6 @@ export const activityAttributeItemSchema = z.object({
 });
 export type ActivityAttributeItem = z.infer<typeof activityAttributeItemSchema>;
 
-const isBlank = (v: unknown) =>
-  v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
-
-const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
-/** A real calendar day `YYYY-MM-DD`. */
-export function isIsoDate(value: string): boolean {
-  const m = DATE_RE.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
-}
-
-/** `12`, `"12.5"`, `"12,5"` → a finite number; anything else → undefined. */
-export function toNumber(value: unknown): number | undefined {
-  const n =
-    typeof value === 'number'
-      ? value
-      : typeof value === 'string' && /^\s*-?\d+([.,]\d+)?\s*$/.test(value)
-        ? Number(value.trim().replace(',', '.'))
-        : NaN;
-  return Number.isFinite(n) && Math.abs(n) <= 1e12 ? n : undefined;
-}
-
 export type AttributeValueResult = { ok: true; value: unknown } | { ok: false; message: string };
 
 /**
@@ -305,7 +282,7 @@ export function parseAttributeValue(
   raw: unknown,
   languages: readonly Language[],
 ): AttributeValueResult {
-  if (isBlank(raw)) return { ok: true, value: null };
+  if (isBlankValue(raw)) return { ok: true, value: null };
   const wrongType = (expected: string) => ({ ok: false as const, message: encodeMessage('invalid_type', { expected }) });
   switch (attribute.type) {
     case 'text': {
@@ -395,169 +372,6 @@ export type ActivityFieldsBody = z.infer<typeof activityFieldsBodySchema>;
 
 export const activityFieldsSchema = z.object({ type_set: z.array(fieldItemSchema), extra: z.array(fieldItemSchema) });
 export type ActivityFields = z.infer<typeof activityFieldsSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Booking answers (checkout): visibility and validation, the same in browser and server.
-
-/** What the booking rules need of a field (a `FieldItem` fits). */
-export interface BookingFieldDef {
-  id: number;
-  type: FieldType;
-  required: boolean;
-  options: readonly { value: string }[];
-  visible_if: FieldCondition | null;
-}
-
-/** Answers of one form, keyed by field id. */
-export type BookingAnswers = Readonly<Record<string, unknown>>;
-
-export const ADDRESS_PARTS = ['street', 'postal_code', 'city', 'country'] as const;
-export type AddressAnswer = Record<(typeof ADDRESS_PARTS)[number], string>;
-/** A valid answer as kept: text/email/phone/date/select: string; number; checkbox: true; multiselect: string[]; address. */
-export type BookingAnswer = string | number | boolean | string[] | AddressAnswer;
-
-/** Shaped like a zod issue, so forms can map it like any other. */
-export interface BookingIssue {
-  code: 'custom';
-  path: string[];
-  message: string;
-}
-
-const isChecked = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true' || v === 'on';
-
-/** The option values an answer selects, for conditions (a checked checkbox selects `'1'`). */
-function selectedValues(type: FieldType, answer: unknown): string[] {
-  if (type === 'checkbox') return isChecked(answer) ? [CHECKED] : [];
-  if (Array.isArray(answer)) return answer.filter((v): v is string => typeof v === 'string');
-  return typeof answer === 'string' && answer !== '' ? [answer] : [];
-}
-
-/**
- * The fields shown for these answers, in their order. A field with a condition is hidden when its
- * condition field is hidden, missing from `fields`, or its answer does not match; so hiding runs
- * down a chain of conditions. (Conditions that form a circle hide every field in it.)
- */
-export function visibleFields<F extends BookingFieldDef>(fields: readonly F[], answers: BookingAnswers): F[] {
-  const byId = new Map(fields.map((f) => [f.id, f]));
-  const memo = new Map<number, boolean>();
-  const visiting = new Set<number>();
-  const isVisible = (field: F): boolean => {
-    const known = memo.get(field.id);
-    if (known !== undefined) return known;
-    const condition = field.visible_if;
-    if (!condition) return true;
-    if (visiting.has(field.id)) return false;
-    visiting.add(field.id);
-    const parent = byId.get(condition.field_id);
-    let shown = false;
-    if (parent && isVisible(parent)) {
-      const selected = selectedValues(parent.type, ownValue(answers, String(parent.id)));
-      shown = condition.values.length ? selected.some((v) => condition.values.includes(v)) : selected.length > 0;
-    }
-    visiting.delete(field.id);
-    memo.set(field.id, shown);
-    return shown;
-  };
-  return fields.filter(isVisible);
-}
-
-const EMAIL = z.email();
-const PHONE_RE = /^\+?[0-9 ()./-]+$/;
-const MAX_PART: Record<(typeof ADDRESS_PARTS)[number], number> = { street: 200, postal_code: 20, city: 100, country: 2 };
-
-type Check = { value: BookingAnswer } | { issues: { path?: string; message: string }[] };
-
-function checkAnswer(field: BookingFieldDef, raw: unknown): Check | null {
-  const fail = (message: string, path?: string): Check => ({ issues: [{ message, path }] });
-  const text = typeof raw === 'number' ? String(raw) : raw;
-  const stringAnswer = (max: number, test?: (s: string) => string | null): Check => {
-    if (typeof text !== 'string') return fail(encodeMessage('invalid_type', { expected: 'string' }));
-    const s = text.trim();
-    if (s.length > max) return fail(encodeMessage('max_string', { max }));
-    const problem = test?.(s);
-    return problem ? fail(problem) : { value: s };
-  };
-  switch (field.type) {
-    case 'text':
-      return stringAnswer(TEXT_ANSWER_MAX);
-    case 'textarea':
-      return stringAnswer(TEXTAREA_ANSWER_MAX);
-    case 'email':
-      return stringAnswer(254, (s) => (EMAIL.safeParse(s).success ? null : 'email'));
-    case 'phone':
-      return stringAnswer(30, (s) => {
-        const digits = s.replace(/\D/g, '').length;
-        return PHONE_RE.test(s) && digits >= 5 && digits <= 15 ? null : 'phone';
-      });
-    case 'date':
-      return stringAnswer(10, (s) => (isIsoDate(s) ? null : 'date'));
-    case 'number': {
-      const n = toNumber(raw);
-      return n === undefined ? fail('number') : { value: n };
-    }
-    case 'select':
-      return typeof raw === 'string' && field.options.some((o) => o.value === raw) ? { value: raw } : fail('invalid_value');
-    case 'multiselect': {
-      const list = Array.isArray(raw) ? raw : [raw];
-      const ok = list.every((v) => typeof v === 'string' && field.options.some((o) => o.value === v));
-      return ok ? { value: [...new Set(list as string[])] } : fail('invalid_value');
-    }
-    case 'checkbox':
-      return isChecked(raw) ? { value: true } : null;
-    case 'address': {
-      if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return fail(encodeMessage('invalid_type', { expected: 'object' }));
-      const issues: { path?: string; message: string }[] = [];
-      const value = {} as AddressAnswer;
-      for (const part of ADDRESS_PARTS) {
-        const sent = ownValue(raw, part);
-        const v = typeof sent === 'string' ? sent.trim() : sent;
-        if (v === undefined || v === null || v === '') issues.push({ path: part, message: 'required' });
-        else if (typeof v !== 'string') issues.push({ path: part, message: encodeMessage('invalid_type', { expected: 'string' }) });
-        else if (part === 'country' && !/^[A-Za-z]{2}$/.test(v)) issues.push({ path: part, message: 'format' });
-        else if (v.length > MAX_PART[part]) issues.push({ path: part, message: encodeMessage('max_string', { max: MAX_PART[part] }) });
-        else value[part] = part === 'country' ? v.toUpperCase() : v;
-      }
-      return issues.length ? { issues } : { value };
-    }
-  }
-}
-
-function isEmptyAnswer(type: FieldType, raw: unknown): boolean {
-  if (type === 'checkbox') return !isChecked(raw);
-  if (type === 'address' && raw && typeof raw === 'object' && !Array.isArray(raw)) {
-    return ADDRESS_PARTS.every((p) => isBlank(ownValue(raw, p)));
-  }
-  return isBlank(raw);
-}
-
-/**
- * Checks the answers of one form (the order's fields, or one participant's fields together with
- * the order's answers their conditions may refer to). Hidden fields are ignored entirely and their
- * answers dropped, as are answers to unknown fields. Returns the issues (path `[fieldId]`, or
- * `[fieldId, part]` for address parts) and the valid answers, trimmed and normalised.
- */
-export function validateBookingAnswers(
-  fields: readonly BookingFieldDef[],
-  answers: BookingAnswers,
-): { issues: BookingIssue[]; answers: Record<string, BookingAnswer> } {
-  const issues: BookingIssue[] = [];
-  const clean: Record<string, BookingAnswer> = {};
-  for (const field of visibleFields(fields, answers)) {
-    const key = String(field.id);
-    // Own answers only: an inherited member (say, of a polluted prototype) is no answer.
-    const raw = ownValue(answers, key);
-    if (isEmptyAnswer(field.type, raw)) {
-      if (field.required) issues.push({ code: 'custom', path: [key], message: 'required' });
-      continue;
-    }
-    const checked = checkAnswer(field, raw);
-    if (!checked) continue;
-    if ('issues' in checked) {
-      for (const i of checked.issues) issues.push({ code: 'custom', path: i.path ? [key, i.path] : [key], message: i.message });
-    } else clean[key] = checked.value;
-  }
-  return { issues, answers: clean };
-}
 
 /** The conditions of `fields` as a map id → condition field id (for cycle checks). */
 export function conditionTargets(fields: readonly { id: number; visible_if: FieldCondition | null }[]): Map<number, number> {

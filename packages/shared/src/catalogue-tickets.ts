@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BOOKING_SCOPES } from './catalogue-model.ts';
+import { BOOKING_SCOPES, FIELD_TYPES } from './catalogue-model.ts';
 import {
   idFieldSchema,
   idSchema,
@@ -259,6 +259,35 @@ export const publicTicketSchema = z.object({
   sale_end: z.string().nullable(),
 });
 
+export const publicProductSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  price: z.number(),
+  price_minor: z.number(),
+  currency: z.string(),
+  tax_rate: z.number(),
+  scope: z.enum(BOOKING_SCOPES),
+  min_per_order: z.number(),
+  max_per_order: z.number().nullable(),
+  /** Null: unlimited. */
+  stock_available: z.number().nullable(),
+  ticket_ids: z.array(z.number()),
+});
+export type PublicProduct = z.infer<typeof publicProductSchema>;
+
+export const publicBookingFieldSchema = z.object({
+  id: z.number(),
+  type: z.enum(FIELD_TYPES),
+  label: z.string(),
+  help: z.string(),
+  options: z.array(z.object({ value: z.string(), label: z.string() })),
+  scope: z.enum(BOOKING_SCOPES),
+  required: z.boolean(),
+  visible_if: z.object({ field_id: z.number(), values: z.array(z.string()) }).nullable(),
+});
+export type PublicBookingField = z.infer<typeof publicBookingFieldSchema>;
+
 export const publicActivitySchema = z.object({
   id: z.number(),
   kind: z.enum(['course', 'event']),
@@ -282,6 +311,10 @@ export const publicActivitySchema = z.object({
   next_session_at: z.string().nullable(),
   sessions: z.array(z.object({ id: z.number(), starts_at: z.string(), ends_at: z.string(), note: z.string() })),
   tickets: z.array(publicTicketSchema),
+  /** Products offered with this activity (`ticket_ids` empty: with every ticket). */
+  products: z.array(publicProductSchema),
+  /** Booking fields asked at checkout (type set's and the activity's), for the shared answer engine. */
+  booking_fields: z.array(publicBookingFieldSchema),
   attributes: z.array(
     z.object({
       attribute_id: z.number(),

@@ -10,6 +10,8 @@ export const ERROR_STATUS = {
   PAYLOAD_TOO_LARGE: 413,
   BAD_REQUEST: 400,
   INTERNAL: 500,
+  // Checkout: the payment provider could not start the payment (the order is ended, nothing is charged).
+  BAD_GATEWAY: 502,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -25,6 +27,12 @@ export const ErrorCodes = {
   TWO_FACTOR_REQUIRED: 'TWO_FACTOR_REQUIRED',
   SOLD_OUT: 'SOLD_OUT',
   OFF_SALE: 'OFF_SALE',
+  // Selling, check-in (422 with the ticket in the body): the order is not paid / is cancelled, refunded or expired.
+  TICKET_UNPAID: 'TICKET_UNPAID',
+  TICKET_CANCELLED: 'TICKET_CANCELLED',
+  // Checkout (409): the reservation behind the order ran out (its seats may be gone); 502: the payment could not be started.
+  ORDER_EXPIRED: 'ORDER_EXPIRED',
+  PAYMENT_UNAVAILABLE: 'PAYMENT_UNAVAILABLE',
 } as const;
 
 export type ClientErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

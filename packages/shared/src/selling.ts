@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, translatedSchema } from './catalogue.ts';
-import { dateTimeInputSchema, decimalInputSchema } from './catalogue-tickets.ts';
+import { dateTimeInputSchema, decimalInputSchema, publicActivityQuerySchema } from './catalogue-tickets.ts';
 import { LANGUAGES } from './i18n.ts';
 import { listQuerySchema } from './pagination.ts';
 import { safeRecordSchema } from './safe-keys.ts';
@@ -176,7 +176,14 @@ export const reservationReplySchema = z.object({
   token: z.string(),
   expires_at: z.string(),
   items: z.array(
-    z.object({ ticket_id: z.number(), activity_id: z.number(), name: z.string(), quantity: z.number(), price: z.number(), total: z.number() }),
+    z.object({
+      ticket_id: z.number(),
+      activity_id: z.number(),
+      name: z.string(),
+      quantity: z.number(),
+      price: z.number(),
+      total: z.number(),
+    }),
   ),
   total: z.number(),
   currency: z.string(),
@@ -221,7 +228,9 @@ export const orderBodySchema = z.strictObject({
     .max(200),
   answers: answersInputSchema,
   products: z
-    .array(z.strictObject({ product_id: idSchema, quantity: quantitySchema, participant_index: z.number().int().min(0).max(199).nullish() }))
+    .array(
+      z.strictObject({ product_id: idSchema, quantity: quantitySchema, participant_index: z.number().int().min(0).max(199).nullish() }),
+    )
     .max(50)
     .optional(),
   discount_code: z.string().trim().max(40).nullish(),
@@ -253,7 +262,9 @@ export const orderItemSchema = z.object({
   price: z.number(),
   total: z.number(),
   tax_rate: z.number(),
-  options: z.array(z.object({ product_id: z.number().nullable(), name: z.string(), quantity: z.number(), price: z.number(), total: z.number() })),
+  options: z.array(
+    z.object({ product_id: z.number().nullable(), name: z.string(), quantity: z.number(), price: z.number(), total: z.number() }),
+  ),
   participants: z.array(orderParticipantSchema),
 });
 
@@ -277,7 +288,9 @@ export const orderSchema = z.object({
   invoice_due_at: z.string().nullable(),
   order_items: z.array(orderItemSchema),
   /** Products bought for the whole order (not tied to a ticket line). */
-  options: z.array(z.object({ product_id: z.number().nullable(), name: z.string(), quantity: z.number(), price: z.number(), total: z.number() })),
+  options: z.array(
+    z.object({ product_id: z.number().nullable(), name: z.string(), quantity: z.number(), price: z.number(), total: z.number() }),
+  ),
   subtotal: z.number(),
   discount_code: z.string().nullable(),
   discount_total: z.number(),
@@ -329,6 +342,16 @@ export const checkinReplySchema = z.object({
 });
 export type CheckinReply = z.infer<typeof checkinReplySchema>;
 
+// Check-in area (selling/checkin): the 422 body of a refused check-in, with the ticket it refused.
+export const checkinRefusalSchema = z.object({
+  message: z.string(),
+  success: z.literal(false),
+  code: z.enum(['TICKET_UNPAID', 'TICKET_CANCELLED']),
+  ticket: checkinTicketSchema,
+});
+export type CheckinRefusal = z.infer<typeof checkinRefusalSchema>;
+// End of the check-in area.
+
 // ─── Discounts (back office) ────────────────────────────────────────────────
 
 export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{1,39}$/;
@@ -367,7 +390,21 @@ export const discountSchema = z.object({
 });
 export type Discount = z.infer<typeof discountSchema>;
 
-export const discountListQuerySchema = listQuerySchema;
+/** Sort fields of `GET /api/discounts` (default: newest first). */
+export const DISCOUNT_SORT_FIELDS = [
+  'id',
+  'created_at',
+  'code',
+  'name',
+  'type',
+  'valid_from',
+  'valid_until',
+  'used_count',
+  'active',
+] as const;
+export type DiscountSortField = (typeof DISCOUNT_SORT_FIELDS)[number];
+/** `columnFilters[code|name]` (contains, case-insensitive) and `columnFilters[active]` (`1`/`0`). */
+export const discountListQuerySchema = listQuerySchema(DISCOUNT_SORT_FIELDS, 'created_at');
 
 // ─── Settings: taxes and integrations ───────────────────────────────────────
 
@@ -383,7 +420,16 @@ export const taxSettingsBodySchema = z.strictObject({
   charges_vat: z.boolean(),
   vat_number: z.string().trim().max(40).nullish(),
   rates: z
-    .array(z.strictObject({ rate: decimalInputSchema, label: z.strictObject({ de: z.string().trim().max(60).nullish(), en: z.string().trim().max(60).nullish(), fr: z.string().trim().max(60).nullish() }) }))
+    .array(
+      z.strictObject({
+        rate: decimalInputSchema,
+        label: z.strictObject({
+          de: z.string().trim().max(60).nullish(),
+          en: z.string().trim().max(60).nullish(),
+          fr: z.string().trim().max(60).nullish(),
+        }),
+      }),
+    )
     .min(1)
     .max(10),
   default_rate: decimalInputSchema,
@@ -446,6 +492,131 @@ export const integrationSettingsBodySchema = z.strictObject({
 });
 export type IntegrationSettingsBody = z.infer<typeof integrationSettingsBodySchema>;
 
-/** Order list (back office) query. */
-export const orderListQuerySchema = listQuerySchema;
 export { idSchema as orderIdSchema };
+
+// ─── Back-office orders and the shop's read side (selling/orders: order list, order detail,
+// mark paid, cancel; catalogue/public: shop filters) ─────────────────────────────────────────
+
+/** Sort fields of `GET /api/orders` (default: id descending, spec §9). */
+export const ORDER_SORT_FIELDS = ['id', 'number', 'created_at', 'total', 'payment_status', 'lastname'] as const;
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
+/**
+ * `GET /api/orders`: page, perPage (default 10), sort, `columnFilters[payment_status]` (one status or
+ * several, comma separated) and `columnFilters[search]` (number, name, e-mail, company).
+ */
+export const orderListQuerySchema = listQuerySchema(ORDER_SORT_FIELDS, 'id', 10);
+
+/** One line of an order's history (who changed what when). */
+export const orderEventSchema = z.object({
+  id: z.number(),
+  type: z.string(),
+  actor: z.enum(['customer', 'staff', 'provider', 'system']),
+  /** The staff member's name when staff did it; null for the customer, a provider or the system. */
+  user_name: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()),
+  created_at: z.string(),
+});
+export type OrderEvent = z.infer<typeof orderEventSchema>;
+
+/** A payment attempt of an order (a Stripe session, a test-mode page, an invoice, a manual entry). */
+export const orderPaymentSchema = z.object({
+  id: z.number(),
+  provider: z.string(),
+  status: z.string(),
+  amount: z.number(),
+  created_at: z.string(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
+
+/** `GET /api/orders/{id}`: the Order with its history, payments and the platform's fee. */
+export const orderDetailSchema = orderSchema.extend({
+  events: z.array(orderEventSchema),
+  payments: z.array(orderPaymentSchema),
+  platform_fee: z.number(),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+/**
+ * `GET /api/public/orders/{id}?token=…` query: the token of the order link, and optionally the
+ * language to show it in (`lang`, or the contract's `language`; default the order's language).
+ */
+export const publicOrderQuerySchema = z.object({
+  token: z.string().max(200).optional().catch(undefined),
+  lang: z.enum(LANGUAGES).optional().catch(undefined),
+  language: z.enum(LANGUAGES).optional().catch(undefined),
+});
+
+/** `GET /api/public/teams/{teamId}/filters`: what the shop's filters offer (only what published activities use). */
+export const publicFiltersSchema = z.object({
+  type_sets: z.array(z.object({ id: z.number(), name: z.string() })),
+  locations: z.array(z.object({ id: z.number(), name: z.string(), city: z.string() })),
+  /** Attributes marked filterable; `options` are the values listed activities have (boolean: `1`/`0`). */
+  attributes: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      type: z.string(),
+      options: z.array(z.object({ value: z.string(), label: z.string() })),
+    }),
+  ),
+});
+export type PublicFilters = z.infer<typeof publicFiltersSchema>;
+
+/** Attribute filters of the public list: at most this many `attr[<id>]=<value>` pairs are applied. */
+export const PUBLIC_ATTRIBUTE_FILTERS_MAX = 5;
+
+/**
+ * The public activity list's query with attribute filters: `attr[<attributeId>]=<value>` (the
+ * values of `publicFiltersSchema`; several attributes: all must match). Malformed pairs are ignored.
+ */
+export const publicActivityListQuerySchema = z.preprocess(
+  (raw) => {
+    if (!raw || typeof raw !== 'object') return raw;
+    const attr: { id: number; value: string }[] = [];
+    for (const [key, value] of Object.entries(raw as Record<string, unknown>)) {
+      const m = /^attr\[(\d{1,10})\]$/.exec(key);
+      const first = Array.isArray(value) ? value[0] : value;
+      if (!m || typeof first !== 'string' || first === '' || first.length > 200) continue;
+      const id = Number(m[1]);
+      if (id < 1 || id > 2_147_483_647 || attr.some((a) => a.id === id)) continue;
+      if (attr.length < PUBLIC_ATTRIBUTE_FILTERS_MAX) attr.push({ id, value: first });
+    }
+    return { ...(raw as Record<string, unknown>), attr };
+  },
+  publicActivityQuerySchema.extend({
+    attr: z.array(z.object({ id: z.number(), value: z.string() })).default([]),
+  }),
+);
+export type PublicActivityListQuery = z.infer<typeof publicActivityListQuerySchema>;
+// End of the back-office orders and shop read side area.
+
+// ─── Payments area (selling/payments): the test-mode payment page ───────────
+// `GET /api/public/test-payments/{paymentId}?token=…` and `POST` with `{outcome}` (no money moves).
+
+export const PAYMENT_ATTEMPT_STATUS_VALUES = ['pending', 'succeeded', 'failed', 'expired', 'refunded'] as const;
+export const TEST_PAYMENT_OUTCOMES = ['pay', 'decline'] as const;
+export type TestPaymentOutcome = (typeof TEST_PAYMENT_OUTCOMES)[number];
+
+export const testPaymentSchema = z.object({
+  id: z.number(),
+  team_id: z.number(),
+  team_name: z.string(),
+  order_id: z.number(),
+  order_number: z.number(),
+  amount: z.number(),
+  amount_minor: z.number(),
+  currency: z.string(),
+  /** The attempt: `pending` while the buyer may still answer. */
+  status: z.enum(PAYMENT_ATTEMPT_STATUS_VALUES),
+  /** The order's payment status. */
+  payment_status: z.enum(PAYMENT_STATUS_VALUES),
+  /** The order page (with `&payment=return`), where the buyer goes after answering. */
+  order_url: z.string(),
+});
+export type TestPayment = z.infer<typeof testPaymentSchema>;
+
+export const testPaymentBodySchema = z.strictObject({ outcome: z.enum(TEST_PAYMENT_OUTCOMES) });
+export type TestPaymentBody = z.infer<typeof testPaymentBodySchema>;
+export const testPaymentReplySchema = z.object({ order_url: z.string() });
+export type TestPaymentReply = z.infer<typeof testPaymentReplySchema>;
+// End of the payments area.

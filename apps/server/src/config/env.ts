@@ -100,6 +100,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Where the built web app lives; absent in tests. */
   webDist: string | undefined;
+  /** Tests only, never from the environment: where the Stripe SDK sends its calls (a local fake Stripe). */
+  stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
 /** Empty strings count as unset, as they do in most .env files. */

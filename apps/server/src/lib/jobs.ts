@@ -29,7 +29,8 @@ export function backoffMs(attempt: number): number {
 }
 
 export interface JobRunner {
-  register(type: string, handler: JobHandler): void;
+  /** `lockMs`: how long a claim holds before another worker may take the job over (a crashed worker's job). */
+  register(type: string, handler: JobHandler, opts?: { lockMs?: number }): void;
   /** Claims and runs due jobs until none is left (or `max` ran). Returns how many ran. */
   runDue(max?: number): Promise<number>;
   start(intervalMs?: number): void;
@@ -40,6 +41,7 @@ const LOCK_MS = 5 * 60_000;
 
 export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
   const handlers = new Map<string, JobHandler>();
+  const lockMsByType = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
 
@@ -48,9 +50,15 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
   > {
     const types = [...handlers.keys()];
     if (!types.length) return undefined;
+    const lockMs = lockMsByType.size
+      ? sql`CASE type ${sql.join(
+          [...lockMsByType].map(([t, ms]) => sql`WHEN ${t} THEN ${ms}::int`),
+          sql` `,
+        )} ELSE ${LOCK_MS}::int END`
+      : sql`${LOCK_MS}::int`;
     const result = await db.execute(sql`
       UPDATE jobs SET status = 'running', attempts = attempts + 1,
-             locked_until = now() + ${`${LOCK_MS} milliseconds`}::interval, updated_at = now()
+             locked_until = now() + ${lockMs} * interval '1 millisecond', updated_at = now()
       WHERE id = (
         SELECT id FROM jobs
         WHERE type IN ${types} AND run_at <= now()
@@ -99,8 +107,9 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
   }
 
   return {
-    register(type, handler) {
+    register(type, handler, opts) {
       handlers.set(type, handler);
+      if (opts?.lockMs) lockMsByType.set(type, opts.lockMs);
     },
     runDue,
     start(intervalMs = 2000) {

@@ -19,6 +19,8 @@ const SECRET_PATHS: readonly (readonly string[])[] = [
   ['invite', '*', 'accept', '#'], // …/accept/{hash}
   ['verify', '*', '#'], // /api/srl/email/verify/{id}/{hash}
   ['reservations', '#'], // public reservation tokens
+  ['api', 'tickets', '#'], // check-in: /api/tickets/{code}[/checkin] (a code may hold no digit, so TOKEN_LIKE alone misses some)
+  ['ticket', '#', 'checkin'], // the QR link /ticket/{code}/checkin
 ];
 
 const SECRET_QUERY_KEYS = new Set([

@@ -3,7 +3,7 @@ import { isAbsolute, join, relative, sep } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Language } from '@bookla/shared';
+import type { Language, MailAttachmentSpec } from '@bookla/shared';
 import type { Config } from '../config/env.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { emails } from '../db/schema/index.ts';
@@ -15,6 +15,10 @@ import { enqueueJob, type JobRunner } from './jobs.ts';
  * in the archive and written as an `.eml` file under `DATA_DIR/mail/` (so a local run can open
  * its verification link), and logged by id and file only: links in it are secrets, addresses
  * personal data. Never lost.
+ *
+ * Attachments are stored as specs (`{kind: 'tickets', orderId}`) and rendered by the renderers
+ * given to `registerMailJob` when the mail is sent, so they show the order as it is then. A
+ * renderer that fails fails the attempt: the mail is retried, never sent without its attachment.
  */
 export interface OutgoingMail {
   to: string;
@@ -25,6 +29,20 @@ export interface OutgoingMail {
   language: Language;
   teamId?: number | null;
   userId?: number | null;
+  /** Rendered when the mail is sent, by the renderer of their kind (see registerMailJob). */
+  attachments?: MailAttachmentSpec[];
+  /** Display name of the sender (`"Yoga Studio via Bookla" <MAIL_FROM>`); default APP_NAME. */
+  fromName?: string;
+}
+
+/** `"Name" <address>` with the name quoted as RFC 5322 wants it (no line breaks, quotes escaped). */
+export function mailbox(name: string, address: string): string {
+  const clean = name
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 120);
+  return `"${clean.replace(/["\\]/g, (c) => `\\${c}`)}" <${address}>`;
 }
 
 export const MAIL_JOB = 'mail.send';
@@ -38,11 +56,12 @@ export async function queueMail(db: DbOrTx, config: Pick<Config, 'mailFrom' | 'a
       userId: mail.userId ?? null,
       kind: mail.kind,
       language: mail.language,
-      fromAddress: `"${config.appName}" <${config.mailFrom}>`,
+      fromAddress: mailbox(mail.fromName ?? config.appName, config.mailFrom),
       toAddress: mail.to,
       subject: mail.subject,
       textBody: mail.text,
       htmlBody: mail.html ?? null,
+      attachments: mail.attachments ?? [],
     })
     .returning({ id: emails.id });
   await enqueueJob(db, MAIL_JOB, { emailId: row!.id }, { maxAttempts: 10 });
@@ -70,13 +89,41 @@ export function noSmtpNotice(config: Pick<Config, 'dataDir' | 'smtpUrl'>, cwd = 
 
 type MailRow = typeof emails.$inferSelect;
 
-function message(mail: MailRow) {
+export interface RenderedAttachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
+}
+
+/**
+ * Renders an attachment spec when its mail is sent. Returns null when the attachment no longer
+ * applies (left out on purpose); throws when it cannot be rendered now (the mail is retried).
+ */
+export type AttachmentRenderer = (spec: MailAttachmentSpec, mail: { teamId: number | null; language: string }) => Promise<RenderedAttachment | null>;
+
+export type AttachmentRenderers = Partial<Record<MailAttachmentSpec['kind'], AttachmentRenderer>>;
+
+async function renderAttachments(mail: MailRow, renderers: AttachmentRenderers): Promise<RenderedAttachment[]> {
+  const out: RenderedAttachment[] = [];
+  for (const spec of mail.attachments ?? []) {
+    const render = renderers[spec.kind];
+    if (!render) throw new Error(`no renderer for mail attachments of kind ${String(spec.kind)}`);
+    const rendered = await render(spec, { teamId: mail.teamId, language: mail.language });
+    if (rendered) out.push(rendered);
+  }
+  return out;
+}
+
+function message(mail: MailRow, attachments: RenderedAttachment[] = []) {
   return {
     from: mail.fromAddress,
     to: mail.toAddress,
     subject: mail.subject,
     text: mail.textBody,
     html: mail.htmlBody ?? undefined,
+    ...(attachments.length
+      ? { attachments: attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
+      : {}),
   };
 }
 
@@ -87,8 +134,8 @@ const fileTransport = nodemailer.createTransport({ streamTransport: true, buffer
  * Writes the mail as `<time>-<id>-<kind>.eml` (no address in the name: file lists are shown
  * around). Returns the file's path.
  */
-async function writeMailFile(dir: string, mail: MailRow): Promise<string> {
-  const info = (await fileTransport.sendMail({ ...message(mail), textEncoding: 'quoted-printable' })) as { message: Buffer };
+async function writeMailFile(dir: string, mail: MailRow, attachments: RenderedAttachment[]): Promise<string> {
+  const info = (await fileTransport.sendMail({ ...message(mail, attachments), textEncoding: 'quoted-printable' })) as { message: Buffer };
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const file = join(dir, `${stamp}-${mail.id}-${mail.kind.replace(/[^a-z0-9_-]/gi, '_')}.eml`);
   await mkdir(dir, { recursive: true, mode: 0o700 });
@@ -101,17 +148,34 @@ export function registerMailJob(
   db: Db,
   transport: Transporter | undefined,
   log: FastifyBaseLogger,
-  opts: { mailDir: string },
+  opts: { mailDir: string; attachments?: AttachmentRenderers },
 ): void {
+  const renderers = opts.attachments ?? {};
   runner.register(MAIL_JOB, async (payload, { attempt, maxAttempts }) => {
     const emailId = Number(payload.emailId);
     const [mail] = await db.select().from(emails).where(eq(emails.id, emailId));
     if (!mail || mail.status === 'sent' || mail.status === 'kept') return;
+    const failed = async (err: unknown) => {
+      const message = err instanceof Error ? err.message : String(err);
+      const status = attempt >= maxAttempts ? 'failed' : 'pending';
+      await db
+        .update(emails)
+        .set({ status, attempts: attempt, lastError: message.slice(0, 2000) })
+        .where(eq(emails.id, emailId));
+    };
+    // Attachments first, for both ways out: a mail leaves with all of them or not at all.
+    let attachments: RenderedAttachment[];
+    try {
+      attachments = await renderAttachments(mail, renderers);
+    } catch (err) {
+      await failed(err);
+      throw err;
+    }
     if (!transport) {
-      await db.update(emails).set({ status: 'kept', attempts: attempt }).where(eq(emails.id, emailId));
+      await db.update(emails).set({ status: 'kept', attempts: attempt, lastError: null }).where(eq(emails.id, emailId));
       // Neither the body (its links are secrets) nor the address: the archive row and the file have both.
       try {
-        const file = await writeMailFile(opts.mailDir, mail);
+        const file = await writeMailFile(opts.mailDir, mail, attachments);
         log.info({ emailId, kind: mail.kind, file }, 'no SMTP_URL set: mail kept in the email archive and written to a file');
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
@@ -123,18 +187,13 @@ export function registerMailJob(
       return;
     }
     try {
-      const info = (await transport.sendMail(message(mail))) as { messageId?: string };
+      const info = (await transport.sendMail(message(mail, attachments))) as { messageId?: string };
       await db
         .update(emails)
         .set({ status: 'sent', sentAt: new Date(), attempts: attempt, messageId: info.messageId ?? null, lastError: null })
         .where(eq(emails.id, emailId));
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
-      const status = attempt >= maxAttempts ? 'failed' : 'pending';
-      await db
-        .update(emails)
-        .set({ status, attempts: attempt, lastError: message.slice(0, 2000) })
-        .where(eq(emails.id, emailId));
+      await failed(err);
       throw err;
     }
   });

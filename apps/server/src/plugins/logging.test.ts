@@ -91,6 +91,11 @@ describe('logs', () => {
       ['GET', `/api/unknown/${token}?email=${enc}&token=${hash}`], // 404 with secrets
       ['GET', `/de/somewhere/${hash}/${enc}?signature=${signature}`], // an unknown page
       ['GET', `/api/test/boom/${token}/${enc}`], // 500 whose error message holds the URL
+      // Selling: the customer's order link and its documents (token in the query), a ticket code in the path.
+      ['GET', `/api/public/orders/999999?token=${hash}&lang=de`],
+      ['GET', `/api/public/orders/999999/tickets.pdf?token=${hash}`],
+      ['GET', `/de/shop/12/order/34?token=${hash}`],
+      ['GET', `/ticket/${token}/checkin`],
     ];
     for (const [method, url] of visits) {
       const res = await c.request(method, url, method === 'POST' ? {} : undefined);
@@ -110,6 +115,9 @@ describe('logs', () => {
     expect(log).toMatch(/"url":"\/api\/srl\/email\/verify\/\d+\/\[redacted\]\?expires=\d+&signature=\[redacted\]"/);
     expect(log).toContain('could not load /api/test/boom/[redacted]/[redacted]');
     expect(log).toContain('Route GET:/de/reset/password/[redacted]/[redacted] not found');
+    expect(log).toContain('"url":"/api/public/orders/999999?token=[redacted]&lang=de"');
+    expect(log).toContain('"url":"/de/shop/12/order/34?token=[redacted]"');
+    expect(log).toContain('"url":"/ticket/[redacted]/checkin"');
   });
 });
 
@@ -122,6 +130,16 @@ describe('redactUrl', () => {
     ['/api/srl/team/1/invite/2/accept/abc?language=de', '/api/srl/team/1/invite/2/accept/[redacted]?language=de'],
     ['/api/srl/email/verify/7/abc?expires=123&signature=zzz', '/api/srl/email/verify/7/[redacted]?expires=123&signature=[redacted]'],
     ['/api/public/orders/5?token=abc', '/api/public/orders/5?token=[redacted]'],
+    ['/api/public/orders/5?lang=fr&token=abc', '/api/public/orders/5?lang=fr&token=[redacted]'],
+    ['/api/public/orders/5/invoice.pdf?Token=abc', '/api/public/orders/5/invoice.pdf?Token=[redacted]'],
+    ['/de/shop/3/order/5?token=abc', '/de/shop/3/order/5?token=[redacted]'],
+    ['/fr/shop/my-shop/order/5?tok%65n=abc', '/fr/shop/my-shop/order/5?tok%65n=[redacted]'],
+    // Ticket codes (the QR link and the check-in calls), even when a code does not look random.
+    ['/ticket/abcdefghijklmnopqrstuvwx/checkin', '/ticket/[redacted]/checkin'],
+    ['/api/tickets/abcdefghijklmnopqrstuvwx/checkin', '/api/tickets/[redacted]/checkin'],
+    ['/api/tickets/abcdefghijklmnopqrstuvwx', '/api/tickets/[redacted]'],
+    ['/de/ticket/checkin', '/de/ticket/checkin'],
+    ['/api/courses/12/tickets/7', '/api/courses/12/tickets/7'],
     [
       '/api/courses?page=2&sort[name]=asc&columnFilters[email]=a%40b.ch',
       '/api/courses?page=2&sort[name]=asc&columnFilters[email]=[redacted]',
@@ -142,6 +160,10 @@ describe('redactUrl', () => {
   it('masks URLs and addresses inside free text', () => {
     expect(redactText('Route POST:/api/srl/team/1/invite/2/validate/sec not found; user a.b@c.ch')).toBe(
       'Route POST:/api/srl/team/1/invite/2/validate/[redacted] not found; user [redacted]',
+    );
+    // An order link as mailed (orderPageUrl), inside a message.
+    expect(redactText('mail to x: open https://shop.example/de/shop/3/order/5?token=Zm9vYmFyYmF6cXV4cXV1eA and pay')).toBe(
+      'mail to x: open https://shop.example/de/shop/3/order/5?token=[redacted] and pay',
     );
   });
 });

@@ -15,6 +15,10 @@ export const LIMITS = {
   teamCreationsPerUser: { limit: 5, windowMs: 24 * 3600_000 },
   /** Invitation mails (new and resent) a user sends per day, across all companies. */
   invitationMailsPerUser: { limit: 100, windowMs: 24 * 3600_000 },
+  /** Public selling calls (reservations, orders, the customer's order page): CONTRACT §4, 600 per minute. */
+  publicOrdersPerIp: { limit: 600, windowMs: 60_000 },
+  /** Public waiting-list sign-ups: CONTRACT §4, 30 per hour. */
+  waitinglistPerIp: { limit: 30, windowMs: 3600_000 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

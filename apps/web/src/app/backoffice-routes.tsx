@@ -3,7 +3,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import type { PlannedPageHandle, PlannedPageKey } from '../routes/backoffice/planned-page';
-import { requireAuthLoader } from './route-guards';
+import { requireAuthLoader, requireAuthReturnLoader, userLanguageLoader } from './route-guards';
 
 // Every back-office page comes from the same dynamic import, so the bundler emits one chunk.
 const backofficeGroup = () => import('../routes/backoffice/backoffice-group');
@@ -56,7 +56,9 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'sa/resources', Component: backofficeComponent('ResourcesPage') },
       { path: 'sa/resource/create', Component: backofficeComponent('ResourcePage') },
       { path: 'sa/resource/:id', Component: backofficeComponent('ResourcePage') },
-      planned('discounts', 'discounts', 'nav.discounts'),
+      { path: 'discounts', Component: backofficeComponent('DiscountsPage') },
+      { path: 'discount/create', Component: backofficeComponent('DiscountPage') },
+      { path: 'discount/edit/:id', Component: backofficeComponent('DiscountPage') },
       { path: 'course/locations', Component: backofficeComponent('LocationsPage') },
       { path: 'course/location/create', Component: backofficeComponent('LocationPage') },
       { path: 'course/location/:id', Component: backofficeComponent('LocationPage') },
@@ -80,8 +82,8 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'config/team/create', Component: backofficeComponent('CompanyCreatePage') },
       { path: 'config/team', loader: ({ params }) => redirect(`/${params.lang}/backend/config/team/general`), Component: RedirectOnly },
       { path: 'config/team/:tab', Component: backofficeComponent('CompanySettingsPage') },
-      planned('config/integration', 'integrations', 'nav.config'),
-      planned('config/tax', 'taxes', 'nav.config'),
+      { path: 'config/integration', Component: backofficeComponent('IntegrationSettingsPage') },
+      { path: 'config/tax', Component: backofficeComponent('TaxSettingsPage') },
       {
         path: 'config/course/defaults',
         loader: ({ params }) => redirect(`/${params.lang}/backend/config/course/defaults/basic`),
@@ -96,10 +98,22 @@ export const backofficeRoutes: RouteObject[] = [
     ],
   },
   {
-    // Spec §2: `/{lang}/ticket/checkin` is a back-office screen outside `/backend`.
+    // Spec §2: `/{lang}/ticket/checkin` is a back-office screen outside `/backend`; a bookmark of
+    // it at the door comes back here after the login.
     path: 'ticket/checkin',
-    loader: requireAuthLoader,
+    loader: requireAuthReturnLoader,
     Component: Layout,
-    children: [{ index: true, handle: { page: 'ticketCheckin' } satisfies PlannedPageHandle, Component: Planned }],
+    children: [{ index: true, Component: backofficeComponent('TicketCheckinPage') }],
   },
 ];
+
+/**
+ * `/ticket/{code}/checkin` (no language prefix: the address a ticket's QR code holds): checks the
+ * ticket in, in the user's language; logged out, it goes to login and comes back after it.
+ */
+export const ticketLinkRoute: RouteObject = {
+  path: 'ticket/:code/checkin',
+  loader: userLanguageLoader,
+  Component: Layout,
+  children: [{ index: true, Component: backofficeComponent('TicketLinkCheckinPage') }],
+};

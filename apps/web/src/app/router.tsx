@@ -2,7 +2,7 @@ import type { ComponentType } from 'react';
 import { Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { CONTENT_TYPES } from '../lib/content-pages';
-import { backofficeRoutes } from './backoffice-routes';
+import { backofficeRoutes, ticketLinkRoute } from './backoffice-routes';
 import { RouteError } from './route-error';
 import { guestOnlyLoader, languageLoader, notFoundLoader } from './route-guards';
 
@@ -39,6 +39,7 @@ export const routes: RouteObject[] = [
       // `/` is the landing page in the preferred language (app-state), without a prefix.
       { lazy: publicRoute('CleanLayout'), children: [{ index: true, lazy: publicRoute('LandingPage') }] },
       { path: 'error/404', loader: notFoundLoader, Component: RedirectOnly },
+      ticketLinkRoute,
       {
         path: ':lang',
         loader: languageLoader,

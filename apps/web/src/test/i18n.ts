@@ -1,4 +1,7 @@
 import { addNamespace } from '../lib/i18n';
+import deSellingSettings from '../locales/de/selling-settings.json';
+import enSellingSettings from '../locales/en/selling-settings.json';
+import frSellingSettings from '../locales/fr/selling-settings.json';
 import deAuth from '../locales/de/auth.json';
 import deBackend from '../locales/de/backend.json';
 import deSetup from '../locales/de/setup.json';
@@ -15,6 +18,9 @@ import frTickets from '../locales/fr/tickets.json';
 import deResources from '../locales/de/resources.json';
 import enResources from '../locales/en/resources.json';
 import frResources from '../locales/fr/resources.json';
+import deDiscounts from '../locales/de/discounts.json';
+import enDiscounts from '../locales/en/discounts.json';
+import frDiscounts from '../locales/fr/discounts.json';
 import deSettings from '../locales/de/settings.json';
 import dePublic from '../locales/de/public.json';
 import deShop from '../locales/de/shop.json';
@@ -32,6 +38,9 @@ import frProfile from '../locales/fr/profile.json';
 import frSettings from '../locales/fr/settings.json';
 import frPublic from '../locales/fr/public.json';
 import frShop from '../locales/fr/shop.json';
+import deCheckin from '../locales/de/checkin.json';
+import enCheckin from '../locales/en/checkin.json';
+import frCheckin from '../locales/fr/checkin.json';
 
 /** In the app each route group adds its namespace; component tests need them all up front. */
 export function registerAllNamespaces(): void {
@@ -44,6 +53,9 @@ export function registerAllNamespaces(): void {
   addNamespace('timetable', { de: deTimetable, en: enTimetable, fr: frTimetable });
   addNamespace('tickets', { de: deTickets, en: enTickets, fr: frTickets });
   addNamespace('resources', { de: deResources, en: enResources, fr: frResources });
+  addNamespace('discounts', { de: deDiscounts, en: enDiscounts, fr: frDiscounts });
   addNamespace('settings', { de: deSettings, en: enSettings, fr: frSettings });
+  addNamespace('sellingSettings', { de: deSellingSettings, en: enSellingSettings, fr: frSellingSettings });
   addNamespace('profile', { de: deProfile, en: enProfile, fr: frProfile });
+  addNamespace('checkin', { de: deCheckin, en: enCheckin, fr: frCheckin });
 }

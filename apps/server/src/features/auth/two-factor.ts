@@ -1,8 +1,9 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { AppDeps } from '../../types.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { deriveKey } from '../../lib/keys.ts';
+import { decryptWithKey, encryptWithKey } from '../../lib/secret-box.ts';
 import { takeAttempt } from '../../plugins/rate-limit.ts';
 import { constantTimeEqual, sha256 } from '../../lib/tokens.ts';
 import * as repo from './auth.repo.ts';
@@ -100,24 +101,21 @@ export function otpauthUrl(issuer: string, account: string, secret: string): str
 
 // ------------------------------------------------------------------------------ secret at rest
 
+/**
+ * The TOTP secret's key: HKDF of SESSION_SECRET with its own salt and info (it predates lib/keys.ts;
+ * changing the derivation would make every stored secret unreadable). The cipher is lib/secret-box.
+ */
 function key(sessionSecret: string): Buffer {
   return Buffer.from(hkdfSync('sha256', sessionSecret, 'bookla-totp', 'totp-secret-v1', 32));
 }
 
 /** `v1.<iv>.<tag>.<ciphertext>` (base64url). */
 export function encryptSecret(sessionSecret: string, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key(sessionSecret), iv);
-  const ct = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), ct].map((p) => (typeof p === 'string' ? p : p.toString('base64url'))).join('.');
+  return encryptWithKey(key(sessionSecret), plain);
 }
 
 export function decryptSecret(sessionSecret: string, stored: string): string {
-  const [version, iv, tag, ct] = stored.split('.');
-  if (version !== 'v1' || !iv || !tag || !ct) throw new Error('unknown secret format');
-  const decipher = createDecipheriv('aes-256-gcm', key(sessionSecret), Buffer.from(iv, 'base64url'));
-  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-  return Buffer.concat([decipher.update(Buffer.from(ct, 'base64url')), decipher.final()]).toString('utf8');
+  return decryptWithKey(key(sessionSecret), stored);
 }
 
 // ------------------------------------------------------------------------------ recovery codes

@@ -1,2 +1,2 @@
 /** What other features may use of teams: the team reads of the app state and feature flags. */
-export { teamsOfUser, toTeam, toTeamSettings, updateFeatures } from './teams.service.ts';
+export { logoUrl, teamsOfUser, toTeam, toTeamSettings, updateFeatures } from './teams.service.ts';

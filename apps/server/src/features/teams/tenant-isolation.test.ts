@@ -6,6 +6,8 @@ import {
   activitySessions,
   invitations,
   locations,
+  orderParticipants,
+  orders,
   resources,
   sessionResources,
   sessions,
@@ -15,6 +17,7 @@ import {
 } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createUserWithTeam, loginAs, uid } from '../../test/factories.ts';
+import { makeOrder } from '../../test/selling-factories.ts';
 
 /**
  * Tenant isolation sweep: every route of the app, called as company B's owner.
@@ -46,6 +49,11 @@ const PUBLIC: RegExp[] = [
   /^GET \/media\/:key\/:variant$/,
   // The public read model shows published activities of the team in the path, by design.
   /^GET \/api\/public\/teams\/:teamId\/activities(\/:id)?$/,
+  /^GET \/api\/public\/teams\/:teamId\/filters$/,
+  // The customer's order: the token of the order link is the key (a wrong one: 404, see public-orders.test.ts).
+  /^GET \/api\/public\/orders\/:id$/,
+  // A shop's public face (name, logo, payment methods), by design; by id or slug.
+  /^GET \/api\/public\/teams\/:teamId$/,
 ];
 
 interface World {
@@ -65,6 +73,12 @@ interface World {
   resourceId: number;
   attributeId: number;
   fieldId: number;
+  discountId: number;
+  /** Check-in: a paid ticket's code. */
+  ticketCode: string;
+  /** Orders: the paid order of that ticket, and an unpaid one. */
+  orderId: number;
+  openOrderId: number;
 }
 
 interface Call {
@@ -135,11 +149,29 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'PUT /api/courses/:id/attributes': (a) => ({ params: { id: a.activityId }, body: { values: [] } }),
   'GET /api/courses/:id/fields': (a) => ({ params: { id: a.activityId } }),
   'PUT /api/courses/:id/fields': (a) => ({ params: { id: a.activityId }, body: { field_ids: [] } }),
+  'GET /api/discounts/:id': (a) => ({ params: { id: a.discountId } }),
+  'PUT /api/discounts/:id': (a) => ({ params: { id: a.discountId }, body: discountBody('B-CODE') }),
+  'DELETE /api/discounts/:id': (a) => ({ params: { id: a.discountId } }),
+  // Check-in: A's ticket code is not found for B.
+  'GET /api/tickets/:code': (a) => ({ params: { code: a.ticketCode } }),
+  'POST /api/tickets/:code/checkin': (a) => ({ params: { code: a.ticketCode } }),
+  'DELETE /api/tickets/:code/checkin': (a) => ({ params: { code: a.ticketCode } }),
+  // Orders: A's orders are not found for B, and B cannot mark them paid or cancel them.
+  'GET /api/orders/:id': (a) => ({ params: { id: a.orderId } }),
+  'POST /api/orders/:id/mark-paid': (a) => ({ params: { id: a.openOrderId } }),
+  'POST /api/orders/:id/cancel': (a) => ({ params: { id: a.openOrderId } }),
 };
 
 const locationBody = (name: string) => ({ name: { de: name, en: name }, postal_code: '7000', city: 'Chur', country: 'CH' });
 const ticketBody = (name: string) => ({ name: { de: name, en: name }, price: '10.00', stock: 5 });
 const productBody = (name: string) => ({ name: { de: name, en: name }, price: '4.50' });
+const discountBody = (code: string, extra: Record<string, unknown> = {}) => ({
+  code,
+  type: 'percent',
+  value: '10',
+  active: true,
+  ...extra,
+});
 const sessionBody = { starts_at: '2026-06-01T10:00', ends_at: '2026-06-01T11:00' };
 const holidayBody = (name: string) => ({ name: { de: name, en: name }, starts_on: '2026-07-01', ends_on: '2026-07-10' });
 const resourceGroupBody = (name: string) => ({
@@ -178,12 +210,16 @@ const BODIES: Record<string, () => unknown> = {
   'PUT /api/team/billing': () => ({ billing_address: 'Weg 2', billing_city: 'Chur', billing_postal_code: '7000', billing_country: 'CH' }),
   'PUT /api/team/security': () => ({ require_2fa: false }),
   'PUT /api/config/features': () => ({ embeds: false }),
+  'PUT /api/config/tax': () => ({ charges_vat: false, rates: [{ rate: '8.1', label: { de: 'Normal' } }], default_rate: '8.1' }),
+  'PUT /api/config/integration': () => ({ test_mode: { enabled: true }, branding: { slug: `beta-${uid()}` } }),
   'POST /api/team/invitations': () => ({ email: `b-invitee-${uid()}@example.net`, role: 'editor' }),
   'PUT /api/profile': () => ({ salutation: 'mr', firstname: 'Bruno', lastname: 'Beispiel', language: 'de' }),
   // Company A's type set: B must get 422 (not found in B's company), never a course in A.
   'POST /api/course/store': () => ({ type_set_id: a.typeSetId, name: { de: 'B Kurs', en: 'B Kurs' } }),
   'POST /api/course/locations': () => locationBody(`B Ort ${uid()}`),
   'POST /api/course/options': () => productBody(`B Produkt ${uid()}`),
+  // Company A's activity: 422 for B, never a discount on A's activity.
+  'POST /api/discounts': () => discountBody(`B-${uid()}`, { activity_ids: [a.activityId] }),
   'POST /api/config/holidays': () => holidayBody(`B Ferien ${uid()}`),
   'POST /api/sa/resources': () => resourceGroupBody(`B Raum ${uid()}`),
   // Company A's resource and session: 422 for B, no conflicts of A shown.
@@ -302,6 +338,22 @@ beforeAll(async () => {
     values: [{ attribute_id: attribute.json().data.id, value: `Alpha Wert ${tag}` }],
   });
   expect(values.statusCode, values.body).toBe(200);
+  const discount = await aClient.post(
+    '/api/discounts',
+    discountBody(`ALPHA-${tag}`, { name: `Alpha Rabatt ${tag}`, activity_ids: [course.json().course_id] }),
+  );
+  expect(discount.statusCode, discount.body).toBe(200);
+  const sold = await makeOrder(db, aOwner.team.id, {
+    ticketId: ticket.json().data.id,
+    participants: [{ firstname: 'Alpha', lastname: `Teilnehmer ${tag}` }],
+    email: `alpha-buyer-${tag}@alpha.example`,
+  });
+  const open = await makeOrder(db, aOwner.team.id, {
+    ticketId: ticket.json().data.id,
+    paymentStatus: 'waiting',
+    participants: [{ firstname: 'Alpha', lastname: `Teilnehmer ${tag}` }],
+    email: `alpha-buyer-${tag}@alpha.example`,
+  });
   a = {
     teamId: aOwner.team.id,
     ownerId: aOwner.user.id,
@@ -319,6 +371,10 @@ beforeAll(async () => {
     resourceId,
     attributeId: attribute.json().data.id,
     fieldId: field.json().data.id,
+    discountId: discount.json().data.id,
+    ticketCode: sold.participants[0]!.ticketCode,
+    orderId: sold.order.id,
+    openOrderId: open.order.id,
   };
   secrets = [
     aOwner.team.name,
@@ -336,6 +392,10 @@ beforeAll(async () => {
     `Alpha Attribut ${tag}`,
     `Alpha Feld ${tag}`,
     `Alpha Wert ${tag}`,
+    `Alpha Rabatt ${tag}`,
+    `ALPHA-${tag}`,
+    `Teilnehmer ${tag}`,
+    `alpha-buyer-${tag}@alpha.example`,
   ];
 
   const bOwner = await createUserWithTeam(db, { teamName: `Beta ${tag} GmbH`, email: `beta-owner-${tag}@beta.example` });
@@ -486,5 +546,14 @@ describe('tenant isolation', () => {
     expect(holiday).toMatchObject({ teamId: a.teamId, startsOn: '2026-07-01' });
     const [resource] = await db.select().from(resources).where(eq(resources.id, a.resourceId));
     expect(resource).toMatchObject({ teamId: a.teamId, groupId: a.resourceGroupId, capacity: 1 });
+    const [ticketHolder] = await db.select().from(orderParticipants).where(eq(orderParticipants.ticketCode, a.ticketCode));
+    expect(ticketHolder).toMatchObject({ teamId: a.teamId, checkedInAt: null });
+    const aOrders = await db.select().from(orders).where(eq(orders.teamId, a.teamId));
+    expect(aOrders.map((o) => [o.id, o.paymentStatus]).sort()).toEqual(
+      [
+        [a.orderId, 'paid'],
+        [a.openOrderId, 'waiting'],
+      ].sort(),
+    );
   });
 });

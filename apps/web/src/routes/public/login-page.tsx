@@ -9,6 +9,7 @@ import { LoginForm } from '../../features/auth/components/login-form';
 import { isNotice, NoticeAlert, type LoginNavigationState, type Notice } from '../../features/auth/components/notice';
 import { TwoFactorForm } from '../../features/auth/components/two-factor-form';
 import { VerificationResend } from '../../features/auth/components/verification-resend';
+import { safeRedirectPath } from '../../app/route-guards';
 import { useLang } from '../../lib/language';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
@@ -67,7 +68,9 @@ export function LoginPage() {
     await loadSessionState();
     // Nothing cached before the login (of another user, say) is shown in the back office.
     queryClient.clear();
-    await navigate(`/${lang}/backend`, { replace: true });
+    // Back to the page that sent the user here (`?redirect=`, e.g. a ticket's check-in link), else the back office.
+    const back = safeRedirectPath(new URLSearchParams(location.search).get('redirect'));
+    await navigate(back ?? `/${lang}/backend`, { replace: true });
   };
 
   return (

@@ -1,4 +1,4 @@
-import type { AttributeType, ChoiceOption, Translated } from '@bookla/shared';
+import type { AttributeType, BookingScope, ChoiceOption, FieldCondition, FieldType, Translated } from '@bookla/shared';
 import { and, asc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { activities, activitySessions, locations, teams, tickets, typeSets } from '../../../db/schema/index.ts';
@@ -6,9 +6,11 @@ import { availableSql } from '../tickets/index.ts';
 
 /**
  * SQL of the public read model. A page costs two queries whatever its size: the team, then the
- * activities with their total, upcoming dates, tickets (with live stock) and attribute values.
+ * activities with their total, upcoming dates, tickets (with live stock), products, booking
+ * fields and attribute values.
  * Indexes used: activities_team_status_next_idx, activity_sessions_activity_starts_idx,
- * tickets_activity_idx, ticket_reservations_ticket_idx, activity_attribute_values_pkey.
+ * tickets_activity_idx, ticket_reservations_ticket_idx, activity_attribute_values_pkey,
+ * activity_products_pkey, type_set_fields_pkey, activity_fields_pkey.
  *
  * The next date of an activity comes from activities.next_session_at, which a trigger on
  * activity_sessions keeps equal to the first scheduled date after the moment of the change. That
@@ -53,6 +55,8 @@ export interface PublicPageQuery {
   to: Date | null;
   /** One activity (the detail view): shown even without an upcoming session. */
   activityId?: number;
+  /** Attribute filters (`attr[<id>]=<value>`): every one must match a value of the activity. */
+  attributes?: readonly { id: number; value: string }[];
 }
 
 /** Larger than any team's activity count; only there to fence the subquery (see activityPage). */
@@ -81,7 +85,20 @@ function nextSessionSql(q: PublicPageQuery): SQL<Date | null> {
 
 /** Which filters are present: one prepared statement each. */
 function variantOf(q: PublicPageQuery): string {
-  return [q.typeSetId, q.locationId, q.activityId, q.to].map((v) => (v ? 1 : 0)).join('');
+  return [q.typeSetId, q.locationId, q.activityId, q.to].map((v) => (v ? 1 : 0)).join('') + (q.attributes?.length ? `_a${q.attributes.length}` : '');
+}
+
+/**
+ * The activity has a value of attribute `attrN` matching `attrNValue`: a select's or text's
+ * value, one of a multiselect's values, a number as written (`12.5`), a date (`2026-05-01`), or a
+ * boolean as `1`/`0` (`attrNBool` carries `true`/`false`).
+ */
+function attributeMatchSql(n: number): SQL {
+  const value = sql`${param(`attr${n}Value`)}::text`;
+  return sql`EXISTS (SELECT 1 FROM activity_attribute_values v WHERE v.activity_id = ${ACTIVITY_ID}
+    AND v.team_id = ${param('teamId')} AND v.attribute_id = ${param(`attr${n}`)}::int
+    AND (CASE WHEN jsonb_typeof(v.value) = 'boolean' THEN v.value #>> '{}' = ${param(`attr${n}Bool`)}::text
+      ELSE (v.value #>> '{}' = ${value} OR v.value @> to_jsonb(${value})) END))`;
 }
 
 function whereOf(q: PublicPageQuery): SQL {
@@ -91,10 +108,19 @@ function whereOf(q: PublicPageQuery): SQL {
   if (q.typeSetId) where.push(eq(activities.typeSetId, param('typeSetId')));
   if (q.locationId) where.push(eq(activities.locationId, param('locationId')));
   if (q.activityId) where.push(eq(activities.id, param('activityId')));
+  (q.attributes ?? []).forEach((_, n) => where.push(attributeMatchSql(n)));
   return and(...where)!;
 }
 
+const BOOLEAN_FILTER: Record<string, string> = { '1': 'true', '0': 'false', true: 'true', false: 'false' };
+
 function valuesOf(teamId: number, q: PublicPageQuery) {
+  const attributes: Record<string, number | string> = {};
+  (q.attributes ?? []).forEach((a, n) => {
+    attributes[`attr${n}`] = a.id;
+    attributes[`attr${n}Value`] = a.value;
+    attributes[`attr${n}Bool`] = BOOLEAN_FILTER[a.value] ?? a.value;
+  });
   return {
     teamId,
     typeSetId: q.typeSetId ?? null,
@@ -102,6 +128,7 @@ function valuesOf(teamId: number, q: PublicPageQuery) {
     activityId: q.activityId ?? null,
     from: q.from.toISOString(),
     to: q.to?.toISOString() ?? null,
+    ...attributes,
   };
 }
 
@@ -127,6 +154,32 @@ export interface PublicTicketJson {
   maxPerOrder: number | null;
   saleEnd: number | null;
   available: number;
+}
+
+export interface PublicProductJson {
+  id: number;
+  name: Translated;
+  description: Translated;
+  priceMinor: number;
+  currency: string;
+  taxRateBp: number;
+  scope: BookingScope;
+  minPerOrder: number;
+  maxPerOrder: number | null;
+  /** Null: unlimited stock. */
+  available: number | null;
+  ticketIds: number[];
+}
+
+export interface PublicFieldJson {
+  id: number;
+  type: FieldType;
+  label: Translated;
+  help: Translated;
+  options: ChoiceOption[];
+  scope: BookingScope;
+  required: boolean;
+  visibleIf: FieldCondition | null;
 }
 
 export interface PublicAttributeJson {
@@ -163,6 +216,33 @@ function ticketsJson(activityId: SQL, teamId: SQL): SQL<PublicTicketJson[] | nul
       AND (${tickets.saleStart} IS NULL OR ${tickets.saleStart} <= now())
       AND (${tickets.saleEnd} IS NULL OR ${tickets.saleEnd} > now())
       AND (${tickets.sessionId} IS NULL OR (ts.status = 'scheduled' AND ts.starts_at > now())))`;
+}
+
+/**
+ * Active products offered with the activity, with what is left of their stock (null: unlimited),
+ * as a JSON array in the activity's order (null when none).
+ */
+function productsJson(activityId: SQL, teamId: SQL): SQL<PublicProductJson[] | null> {
+  return sql<PublicProductJson[] | null>`(SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'description', p.description,
+      'priceMinor', p.price_minor, 'currency', p.currency, 'taxRateBp', p.tax_rate_bp, 'scope', p.scope,
+      'minPerOrder', p.min_per_order, 'maxPerOrder', p.max_per_order,
+      'available', CASE WHEN p.stock IS NULL THEN NULL ELSE greatest(p.stock - p.sold, 0) END,
+      'ticketIds', ap.ticket_ids) ORDER BY ap.sort, p.sort, p.id)
+    FROM activity_products ap JOIN products p ON p.id = ap.product_id AND p.team_id = ${teamId}
+    WHERE ap.activity_id = ${activityId} AND ap.team_id = ${teamId} AND p.active)`;
+}
+
+/**
+ * The booking fields asked when booking the activity: its type set's in their order, then its own
+ * extra ones in theirs, as a JSON array (null when none). A field in both comes twice here; the
+ * service keeps the first (as part of the type set, like the back office shows it).
+ */
+function fieldsJson(activityId: SQL, typeSetId: SQL, teamId: SQL): SQL<PublicFieldJson[] | null> {
+  return sql<PublicFieldJson[] | null>`(SELECT json_agg(json_build_object('id', f.id, 'type', f.type, 'label', f.label, 'help', f.help,
+      'options', f.options, 'scope', f.scope, 'required', f.required, 'visibleIf', f.visible_if) ORDER BY x.part, x.sort, f.id)
+    FROM (SELECT tf.field_id, 0 AS part, tf.sort FROM type_set_fields tf WHERE tf.type_set_id = ${typeSetId} AND tf.team_id = ${teamId}
+      UNION ALL SELECT af.field_id, 1 AS part, af.sort FROM activity_fields af WHERE af.activity_id = ${activityId} AND af.team_id = ${teamId}) x
+    JOIN booking_fields f ON f.id = x.field_id AND f.team_id = ${teamId})`;
 }
 
 /** The activity's attribute values with their attribute, as a JSON array (null when none). */
@@ -224,6 +304,8 @@ function prepareActivityPage(db: DbOrTx, q: PublicPageQuery, name: string) {
       total: sql<number>`${page.total}`.mapWith(Number),
       sessions: sessionsJson(id, teamId, q, sql`${param('sessionLimit')}`),
       tickets: ticketsJson(id, teamId),
+      products: productsJson(id, teamId),
+      bookingFields: fieldsJson(id, sql`${sql.identifier('activities')}.${sql.identifier('type_set_id')}`, teamId),
       attributes: attributesJson(id, teamId),
     })
     .from(page)
@@ -281,4 +363,48 @@ export async function refreshStaleNextSessions(db: DbOrTx): Promise<number> {
     .where(lte(activities.nextSessionAt, sql`now()`))
     .returning({ id: activities.id });
   return rows.length;
+}
+
+// ─── Shop filters ───────────────────────────────────────────────────────────
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Activities the public list shows (published, with a stored next date), as `a`. */
+const listedActivity = (teamId: number) => sql`a.team_id = ${teamId} AND a.status = 'published' AND a.next_session_at IS NOT NULL`;
+
+export interface FilterAttributeRow {
+  id: number;
+  type: AttributeType;
+  label: Translated;
+  options: ChoiceOption[];
+  /** The distinct values listed activities have (a multiselect's one by one; booleans `true`/`false`). */
+  values: string[];
+}
+
+/**
+ * What the shop's filters can offer: the type sets and locations of listed activities, and the
+ * filterable attributes with the values listed activities have. Three queries, whatever the size.
+ */
+export async function filterOptions(db: DbOrTx, teamId: number) {
+  const [typeSetRows, locationRows, attributeRows] = await Promise.all([
+    db.execute(sql`SELECT ts.id, ts.name FROM type_sets ts
+      WHERE ts.team_id = ${teamId} AND EXISTS (SELECT 1 FROM activities a WHERE a.type_set_id = ts.id AND ${listedActivity(teamId)})
+      ORDER BY ts.sort, ts.id`),
+    db.execute(sql`SELECT l.id, l.name, l.city FROM locations l
+      WHERE l.team_id = ${teamId} AND EXISTS (SELECT 1 FROM activities a WHERE a.location_id = l.id AND ${listedActivity(teamId)})
+      ORDER BY l.city, l.id`),
+    db.execute(sql`SELECT at.id, at.type, at.label, at.options, used.vals AS values FROM attributes at
+      JOIN LATERAL (SELECT array_agg(DISTINCT e.val ORDER BY e.val) AS vals
+        FROM activity_attribute_values v
+        JOIN activities a ON a.id = v.activity_id AND ${listedActivity(teamId)}
+        CROSS JOIN LATERAL jsonb_array_elements_text(CASE WHEN jsonb_typeof(v.value) = 'array' THEN v.value ELSE jsonb_build_array(v.value) END) AS e(val)
+        WHERE v.attribute_id = at.id AND v.team_id = ${teamId}) used ON used.vals IS NOT NULL
+      WHERE at.team_id = ${teamId} AND at.filterable
+      ORDER BY at.sort, at.id`),
+  ]);
+  return {
+    typeSets: rowsOf<{ id: number; name: Translated }>(typeSetRows),
+    locations: rowsOf<{ id: number; name: Translated; city: string }>(locationRows),
+    attributes: rowsOf<FilterAttributeRow>(attributeRows),
+  };
 }

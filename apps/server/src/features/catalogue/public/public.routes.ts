@@ -1,4 +1,4 @@
-import { publicActivityQuerySchema, publicActivitySchema } from '@bookla/shared';
+import { publicActivityListQuerySchema, publicActivityQuerySchema, publicActivitySchema, publicFiltersSchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,9 +20,10 @@ export async function publicCatalogueRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: 'Published activities with upcoming dates, public tickets on sale and live availability (list)',
+        summary:
+          'Published activities with upcoming dates, public tickets on sale, live availability, products and booking fields (list; filters type_set_id, location_id, from, to, attr[<id>]=<value>)',
         params: z.object({ teamId: idParam }),
-        querystring: publicActivityQuerySchema,
+        querystring: publicActivityListQuerySchema,
         response: { 200: listReply(publicActivitySchema) },
       },
     },
@@ -32,6 +33,20 @@ export async function publicCatalogueRoutes(fastify: FastifyInstance) {
       const { rows, total } = await published.listPublicActivities(db, request.params.teamId, q, lang);
       return toList(request, rows, total, q.page, q.perPage);
     },
+  );
+
+  app.get(
+    '/api/public/teams/:teamId/filters',
+    {
+      schema: {
+        tags,
+        summary: 'What the shop filters offer: type sets, locations and filterable attributes (with their values) of listed activities',
+        params: z.object({ teamId: idParam }),
+        querystring: z.object({ lang: publicActivityQuerySchema.shape.lang }),
+        response: { 200: dataReply(publicFiltersSchema) },
+      },
+    },
+    async (request) => ({ data: await published.getPublicFilters(db, request.params.teamId, request.query.lang ?? request.lang) }),
   );
 
   app.get(

@@ -5,15 +5,18 @@ import {
   type ChoiceOption,
   type Language,
   type PublicActivity,
-  type PublicActivityQuery,
+  type PublicActivityListQuery,
+  type PublicBookingField,
+  type PublicFilters,
 } from '@bookla/shared';
 import { toZonedIso, toZonedIsoOrNull, zonedTimeToUtc } from '@bookla/shared/zoned-time';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
+import { translate } from '../../../lib/i18n.ts';
 import { headerImageUrls } from '../activities/index.ts';
 import * as repo from './public.repo.ts';
-import type { PublicPageQuery } from './public.repo.ts';
+import type { PublicFieldJson, PublicPageQuery } from './public.repo.ts';
 
 /**
  * The public read model (shop, embeds, landing page demo): published activities of one team with
@@ -32,7 +35,7 @@ function dayStart(day: string, timeZone: string): Date {
 }
 
 /** `from`/`to` are days in the team's zone; `to` includes its whole day. Never before now. */
-function dateWindow(q: Pick<PublicActivityQuery, 'from' | 'to'>, timeZone: string, now = new Date()): { from: Date; to: Date | null } {
+function dateWindow(q: Pick<PublicActivityListQuery, 'from' | 'to'>, timeZone: string, now = new Date()): { from: Date; to: Date | null } {
   const from = q.from ? dayStart(q.from, timeZone) : now;
   let to: Date | null = null;
   if (q.to) {
@@ -51,6 +54,27 @@ function valueLabel(type: string, options: ChoiceOption[], value: unknown, lang:
   if (type === 'select') return value === null || value === undefined ? null : label(value);
   if (type === 'multiselect') return Array.isArray(value) ? value.map(label) : null;
   return null;
+}
+
+/** Booking fields in the request language; a field in the type set and the activity once, as the type set's. */
+function bookingFields(rows: PublicFieldJson[] | null, lang: Language): PublicBookingField[] {
+  const seen = new Set<number>();
+  return (rows ?? []).flatMap((f) => {
+    if (seen.has(f.id)) return [];
+    seen.add(f.id);
+    return [
+      {
+        id: f.id,
+        type: f.type,
+        label: pickText(f.label, lang),
+        help: pickText(f.help, lang),
+        options: (f.options ?? []).map((o) => ({ value: o.value, label: pickText(o.label, lang) })),
+        scope: f.scope,
+        required: f.required,
+        visible_if: f.visibleIf ? { field_id: f.visibleIf.field_id, values: [...f.visibleIf.values] } : null,
+      },
+    ];
+  });
 }
 
 type Team = NonNullable<Awaited<ReturnType<typeof repo.findTeam>>>;
@@ -106,6 +130,21 @@ async function load(db: Db, team: Team, q: PublicPageQuery, sessionLimit: number
         stock_available: Number(t.available),
         sale_end: toZonedIsoOrNull(t.saleEnd, zone),
       })),
+      products: (a.products ?? []).map((p) => ({
+        id: p.id,
+        name: pickText(p.name, lang),
+        description: pickText(p.description, lang),
+        price: minorToDecimal(p.priceMinor, p.currency),
+        price_minor: p.priceMinor,
+        currency: p.currency,
+        tax_rate: bpToPercent(p.taxRateBp),
+        scope: p.scope,
+        min_per_order: p.minPerOrder,
+        max_per_order: p.maxPerOrder,
+        stock_available: p.available === null ? null : Number(p.available),
+        ticket_ids: [...(p.ticketIds ?? [])],
+      })),
+      booking_fields: bookingFields(a.bookingFields, lang),
       attributes: (a.attributes ?? []).map((v) => ({
         attribute_id: v.attributeId,
         type: v.type,
@@ -121,7 +160,7 @@ async function load(db: Db, team: Team, q: PublicPageQuery, sessionLimit: number
 export async function listPublicActivities(
   db: Db,
   teamId: number,
-  query: PublicActivityQuery,
+  query: PublicActivityListQuery,
   lang: Language,
 ): Promise<{ rows: PublicActivity[]; total: number }> {
   const team = await teamOrThrow(db, teamId);
@@ -130,6 +169,7 @@ export async function listPublicActivities(
     perPage: query.perPage,
     typeSetId: query.type_set_id,
     locationId: query.location_id,
+    attributes: query.attr,
     ...dateWindow(query, team.timeZone),
   };
   const { data, total } = await load(db, team, q, LIST_SESSIONS, lang);
@@ -143,6 +183,50 @@ export async function getPublicActivity(db: Db, teamId: number, activityId: numb
   const { data } = await load(db, team, q, DETAIL_SESSIONS, lang);
   if (!data[0]) throw notFound();
   return data[0];
+}
+
+/** A listed value of an attribute as the shop offers it: booleans as `1`/`0`, choices with their label. */
+function filterOption(type: string, options: ChoiceOption[], value: string, lang: Language) {
+  if (type === 'boolean') {
+    const yes = value === 'true';
+    return { value: yes ? '1' : '0', label: translate(lang, yes ? 'shop:filters.yes' : 'shop:filters.no') };
+  }
+  const option = options.find((o) => o.value === value);
+  return { value, label: option ? pickText(option.label, lang) : value };
+}
+
+/** Values offered per attribute (the most a select shows usefully). */
+const FILTER_VALUES_MAX = 100;
+
+/**
+ * What the shop's filters offer: type sets and locations of the listed activities (published, with
+ * an upcoming date), and the attributes marked filterable with the values those activities have
+ * (choices in the attribute's order, other values sorted).
+ */
+export async function getPublicFilters(db: Db, teamId: number, lang: Language): Promise<PublicFilters> {
+  await teamOrThrow(db, teamId);
+  const rows = await repo.filterOptions(db, teamId);
+  return {
+    type_sets: rows.typeSets.map((t) => ({ id: Number(t.id), name: pickText(t.name, lang) })),
+    locations: rows.locations
+      .map((l) => ({ id: Number(l.id), name: pickText(l.name, lang), city: l.city }))
+      .sort((a, b) => a.name.localeCompare(b.name, lang) || a.id - b.id),
+    attributes: rows.attributes.map((a) => {
+      const options = a.options ?? [];
+      const order = (v: string) => {
+        const i = options.findIndex((o) => o.value === v);
+        return i < 0 ? options.length : i;
+      };
+      const tie = (x: string, y: string) => (a.type === 'number' ? Number(x) - Number(y) : a.type === 'boolean' ? y.localeCompare(x) : x.localeCompare(y, lang));
+      const values = [...(a.values ?? [])].sort((x, y) => order(x) - order(y) || tie(x, y));
+      return {
+        id: Number(a.id),
+        name: pickText(a.label, lang),
+        type: a.type,
+        options: values.slice(0, FILTER_VALUES_MAX).map((v) => filterOption(a.type, options, v, lang)),
+      };
+    }),
+  };
 }
 
 /**

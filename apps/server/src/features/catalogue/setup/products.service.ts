@@ -15,7 +15,8 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError, checkInput, notFound, parseInput, validationError } from '../../../lib/app-error.ts';
 import * as repo from './products.repo.ts';
 import type { ProductListQuery, ProductRow, ProductValues } from './products.repo.ts';
-import { defaultTaxRateBp, findActivity, parsePrice, parseTaxRate, type TeamContext } from '../tickets/index.ts';
+import { defaultTaxRateBp } from '../../selling/settings/index.ts';
+import { findActivity, parsePrice, parseTaxRate, type TeamContext } from '../tickets/index.ts';
 
 /** Products (the spec's "options", labelled Products) and the ones offered with an activity. */
 

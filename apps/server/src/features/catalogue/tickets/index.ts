@@ -1,11 +1,21 @@
 /** What other areas and the app may use of tickets and reservations. */
 export { ticketsRoutes } from './tickets.routes.ts';
 export { parsePrice, parseTaxRate, type TeamContext } from './tickets.service.ts';
-export { availableSql, defaultTaxRateBp, findActivity } from './tickets.repo.ts';
+export { availableSql, findActivity } from './tickets.repo.ts';
 export {
+  heldSeats,
+  loadSaleItems,
+  mergeItems,
   purgeExpiredReservations,
   releaseReservations,
+  reservationExpired,
   ReservationError,
+  reserveItems,
   reserveSeats,
   scheduleReservationPurge,
+  takeSeats,
+  type CheckoutReservation,
+  type SaleItem,
+  type SaleTicketRow,
+  type TakeSeatsOptions,
 } from './reservations.service.ts';

@@ -1,7 +1,8 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import type { Translated } from '@bookla/shared';
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { reservedSql } from './tickets.repo.ts';
-import { activitySessions, ticketReservations, tickets } from '../../../db/schema/index.ts';
+import { activities, activitySessions, ticketReservations, tickets } from '../../../db/schema/index.ts';
 
 /** SQL of seat reservations (ticket_reservations). */
 
@@ -69,4 +70,148 @@ export async function deleteExpired(db: DbOrTx): Promise<number> {
     .where(lte(ticketReservations.expiresAt, sql`now()`))
     .returning({ id: ticketReservations.id });
   return rows.length;
+}
+
+// ─── Checkout (several tickets at once; the order placement takes seats here) ───
+
+/** Whether a ticket can be bought now: sale window, booking opened, and a per-date ticket's date still ahead (minus the booking close). */
+const onSaleSql = () => sql<boolean>`((${tickets.saleStart} IS NULL OR ${tickets.saleStart} <= now())
+  AND (${tickets.saleEnd} IS NULL OR ${tickets.saleEnd} > now())
+  AND (${activities.bookingOpensAt} IS NULL OR ${activities.bookingOpensAt} <= now())
+  AND (${tickets.sessionId} IS NULL OR (${activitySessions.status} = 'scheduled'
+    AND ${activitySessions.startsAt} - make_interval(mins => ${activities.bookingClosesMinutes}) > now())))`;
+
+/** A ticket as a checkout sells it, with its activity. */
+export interface SaleTicketRow {
+  id: number;
+  activityId: number;
+  sessionId: number | null;
+  name: Translated;
+  priceMinor: number;
+  currency: string;
+  taxRateBp: number;
+  minPerOrder: number;
+  maxPerOrder: number | null;
+  activityName: Translated;
+  typeSetId: number;
+  reservationMinutes: number;
+  /** A public ticket of a published activity (what the shop shows). */
+  sellable: boolean;
+  onSale: boolean;
+}
+
+/** The team's tickets among `ids` with their activity (others' and unknown ids are left out). Reads, locks nothing. */
+export async function saleTickets(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<SaleTicketRow[]> {
+  if (!ids.length) return [];
+  return db
+    .select({
+      id: tickets.id,
+      activityId: tickets.activityId,
+      sessionId: tickets.sessionId,
+      name: tickets.name,
+      priceMinor: tickets.priceMinor,
+      currency: tickets.currency,
+      taxRateBp: tickets.taxRateBp,
+      minPerOrder: tickets.minPerOrder,
+      maxPerOrder: tickets.maxPerOrder,
+      activityName: activities.name,
+      typeSetId: activities.typeSetId,
+      reservationMinutes: activities.reservationMinutes,
+      sellable: sql<boolean>`(${tickets.visibility} = 'public' AND ${activities.status} = 'published')`,
+      onSale: onSaleSql(),
+    })
+    .from(tickets)
+    .innerJoin(activities, and(eq(activities.id, tickets.activityId), eq(activities.teamId, teamId)))
+    .leftJoin(activitySessions, eq(activitySessions.id, tickets.sessionId))
+    .where(and(eq(tickets.teamId, teamId), inArray(tickets.id, [...ids])));
+}
+
+/**
+ * Locks the tickets' rows in ascending id order (LockRows runs above the sort), so two checkouts
+ * that share tickets queue on the first shared one instead of deadlocking. Returns the ids locked.
+ */
+export async function lockTickets(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<number[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select({ id: tickets.id })
+    .from(tickets)
+    .where(and(eq(tickets.teamId, teamId), inArray(tickets.id, [...ids])))
+    .orderBy(asc(tickets.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+export interface SeatState {
+  id: number;
+  stock: number;
+  sold: number;
+  /** Seats of every live reservation. */
+  reserved: number;
+}
+
+/**
+ * Stock, sold and live reservations now. After `lockTickets` it must be its own statement: under
+ * READ COMMITTED it then sees everything committed by the buyers who held the locks before us.
+ */
+export async function seatStates(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<Map<number, SeatState>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: tickets.id, stock: tickets.stock, sold: tickets.sold, reserved: reservedSql() })
+    .from(tickets)
+    .where(and(eq(tickets.teamId, teamId), inArray(tickets.id, [...ids])));
+  return new Map(rows.map((r) => [r.id, { ...r, reserved: Number(r.reserved) }]));
+}
+
+/** Seats the holder's live reservations hold, per ticket. */
+export async function liveHeldBy(db: DbOrTx, teamId: number, holder: string): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ ticketId: ticketReservations.ticketId, quantity: sql<number>`sum(${ticketReservations.quantity})::int` })
+    .from(ticketReservations)
+    .where(and(eq(ticketReservations.teamId, teamId), eq(ticketReservations.holder, holder), gt(ticketReservations.expiresAt, sql`now()`)))
+    .groupBy(ticketReservations.ticketId);
+  return new Map(rows.map((r) => [r.ticketId, Number(r.quantity)]));
+}
+
+export async function deleteTeamHolder(db: DbOrTx, teamId: number, holder: string): Promise<void> {
+  await db.delete(ticketReservations).where(and(eq(ticketReservations.teamId, teamId), eq(ticketReservations.holder, holder)));
+}
+
+/** sold += n, only while it stays within stock (the table's check would refuse more anyway). */
+export async function addSold(db: DbOrTx, teamId: number, ticketId: number, n: number): Promise<boolean> {
+  const rows = await db
+    .update(tickets)
+    .set({ sold: sql`${tickets.sold} + ${n}` })
+    .where(and(eq(tickets.teamId, teamId), eq(tickets.id, ticketId), sql`${tickets.sold} + ${n} <= ${tickets.stock}`))
+    .returning({ id: tickets.id });
+  return rows.length > 0;
+}
+
+/** Test-only control of the race tests: writes a sold count computed from an earlier read (a lost update when raced). */
+export async function writeSold(db: DbOrTx, teamId: number, ticketId: number, sold: number): Promise<void> {
+  await db
+    .update(tickets)
+    .set({ sold })
+    .where(and(eq(tickets.teamId, teamId), eq(tickets.id, ticketId)));
+}
+
+/** One reservation row per ticket of a checkout, all ending together `minutes` from now. */
+export async function insertReservations(
+  db: DbOrTx,
+  teamId: number,
+  holder: string,
+  minutes: number,
+  items: readonly { ticketId: number; quantity: number }[],
+): Promise<ReservationRow[]> {
+  return db
+    .insert(ticketReservations)
+    .values(
+      items.map((i) => ({
+        teamId,
+        ticketId: i.ticketId,
+        quantity: i.quantity,
+        holder,
+        expiresAt: sql`now() + make_interval(mins => ${minutes})`,
+      })),
+    )
+    .returning();
 }

@@ -1,9 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { DEFAULT_RESERVATION_MINUTES, encodeMessage, ErrorCodes } from '@bookla/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
 import * as repo from './reservations.repo.ts';
-import type { ReservationRow } from './reservations.repo.ts';
+import type { ReservationRow, SaleTicketRow } from './reservations.repo.ts';
 
 /**
  * Seats held by a started checkout. Availability is stock − sold − live reservations, read
@@ -86,4 +87,162 @@ export function scheduleReservationPurge(db: Db, log: FastifyBaseLogger, interva
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+// ─── Checkout: several tickets at once ──────────────────────────────────────
+
+export type { SaleTicketRow };
+
+/** A ticket line of a checkout: the ticket, how many, and where it was first named in the body (`items.N`). */
+export interface SaleItem extends SaleTicketRow {
+  quantity: number;
+  index: number;
+}
+
+/** The reservation behind an order ran out (or never existed): the checkout starts again. */
+export const reservationExpired = () =>
+  new AppError('CONFLICT', 'checkout:order_expired', { extra: { code: ErrorCodes.ORDER_EXPIRED } });
+
+/** Same ticket named twice: one line with the quantities added, at the first one's index. */
+export function mergeItems(items: readonly { ticket_id: number; quantity: number }[]): { ticketId: number; quantity: number; index: number }[] {
+  const byId = new Map<number, { ticketId: number; quantity: number; index: number }>();
+  items.forEach((item, index) => {
+    const line = byId.get(item.ticket_id);
+    if (line) line.quantity += item.quantity;
+    else byId.set(item.ticket_id, { ticketId: item.ticket_id, quantity: item.quantity, index });
+  });
+  return [...byId.values()];
+}
+
+/**
+ * The lines of a checkout as the shop may sell them, or throws: 422 at `<path>.N.ticket_id` for
+ * a ticket that is not a public ticket of a published activity of this team, 422 at
+ * `<path>.N.quantity` outside the ticket's min/max per order (after merging duplicates); with
+ * `requireOnSale`, ReservationError OFF_SALE (409, `ticket_id`) outside its sale or booking window.
+ */
+export async function loadSaleItems(
+  db: DbOrTx,
+  teamId: number,
+  items: readonly { ticket_id: number; quantity: number }[],
+  opts: { path?: string; requireOnSale?: boolean } = {},
+): Promise<SaleItem[]> {
+  const path = opts.path ?? 'items';
+  const lines = mergeItems(items);
+  const rows = new Map((await repo.saleTickets(db, teamId, lines.map((l) => l.ticketId))).map((r) => [r.id, r]));
+  const fields: Record<string, string[]> = {};
+  const out: SaleItem[] = [];
+  for (const line of lines) {
+    const row = rows.get(line.ticketId);
+    if (!row || !row.sellable) {
+      fields[`${path}.${line.index}.ticket_id`] = ['checkout:validation.ticket_unavailable'];
+      continue;
+    }
+    if (line.quantity < row.minPerOrder || (row.maxPerOrder !== null && line.quantity > row.maxPerOrder)) {
+      fields[`${path}.${line.index}.quantity`] = [
+        row.maxPerOrder === null
+          ? encodeMessage('tickets:validation.quantity_min', { min: row.minPerOrder })
+          : encodeMessage('tickets:validation.quantity_range', { min: row.minPerOrder, max: row.maxPerOrder }),
+      ];
+      continue;
+    }
+    out.push({ ...row, quantity: line.quantity, index: line.index });
+  }
+  if (Object.keys(fields).length) throw validationError(fields);
+  if (opts.requireOnSale) {
+    const off = out.find((i) => !i.onSale);
+    if (off) throw new ReservationError(ErrorCodes.OFF_SALE, { ticket_id: off.id });
+  }
+  return out;
+}
+
+export interface CheckoutReservation {
+  token: string;
+  expiresAt: Date;
+  items: SaleItem[];
+}
+
+/**
+ * Holds the seats of a started checkout (several tickets) in one transaction: every line or
+ * none. The tickets are locked in ascending id order; then, for each, stock − sold − live
+ * reservations must cover the quantity, else SOLD_OUT (409, `available`, `ticket_id`). All rows
+ * share a new random token (32 bytes, base64url) as holder and end together after the shortest
+ * reservation time of the activities involved.
+ */
+export async function reserveItems(
+  db: Db,
+  teamId: number,
+  items: readonly { ticket_id: number; quantity: number }[],
+): Promise<CheckoutReservation> {
+  const token = randomBytes(32).toString('base64url');
+  return db.transaction(async (tx) => {
+    const lines = await loadSaleItems(tx, teamId, items, { requireOnSale: true });
+    const ids = lines.map((l) => l.id).sort((a, b) => a - b);
+    await repo.lockTickets(tx, teamId, ids);
+    const states = await repo.seatStates(tx, teamId, ids);
+    for (const line of [...lines].sort((a, b) => a.id - b.id)) {
+      const s = states.get(line.id);
+      const available = s ? Math.max(0, s.stock - s.sold - s.reserved) : 0;
+      if (line.quantity > available) throw new ReservationError(ErrorCodes.SOLD_OUT, { available, ticket_id: line.id });
+    }
+    const minutes = Math.min(...lines.map((l) => l.reservationMinutes));
+    const rows = await repo.insertReservations(tx, teamId, token, minutes, lines.map((l) => ({ ticketId: l.id, quantity: l.quantity })));
+    return { token, expiresAt: rows[0]!.expiresAt, items: lines };
+  });
+}
+
+/** The seats a checkout token holds now (live reservations), per ticket; empty when it ran out. */
+export async function heldSeats(db: DbOrTx, teamId: number, holder: string): Promise<Map<number, number>> {
+  return repo.liveHeldBy(db, teamId, holder);
+}
+
+export interface TakeSeatsOptions {
+  /** Convert this checkout's reservations instead of taking seats from what is left. */
+  holder?: string | undefined;
+  /**
+   * TEST-ONLY control for the race tests: read the count, then write count + n, with no lock and
+   * no condition: concurrent buyers overwrite each other's sale and more seats are sold than exist.
+   */
+  unsafe?: boolean;
+}
+
+/**
+ * Takes the seats of an order inside its transaction (`tickets.sold += n`). Locks the tickets in
+ * ascending id order, then either converts the holder's live reservations (deleted; they must
+ * cover every line, else ORDER_EXPIRED) or checks stock − sold − live reservations ≥ n per line
+ * (else SOLD_OUT with `available` and `ticket_id`). No path sells past stock.
+ */
+export async function takeSeats(
+  tx: DbOrTx,
+  teamId: number,
+  items: readonly { ticketId: number; quantity: number }[],
+  opts: TakeSeatsOptions = {},
+): Promise<void> {
+  const lines = [...items].sort((a, b) => a.ticketId - b.ticketId);
+  const ids = lines.map((l) => l.ticketId);
+  if (opts.unsafe && !opts.holder) {
+    // The classic read-then-write race, on purpose (see TakeSeatsOptions.unsafe).
+    const states = await repo.seatStates(tx, teamId, ids);
+    for (const line of lines) {
+      const s = states.get(line.ticketId);
+      const available = s ? Math.max(0, s.stock - s.sold - s.reserved) : 0;
+      if (!s || line.quantity > available) throw new ReservationError(ErrorCodes.SOLD_OUT, { available, ticket_id: line.ticketId });
+      await repo.writeSold(tx, teamId, line.ticketId, s.sold + line.quantity);
+    }
+    return;
+  }
+  await repo.lockTickets(tx, teamId, ids);
+  const states = await repo.seatStates(tx, teamId, ids);
+  const own = opts.holder ? await repo.liveHeldBy(tx, teamId, opts.holder) : new Map<number, number>();
+  if (opts.holder) {
+    if (lines.some((l) => (own.get(l.ticketId) ?? 0) < l.quantity)) throw reservationExpired();
+    await repo.deleteTeamHolder(tx, teamId, opts.holder);
+  }
+  for (const line of lines) {
+    const s = states.get(line.ticketId);
+    const mine = own.get(line.ticketId) ?? 0;
+    // Converting: the own reservation no longer counts against the buyer (its rows are gone now).
+    const available = s ? Math.max(0, s.stock - s.sold - (s.reserved - mine)) : 0;
+    if (!s || line.quantity > available || !(await repo.addSold(tx, teamId, line.ticketId, line.quantity)))
+      throw new ReservationError(ErrorCodes.SOLD_OUT, { available, ticket_id: line.ticketId });
+  }
 }

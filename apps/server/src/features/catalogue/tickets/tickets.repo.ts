@@ -1,6 +1,6 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { activities, activitySessions, activityDefaults, tickets } from '../../../db/schema/index.ts';
+import { activities, activitySessions, tickets } from '../../../db/schema/index.ts';
 
 /** SQL of tickets. Every function takes the team id first. */
 
@@ -81,11 +81,6 @@ export async function sessionOfActivity(db: DbOrTx, teamId: number, activityId: 
     .from(activitySessions)
     .where(and(eq(activitySessions.teamId, teamId), eq(activitySessions.activityId, activityId), eq(activitySessions.id, sessionId)));
   return row;
-}
-
-export async function defaultTaxRateBp(db: DbOrTx, teamId: number): Promise<number> {
-  const [row] = await db.select({ bp: activityDefaults.taxRateBp }).from(activityDefaults).where(eq(activityDefaults.teamId, teamId));
-  return row?.bp ?? 0;
 }
 
 export async function insertTicket(db: DbOrTx, teamId: number, activityId: number, values: TicketValues): Promise<number> {

@@ -16,6 +16,7 @@ import {
 import { parseZonedDateTime, toZonedIsoOrNull } from '@bookla/shared/zoned-time';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError, checkInput, notFound } from '../../../lib/app-error.ts';
+import { defaultTaxRateBp } from '../../selling/settings/index.ts';
 import * as repo from './tickets.repo.ts';
 import type { TicketValues, TicketWithStock } from './tickets.repo.ts';
 
@@ -102,7 +103,7 @@ async function validValues(
 ): Promise<TicketValues> {
   const input = checkInput(ticketSchema(team.languages), body);
   const priceMinor = parsePrice(input.fields, 'price', body.price, team.currency);
-  const taxRateBp = parseTaxRate(input.fields, 'tax_rate', body.tax_rate, await repo.defaultTaxRateBp(db, team.id));
+  const taxRateBp = parseTaxRate(input.fields, 'tax_rate', body.tax_rate, await defaultTaxRateBp(db, team.id));
   const parsed = input.data;
   const at = (path: 'sale_start' | 'sale_end') => {
     const text = body[path];

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityDefaults, teams, tickets } from '../../../db/schema/index.ts';
+import { teams, teamSellingSettings, tickets } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { inDays, makeActivity, makeReservation, makeSession, makeTicket, owner, staff, type Staff } from '../../../test/factories.ts';
 
@@ -96,7 +96,7 @@ describe('tickets: create and read', () => {
     expect(res.json().errors.price).toEqual(['Please enter an amount of 0 or more with at most 2 decimal places.']);
   });
 
-  it('takes tax rates in percent with up to 2 decimals (basis points), defaulting to the course defaults', async () => {
+  it('takes tax rates in percent with up to 2 decimals (basis points), defaulting to the default rate of the tax settings', async () => {
     const seven = await a.client.post(url(), body({ tax_rate: '7,70' }));
     expect(seven.json().data.tax_rate).toBe(7.7);
     const [row] = await db().select().from(tickets).where(eq(tickets.id, seven.json().data.id));
@@ -106,9 +106,14 @@ describe('tickets: create and read', () => {
       expect(res.statusCode, tax_rate).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual(['tax_rate']);
     }
-    await db().insert(activityDefaults).values({ teamId: a.team.id, taxRateBp: 260 });
-    const defaulted = await a.client.post(url(), body({ tax_rate: undefined }));
+    // No tax settings saved yet: the built-in default (8.1 %).
+    expect((await a.client.post(url(), body({ tax_rate: undefined }))).json().data.tax_rate).toBe(8.1);
+    await db().insert(teamSellingSettings).values({ teamId: a.team.id, defaultTaxRateBp: 260 });
+    const defaulted = await a.client.post(url(), body({ tax_rate: null }));
     expect(defaulted.json().data.tax_rate).toBe(2.6);
+    // A company that charges no VAT creates its tickets at 0 %.
+    await db().update(teamSellingSettings).set({ chargesVat: false }).where(eq(teamSellingSettings.teamId, a.team.id));
+    expect((await a.client.post(url(), body({ tax_rate: undefined }))).json().data.tax_rate).toBe(0);
   });
 
   it('checks stock, per-order limits, visibility and the sale window', async () => {

@@ -1,0 +1,66 @@
+import type { DbOrTx } from '../../../db/client.ts';
+import { validationError } from '../../../lib/app-error.ts';
+import * as repo from './discounts.repo.ts';
+import type { DiscountRow } from './discounts.repo.ts';
+
+/**
+ * A discount code at checkout (CONTRACT §4): the order placement resolves the code, then counts
+ * the use in the order's own transaction. The maximum number of uses holds under any
+ * concurrency because the count is a conditional UPDATE (`used_count < max_uses`): PostgreSQL's
+ * row lock makes concurrent checkouts of the same code wait for each other, and the one that
+ * finds the count at the maximum changes nothing and is told so.
+ */
+
+export type { DiscountRow };
+
+const refuse = (reason: 'invalid' | 'not_yet_valid' | 'expired' | 'used_up' | 'not_for_activities') =>
+  validationError({ discount_code: [`discounts:checkout.${reason}`] });
+
+/** Which item totals the discount applies to: items of activities in activity_ids (all when empty). */
+export function eligibleForDiscount(discount: DiscountRow, activityId: number | null): boolean {
+  if (!discount.activityIds.length) return true;
+  return activityId !== null && discount.activityIds.includes(activityId);
+}
+
+/**
+ * The discount for a code at checkout, or throws validationError({ discount_code: [...] })
+ * (unknown/inactive, not yet valid, expired, used up, not valid for these activities).
+ * Case-insensitive code.
+ */
+export async function resolveDiscountForCheckout(
+  db: DbOrTx,
+  teamId: number,
+  code: string,
+  activityIds: readonly number[],
+  now: Date = new Date(),
+): Promise<DiscountRow> {
+  const text = code.trim();
+  const discount = text ? await repo.findDiscountByCode(db, teamId, text) : undefined;
+  if (!discount || !discount.active) throw refuse('invalid');
+  if (discount.validFrom && now < discount.validFrom) throw refuse('not_yet_valid');
+  if (discount.validUntil && now >= discount.validUntil) throw refuse('expired');
+  if (discount.maxUses !== null && discount.usedCount >= discount.maxUses) throw refuse('used_up');
+  if (discount.activityIds.length && !activityIds.some((id) => eligibleForDiscount(discount, id))) throw refuse('not_for_activities');
+  return discount;
+}
+
+/**
+ * Counts one use in the caller's transaction with a conditional UPDATE (used_count < max_uses);
+ * returns false when used up meanwhile. With `unsafe: true` (test-only control for race tests)
+ * it reads used_count then writes used_count = read+1 without the condition, so races CAN
+ * exceed max_uses.
+ */
+export async function takeDiscountUse(tx: DbOrTx, teamId: number, discountId: number, opts: { unsafe?: boolean } = {}): Promise<boolean> {
+  if (!opts.unsafe) return repo.incrementUse(tx, teamId, discountId);
+  // The classic check-then-act: two buyers read the same count and both write count + 1.
+  const current = await repo.readUses(tx, teamId, discountId);
+  if (!current) return false;
+  if (current.maxUses !== null && current.usedCount >= current.maxUses) return false;
+  await repo.writeUsedCount(tx, teamId, discountId, current.usedCount + 1);
+  return true;
+}
+
+/** Gives a use back (order cancelled/expired before payment). */
+export async function returnDiscountUse(tx: DbOrTx, teamId: number, discountId: number): Promise<void> {
+  await repo.decrementUse(tx, teamId, discountId);
+}

@@ -1,0 +1,143 @@
+import { currencyDigits, type Language } from '@bookla/shared';
+
+/**
+ * How documents and order mails write amounts, dates and rates: in the order's language, dates
+ * and times in the team's time zone (a course in Zurich starts at 18:00 wherever the server runs).
+ */
+
+const LOCALES: Record<Language, string> = { de: 'de-CH', en: 'en-GB', fr: 'fr-CH' };
+
+export const localeOf = (lang: Language): string => LOCALES[lang] ?? 'de-CH';
+
+/** Decimal amount of a reply (12.5) → minor units (1250), exact for the currency's digits. */
+export function toMinor(amount: number, currency: string): number {
+  return Math.round(amount * 10 ** currencyDigits(currency));
+}
+
+/** "CHF 1’234.50" (de), "1 234,50 CHF" (fr), "CHF 1,234.50" (en). */
+export function formatMoney(minor: number, currency: string, lang: Language): string {
+  const digits = currencyDigits(currency);
+  try {
+    return new Intl.NumberFormat(localeOf(lang), {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'code',
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(minor / 10 ** digits);
+  } catch {
+    return `${currency} ${(minor / 10 ** digits).toFixed(digits)}`;
+  }
+}
+
+/** A VAT rate as people read it: "8.1 %" (de/en), "8,1 %" (fr). */
+export function formatRate(percent: number, lang: Language): string {
+  return `${new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 2 }).format(percent)} %`;
+}
+
+function parts(date: Date, lang: Language, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+  try {
+    return new Intl.DateTimeFormat(localeOf(lang), { ...options, timeZone }).format(date);
+  } catch {
+    // An unknown time zone in stored data: still a date, in UTC.
+    return new Intl.DateTimeFormat(localeOf(lang), { ...options, timeZone: 'UTC' }).format(date);
+  }
+}
+
+/** "12.05.2025" */
+export function formatDate(date: Date, lang: Language, timeZone: string): string {
+  return parts(date, lang, timeZone, { day: '2-digit', month: '2-digit', year: 'numeric' });
+}
+
+/** "Mo., 12.05.2025" */
+export function formatDay(date: Date, lang: Language, timeZone: string): string {
+  return parts(date, lang, timeZone, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
+}
+
+/** "18:00" */
+export function formatTime(date: Date, lang: Language, timeZone: string): string {
+  return parts(date, lang, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}
+
+/** A session: "Mo., 12.05.2025, 18:00–19:00", or across days "Fr., 12.05.2025, 18:00 – Sa., 13.05.2025, 12:00". */
+export function formatSession(startsAt: Date, endsAt: Date, lang: Language, timeZone: string): string {
+  const startDay = formatDay(startsAt, lang, timeZone);
+  const start = `${startDay}, ${formatTime(startsAt, lang, timeZone)}`;
+  if (endsAt.getTime() <= startsAt.getTime()) return start;
+  const endDay = formatDay(endsAt, lang, timeZone);
+  if (endDay === startDay) return `${start}–${formatTime(endsAt, lang, timeZone)}`;
+  return `${start} – ${endDay}, ${formatTime(endsAt, lang, timeZone)}`;
+}
+
+export interface SessionDates {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+/**
+ * The dates of a ticket as lines: each date when there are at most `max`, else the first and
+ * last date with the number of dates ("12.05.2025 – 30.06.2025 (8 dates)" as the caller words it).
+ */
+export function sessionLines(
+  sessions: readonly SessionDates[],
+  lang: Language,
+  timeZone: string,
+  summary: (first: string, last: string, count: number) => string,
+  max = 4,
+): string[] {
+  if (sessions.length <= max) return sessions.map((s) => formatSession(s.startsAt, s.endsAt, lang, timeZone));
+  const first = sessions[0]!;
+  const last = sessions[sessions.length - 1]!;
+  return [
+    summary(
+      `${formatDay(first.startsAt, lang, timeZone)}, ${formatTime(first.startsAt, lang, timeZone)}`,
+      formatDay(last.startsAt, lang, timeZone),
+      sessions.length,
+    ),
+  ];
+}
+
+/**
+ * Text the PDF standard fonts can show (Helvetica with WinAnsi encoding): Latin-1 and the
+ * WinAnsi extras (€, –, ’, Œ, Š …) stay; other letters lose their accents (ł → l, č → c);
+ * the rest becomes "?". Spaces of any width become spaces. Control characters go.
+ */
+const WIN_ANSI_EXTRAS = new Set([
+  0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d,
+  0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+]);
+const FALLBACKS: Record<string, string> = {
+  ł: 'l',
+  Ł: 'L',
+  đ: 'd',
+  Đ: 'D',
+  ı: 'i',
+  ħ: 'h',
+  Ħ: 'H',
+  ŧ: 't',
+  Ŧ: 'T',
+  '‐': '-',
+  '‑': '-',
+  '‒': '-',
+  '−': '-',
+  '″': '"',
+  '′': "'",
+};
+
+const showable = (code: number) => (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(code);
+
+export function pdfText(input: string): string {
+  let out = '';
+  for (const ch of input.normalize('NFC')) {
+    const code = ch.codePointAt(0)!;
+    if (showable(code)) out += ch;
+    else if (/\s/u.test(ch) || (code >= 0x2000 && code <= 0x200a) || code === 0x202f) out += ch === '\n' ? '\n' : ' ';
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x200b || code === 0x200c || code === 0x200d || code === 0xfeff) continue;
+    else if (FALLBACKS[ch]) out += FALLBACKS[ch];
+    else {
+      const base = ch.normalize('NFD').replace(/\p{M}+/gu, '');
+      out += base && [...base].every((c) => showable(c.codePointAt(0)!)) ? base : '?';
+    }
+  }
+  return out;
+}

@@ -1,0 +1,19 @@
+/** What other features and the app may use of orders: the checkout, state changes, the Order view and its links. */
+export { publicCheckoutRoutes } from './public-checkout.routes.ts';
+export { placeOrder, quoteOrder, reserveCheckout, setUnsafeCheckoutForTests, type PlaceOrderDeps, type PlacedOrder, type Quote, type UnsafeCheckoutFlags } from './place-order.service.ts';
+export { priceOrder, type PriceLine, type PricedLine, type Pricing, type TaxPerRate } from './pricing.ts';
+export {
+  endUnpaidOrder,
+  expireDueOrders,
+  markOrderPaid,
+  recordOrderEvent,
+  recordRefund,
+  type EndOrderInput,
+  type MarkPaidInput,
+  type OrderActor,
+  type RefundInput,
+  type SellingDeps,
+  type StateChange,
+} from './order-state.service.ts';
+export { loadOrder, loadOrderRow, loadOrders, toOrder, type OrderRow } from './order-view.ts';
+export { checkinUrl, isOrderToken, orderDocumentUrl, orderPageUrl, orderToken } from './order-links.ts';

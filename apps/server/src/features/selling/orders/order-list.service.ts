@@ -1,0 +1,142 @@
+import {
+  minorToDecimal,
+  PAYMENT_STATUS_VALUES,
+  type Language,
+  type Order,
+  type OrderDetail,
+  type OrderSortField,
+  type PaymentStatus,
+} from '@bookla/shared';
+import type { Db } from '../../../db/client.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { isOrderToken } from './order-links.ts';
+import { endUnpaidOrder, markOrderPaid, type SellingDeps } from './order-state.service.ts';
+import { loadOrder, loadOrderRow, loadOrders } from './order-view.ts';
+import * as repo from './order-list.repo.ts';
+
+/**
+ * The read side of selling and the back office's order calls: the order list and detail
+ * (`nav.orders`), staff recording a payment or cancelling an unpaid order, and the customer's
+ * order page behind its link. State changes go through order-state.service.ts.
+ */
+
+const iso = (d: Date) => d.toISOString();
+
+export interface OrderListInput {
+  page: number;
+  perPage: number;
+  sort: { field: OrderSortField; type: 'asc' | 'desc' };
+  columnFilters: Record<string, string>;
+}
+
+/** `columnFilters[payment_status]`: one status or several, comma separated; unknown values are ignored. */
+function statusFilter(raw: string | undefined): PaymentStatus[] | undefined {
+  if (!raw) return undefined;
+  const wanted = raw.split(',').map((s) => s.trim().toLowerCase());
+  const statuses = PAYMENT_STATUS_VALUES.filter((s) => wanted.includes(s));
+  // Only unknown values: match nothing rather than everything.
+  return statuses.length ? statuses : wanted.some(Boolean) ? [] : undefined;
+}
+
+export async function listOrders(db: Db, teamId: number, input: OrderListInput, lang: Language): Promise<{ rows: Order[]; total: number }> {
+  const statuses = statusFilter(input.columnFilters.payment_status);
+  if (statuses && !statuses.length) return { rows: [], total: 0 };
+  const search = input.columnFilters.search?.trim().slice(0, 200) || undefined;
+  const { ids, total } = await repo.listOrderIds(db, teamId, {
+    page: input.page,
+    perPage: input.perPage,
+    sort: input.sort,
+    filters: { statuses, search },
+  });
+  return { rows: await loadOrders(db, teamId, ids, lang), total };
+}
+
+/** One order of the team with its history, payment attempts and the platform's fee; 404 for another team's. */
+export async function getOrderDetail(db: Db, teamId: number, orderId: number, lang: Language): Promise<OrderDetail> {
+  const row = await loadOrderRow(db, teamId, orderId);
+  if (!row) throw notFound();
+  const [order, events, attempts] = await Promise.all([
+    loadOrder(db, teamId, orderId, lang),
+    repo.orderEventRows(db, teamId, orderId),
+    repo.orderPaymentRows(db, teamId, orderId),
+  ]);
+  if (!order) throw notFound();
+  return {
+    ...order,
+    events: events.map((e) => ({
+      id: e.id,
+      type: e.type,
+      actor: e.actor,
+      user_name: e.firstname !== null || e.lastname !== null ? `${e.firstname ?? ''} ${e.lastname ?? ''}`.trim() : null,
+      data: { ...e.data },
+      created_at: iso(e.createdAt),
+    })),
+    payments: attempts.map((p) => ({
+      id: p.id,
+      provider: p.provider,
+      status: p.status,
+      amount: minorToDecimal(p.amountMinor, p.currency),
+      created_at: iso(p.createdAt),
+    })),
+    platform_fee: minorToDecimal(row.platformFeeMinor, row.currency),
+  };
+}
+
+const conflict = (key: string) => new AppError('CONFLICT', key);
+
+/**
+ * Staff record the payment of an unpaid order (an invoice paid by bank transfer): a `manual`
+ * payment, the `paid` event with the staff member, the confirmation with the tickets. Only from
+ * `waiting`; anything else answers 409 and changes nothing.
+ */
+export async function markPaidByStaff(deps: SellingDeps, teamId: number, orderId: number, userId: number): Promise<void> {
+  const row = await loadOrderRow(deps.db, teamId, orderId);
+  if (!row) throw notFound();
+  if (row.paymentStatus !== 'waiting') throw conflictForMarkPaid(row.paymentStatus);
+  const result = await markOrderPaid(deps, { teamId, orderId, who: { actor: 'staff', userId }, provider: 'manual' });
+  // Another request (a second click, a webhook) changed it between the read and the lock.
+  if (!result.changed) throw conflictForMarkPaid(result.status);
+}
+
+function conflictForMarkPaid(status: PaymentStatus): AppError {
+  const ended: readonly PaymentStatus[] = ['declined', 'cancelled', 'expired', 'error'];
+  return conflict(ended.includes(status) ? 'orders:mark_paid.ended' : 'orders:mark_paid.already_paid');
+}
+
+/**
+ * Staff cancel an unpaid order: its seats, products and discount use go back, the customer is
+ * told. A paid order must be refunded first (409); an ended one answers 409 as well.
+ */
+export async function cancelByStaff(deps: SellingDeps, teamId: number, orderId: number, userId: number): Promise<void> {
+  const row = await loadOrderRow(deps.db, teamId, orderId);
+  if (!row) throw notFound();
+  if (row.paymentStatus !== 'waiting') throw conflictForCancel(row.paymentStatus);
+  const result = await endUnpaidOrder(deps, {
+    teamId,
+    orderId,
+    status: 'cancelled',
+    who: { actor: 'staff', userId },
+    reason: 'cancelled_by_staff',
+  });
+  if (!result.changed) throw conflictForCancel(result.status);
+}
+
+function conflictForCancel(status: PaymentStatus): AppError {
+  if (status === 'paid' || status === 'partially-refunded') return conflict('orders:cancel.paid');
+  if (status === 'declined' || status === 'cancelled' || status === 'expired' || status === 'error') return conflict('orders:cancel.ended');
+  return conflict('orders:cancel.not_unpaid');
+}
+
+/**
+ * The customer's order behind its link: the token is checked first (constant time, no database
+ * read for a wrong one); a wrong or missing token and an unknown order answer the same 404.
+ * Shown in `lang` when given, else in the order's language.
+ */
+export async function getPublicOrder(deps: SellingDeps, orderId: number, token: string | undefined, lang?: Language): Promise<Order> {
+  if (!isOrderToken(deps.config, orderId, token)) throw notFound();
+  const teamId = await repo.orderTeamId(deps.db, orderId);
+  if (teamId === undefined) throw notFound();
+  const order = await loadOrder(deps.db, teamId, orderId, lang);
+  if (!order) throw notFound();
+  return order;
+}

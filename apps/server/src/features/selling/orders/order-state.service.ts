@@ -1,0 +1,326 @@
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { OrderEventType, PaymentProvider, PaymentStatus } from '@bookla/shared';
+import type { Config } from '../../../config/env.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { orderEvents, orderItems, orderProducts, orders, payments, products, tickets } from '../../../db/schema/index.ts';
+import { returnDiscountUse, takeDiscountUse } from '../discounts/index.ts';
+import { queueOrderMail } from '../documents/order-mails.ts';
+import type { OrderRow } from './order-view.ts';
+
+/**
+ * Every change of an order's payment status goes through here: one transaction that locks the
+ * order row, checks the transition, moves seats, writes the order event log and queues the mail.
+ * Each function is idempotent: called twice (a webhook replayed, two staff clicks) it changes
+ * nothing the second time and says so (`changed: false`).
+ *
+ *   waiting → paid | declined | cancelled | expired | error      (seats released unless paid)
+ *   paid    → refunded | partially-refunded                      (full refund releases seats)
+ *   free    is final (cancellation of free and paid orders belongs to operations)
+ */
+
+export interface SellingDeps {
+  db: Db;
+  config: Pick<Config, 'appUrl' | 'appName' | 'mailFrom' | 'sessionSecret'>;
+}
+
+export interface OrderActor {
+  actor: 'customer' | 'staff' | 'provider' | 'system';
+  userId?: number | null;
+}
+
+export interface StateChange {
+  changed: boolean;
+  status: PaymentStatus;
+}
+
+const ENDED: readonly PaymentStatus[] = ['declined', 'cancelled', 'expired', 'error'];
+
+export async function recordOrderEvent(
+  db: DbOrTx,
+  teamId: number,
+  orderId: number,
+  type: OrderEventType,
+  who: OrderActor,
+  data: Record<string, unknown> = {},
+): Promise<void> {
+  await db.insert(orderEvents).values({ teamId, orderId, type, actor: who.actor, userId: who.userId ?? null, data });
+}
+
+async function lockOrder(tx: DbOrTx, teamId: number, orderId: number): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.teamId, teamId), eq(orders.id, orderId)))
+    .for('update');
+  return row;
+}
+
+/** Seats and products an order holds, per ticket/product (summed). */
+async function heldQuantities(tx: DbOrTx, orderId: number) {
+  const items = await tx
+    .select({ ticketId: orderItems.ticketId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const extras = await tx
+    .select({ productId: orderProducts.productId, quantity: orderProducts.quantity })
+    .from(orderProducts)
+    .where(eq(orderProducts.orderId, orderId));
+  const sum = (rows: { id: number | null; quantity: number }[]) => {
+    const m = new Map<number, number>();
+    for (const r of rows) if (r.id !== null) m.set(r.id, (m.get(r.id) ?? 0) + r.quantity);
+    // Lock in id order everywhere, so two transactions never wait for each other in a circle.
+    return [...m.entries()].sort((a, b) => a[0] - b[0]);
+  };
+  return {
+    tickets: sum(items.map((i) => ({ id: i.ticketId, quantity: i.quantity }))),
+    products: sum(extras.map((p) => ({ id: p.productId, quantity: p.quantity }))),
+  };
+}
+
+/** Gives an order's seats and products back to stock. */
+async function releaseHeld(tx: DbOrTx, teamId: number, orderId: number): Promise<void> {
+  const held = await heldQuantities(tx, orderId);
+  for (const [ticketId, n] of held.tickets)
+    await tx
+      .update(tickets)
+      .set({ sold: sql`${tickets.sold} - ${n}` })
+      .where(and(eq(tickets.teamId, teamId), eq(tickets.id, ticketId)));
+  for (const [productId, n] of held.products)
+    await tx
+      .update(products)
+      .set({ sold: sql`${products.sold} - ${n}` })
+      .where(and(eq(products.teamId, teamId), eq(products.id, productId)));
+}
+
+/**
+ * Takes an order's seats, products and discount use again (a payment that arrived after the
+ * order expired). Conditional: returns false, taking nothing (what it took before the failing
+ * one is given back), when any seat or product is gone or the discount is used up meanwhile.
+ */
+async function retakeHeld(tx: DbOrTx, teamId: number, orderId: number, discountId: number | null): Promise<boolean> {
+  const held = await heldQuantities(tx, orderId);
+  const taken: { ticket?: number; product?: number; n: number }[] = [];
+  const giveBack = async () => {
+    for (const t of taken) {
+      if (t.ticket !== undefined)
+        await tx
+          .update(tickets)
+          .set({ sold: sql`${tickets.sold} - ${t.n}` })
+          .where(and(eq(tickets.teamId, teamId), eq(tickets.id, t.ticket)));
+      else if (t.product !== undefined)
+        await tx
+          .update(products)
+          .set({ sold: sql`${products.sold} - ${t.n}` })
+          .where(and(eq(products.teamId, teamId), eq(products.id, t.product)));
+    }
+    return false;
+  };
+  for (const [ticketId, n] of held.tickets) {
+    const rows = await tx
+      .update(tickets)
+      .set({ sold: sql`${tickets.sold} + ${n}` })
+      .where(
+        and(
+          eq(tickets.teamId, teamId),
+          eq(tickets.id, ticketId),
+          sql`${tickets.stock} - ${tickets.sold} - coalesce((SELECT sum(r.quantity) FROM ticket_reservations r WHERE r.ticket_id = ${tickets.id} AND r.expires_at > now()), 0) >= ${n}`,
+        ),
+      )
+      .returning({ id: tickets.id });
+    if (!rows.length) return giveBack();
+    taken.push({ ticket: ticketId, n });
+  }
+  for (const [productId, n] of held.products) {
+    const rows = await tx
+      .update(products)
+      .set({ sold: sql`${products.sold} + ${n}` })
+      .where(
+        and(
+          eq(products.teamId, teamId),
+          eq(products.id, productId),
+          sql`(${products.stock} IS NULL OR ${products.sold} + ${n} <= ${products.stock})`,
+        ),
+      )
+      .returning({ id: products.id });
+    if (!rows.length) return giveBack();
+    taken.push({ product: productId, n });
+  }
+  // The expiry gave the discount use back: count it again, within max_uses like at checkout.
+  if (discountId !== null && !(await takeDiscountUse(tx, teamId, discountId))) return giveBack();
+  return true;
+}
+
+export interface MarkPaidInput {
+  teamId: number;
+  orderId: number;
+  who: OrderActor;
+  /** The payment attempt that succeeded (its row is marked succeeded). */
+  paymentId?: number | null;
+  /** Staff recording a payment by hand (invoice paid by bank transfer): payment_type stays, a manual payment row is written. */
+  provider?: PaymentProvider;
+  externalPaymentId?: string | null;
+}
+
+/**
+ * `waiting` → `paid`: sets paid_at, ends the hold, queues the confirmation with the tickets.
+ * Already paid (or free): no change. Ended (expired/declined…) but the money came anyway: the
+ * seats are taken again if still there, else the order goes to `error` for staff to refund.
+ */
+export async function markOrderPaid(deps: SellingDeps, input: MarkPaidInput): Promise<StateChange> {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.teamId, input.orderId);
+    if (!order) throw new RangeError(`order ${input.orderId} of team ${input.teamId} not found`);
+    if (order.paymentStatus !== 'waiting' && !ENDED.includes(order.paymentStatus)) return { changed: false, status: order.paymentStatus };
+    if (ENDED.includes(order.paymentStatus)) {
+      if (order.paymentStatus === 'error' || !(await retakeHeld(tx, input.teamId, order.id, order.discountId))) {
+        if (order.paymentStatus !== 'error') {
+          await tx.update(orders).set({ paymentStatus: 'error', updatedAt: new Date() }).where(eq(orders.id, order.id));
+          await recordOrderEvent(tx, input.teamId, order.id, 'payment_failed', input.who, {
+            reason: 'paid_after_seats_released',
+            refund_needed: true,
+          });
+        }
+        return { changed: order.paymentStatus !== 'error', status: 'error' };
+      }
+    }
+    const now = new Date();
+    await tx.update(orders).set({ paymentStatus: 'paid', paidAt: now, holdUntil: null, updatedAt: now }).where(eq(orders.id, order.id));
+    if (input.paymentId)
+      await tx
+        .update(payments)
+        .set({ status: 'succeeded', checkoutUrl: null, externalPaymentId: input.externalPaymentId ?? undefined, updatedAt: now })
+        .where(and(eq(payments.id, input.paymentId), eq(payments.orderId, order.id)));
+    else
+      await tx.insert(payments).values({
+        teamId: input.teamId,
+        orderId: order.id,
+        provider: input.provider ?? 'manual',
+        status: 'succeeded',
+        amountMinor: order.totalMinor,
+        currency: order.currency,
+      });
+    await recordOrderEvent(tx, input.teamId, order.id, 'paid', input.who, {
+      from: order.paymentStatus,
+      provider: input.provider ?? order.paymentType,
+      amount_minor: order.totalMinor,
+    });
+    await queueOrderMail(tx, deps.config, input.teamId, order.id, 'paid');
+    return { changed: true, status: 'paid' };
+  });
+}
+
+export interface EndOrderInput {
+  teamId: number;
+  orderId: number;
+  status: 'declined' | 'cancelled' | 'expired' | 'error';
+  who: OrderActor;
+  reason?: string;
+}
+
+/**
+ * An unpaid order ends: its seats, products and discount use go back, its open payment attempts
+ * end, the customer is told (cancelled/expired). Only from `waiting`; anything else: no change.
+ */
+export async function endUnpaidOrder(deps: SellingDeps, input: EndOrderInput): Promise<StateChange> {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.teamId, input.orderId);
+    if (!order) throw new RangeError(`order ${input.orderId} of team ${input.teamId} not found`);
+    if (order.paymentStatus !== 'waiting') return { changed: false, status: order.paymentStatus };
+    await endLocked(tx, deps, order, input);
+    return { changed: true, status: input.status };
+  });
+}
+
+async function endLocked(tx: DbOrTx, deps: SellingDeps, order: OrderRow, input: EndOrderInput): Promise<void> {
+  const now = new Date();
+  await releaseHeld(tx, order.teamId, order.id);
+  if (order.discountId) await returnDiscountUse(tx, order.teamId, order.discountId);
+  await tx
+    .update(orders)
+    .set({ paymentStatus: input.status, holdUntil: null, cancelledAt: now, updatedAt: now })
+    .where(eq(orders.id, order.id));
+  await tx
+    .update(payments)
+    .set({ status: input.status === 'expired' ? 'expired' : 'failed', checkoutUrl: null, updatedAt: now })
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
+  const type: OrderEventType = input.status === 'expired' ? 'expired' : input.status === 'cancelled' ? 'cancelled' : 'payment_failed';
+  await recordOrderEvent(tx, order.teamId, order.id, type, input.who, {
+    from: order.paymentStatus,
+    to: input.status,
+    reason: input.reason ?? null,
+  });
+  await queueOrderMail(tx, deps.config, order.teamId, order.id, 'ended');
+}
+
+/** Ends every unpaid order whose hold ran out (several instances: SKIP LOCKED). Returns how many. */
+export async function expireDueOrders(deps: SellingDeps, limit = 100): Promise<number> {
+  const due = await deps.db
+    .select({ id: orders.id, teamId: orders.teamId })
+    .from(orders)
+    .where(and(eq(orders.paymentStatus, 'waiting'), lte(orders.holdUntil, sql`now()`)))
+    .limit(limit);
+  let n = 0;
+  for (const o of due) {
+    const changed = await deps.db.transaction(async (tx) => {
+      const [order] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.id, o.id), eq(orders.paymentStatus, 'waiting'), lte(orders.holdUntil, sql`now()`)))
+        .for('update', { skipLocked: true });
+      if (!order) return false;
+      await endLocked(tx, deps, order, { teamId: o.teamId, orderId: o.id, status: 'expired', who: { actor: 'system' } });
+      return true;
+    });
+    if (changed) n++;
+  }
+  return n;
+}
+
+export interface RefundInput {
+  teamId: number;
+  orderId: number;
+  /** Minor units; omitted: whatever is left to refund. */
+  amountMinor?: number;
+  who: OrderActor;
+  externalRefundId?: string | null;
+}
+
+/**
+ * Records a refund (the money moved at the provider, or by hand): `partially-refunded` until the
+ * whole total is back, then `refunded`, which also releases the seats. Idempotent per
+ * `externalRefundId` when given.
+ */
+export async function recordRefund(deps: SellingDeps, input: RefundInput): Promise<StateChange> {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.teamId, input.orderId);
+    if (!order) throw new RangeError(`order ${input.orderId} of team ${input.teamId} not found`);
+    if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'partially-refunded')
+      return { changed: false, status: order.paymentStatus };
+    if (input.externalRefundId) {
+      const seen = await tx
+        .select({ id: orderEvents.id })
+        .from(orderEvents)
+        .where(
+          and(
+            eq(orderEvents.orderId, order.id),
+            eq(orderEvents.type, 'refunded'),
+            sql`${orderEvents.data}->>'refund_id' = ${input.externalRefundId}`,
+          ),
+        );
+      if (seen.length) return { changed: false, status: order.paymentStatus };
+    }
+    const left = order.totalMinor - order.refundedMinor;
+    const amount = Math.min(left, input.amountMinor ?? left);
+    if (amount <= 0) return { changed: false, status: order.paymentStatus };
+    const refunded = order.refundedMinor + amount;
+    const status: PaymentStatus = refunded >= order.totalMinor ? 'refunded' : 'partially-refunded';
+    if (status === 'refunded') await releaseHeld(tx, order.teamId, order.id);
+    await tx.update(orders).set({ paymentStatus: status, refundedMinor: refunded, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, order.teamId, order.id, 'refunded', input.who, {
+      amount_minor: amount,
+      refunded_minor: refunded,
+      refund_id: input.externalRefundId ?? null,
+    });
+    return { changed: true, status };
+  });
+}

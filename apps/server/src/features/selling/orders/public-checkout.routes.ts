@@ -1,0 +1,104 @@
+import {
+  minorToDecimal,
+  orderBodySchema,
+  placeOrderReplySchema,
+  quoteBodySchema,
+  quoteReplySchema,
+  reservationBodySchema,
+  reservationReplySchema,
+} from '@bookla/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../lib/http.ts';
+import { limitPerIp } from '../../../plugins/rate-limit.ts';
+import { releaseReservations } from '../../catalogue/tickets/index.ts';
+import { placeOrder, quoteOrder, reserveCheckout } from './place-order.service.ts';
+
+/**
+ * The public checkout (CONTRACT §4): reservations, the live quote and order placement. No login,
+ * no cookies, no CSRF token (it must work in an iframe whose cookies are blocked); rate-limited
+ * per IP, counted before any work (also before the body is parsed against its schema).
+ */
+export async function publicCheckoutRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const tags = ['public'];
+  const publicCall = { config: { csrf: false }, preValidation: limitPerIp('publicOrdersPerIp') };
+  const teamParams = z.object({ teamId: idParam });
+
+  app.post(
+    '/api/public/teams/:teamId/reservations',
+    {
+      ...publicCall,
+      schema: {
+        tags,
+        summary: 'Holds seats of several tickets for the activity’s reservation minutes (409 SOLD_OUT / OFF_SALE with `available`, `ticket_id`)',
+        params: teamParams,
+        body: reservationBodySchema,
+        response: { 201: reservationReplySchema },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await reserveCheckout(db, request.params.teamId, request.body.items, request.lang)),
+  );
+
+  app.delete(
+    '/api/public/reservations/:token',
+    {
+      ...publicCall,
+      schema: {
+        tags,
+        summary: 'Releases the seats a reservation holds (204, also when it is gone already)',
+        params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }),
+      },
+    },
+    async (request, reply) => {
+      await releaseReservations(db, request.params.token);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/public/teams/:teamId/quote',
+    {
+      ...publicCall,
+      schema: {
+        tags,
+        summary: 'What a cart costs now, with the discount code applied (nothing is stored; 422 on `discount_code`)',
+        params: teamParams,
+        body: quoteBodySchema,
+        response: { 200: quoteReplySchema },
+      },
+    },
+    async (request) => {
+      const quote = await quoteOrder(db, request.params.teamId, request.body);
+      const money = (minor: number) => minorToDecimal(minor, quote.currency);
+      return {
+        subtotal: money(quote.pricing.subtotalMinor),
+        discount_total: money(quote.pricing.discountTotalMinor),
+        tax_total: money(quote.pricing.taxTotalMinor),
+        total: money(quote.pricing.totalMinor),
+        currency: quote.currency,
+        discount_code: quote.discountCode,
+      };
+    },
+  );
+
+  app.post(
+    '/api/public/teams/:teamId/orders',
+    {
+      ...publicCall,
+      schema: {
+        tags,
+        summary: 'Places an order: seats from the reservation or taken directly, in one transaction (409 SOLD_OUT / ORDER_EXPIRED, 422 per field)',
+        params: teamParams,
+        body: orderBodySchema,
+        response: { 201: placeOrderReplySchema },
+      },
+    },
+    async (request, reply) => {
+      const placed = await placeOrder({ ...app.deps, log: request.log }, request.params.teamId, request.body);
+      return reply.status(201).send({ order: placed.order, order_url: placed.orderUrl, payment_url: placed.paymentUrl });
+    },
+  );
+}

@@ -1,0 +1,185 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+import type { StripeApiTarget } from './adapters.ts';
+
+/**
+ * Tests only: a local stand-in for the Stripe API, so the real SDK runs end to end without any
+ * network. It records every request (method, path, headers, the form body decoded into objects)
+ * and answers `POST /v1/checkout/sessions` with a session shaped like Stripe's. `failNext`
+ * makes the next calls answer an error (to see retries and failures). Plus helpers for signed
+ * webhook events (`stripe.webhooks.generateTestHeaderString`).
+ */
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: Record<string, unknown>;
+}
+
+type Nested = Record<string, unknown>;
+
+/** `a[b][0][c]=1` → `{a: {b: [{c: '1'}]}}` (Stripe's form encoding). */
+export function decodeStripeForm(text: string): Nested {
+  const root: Nested = {};
+  for (const [key, value] of new URLSearchParams(text)) {
+    const parts = key.split(/\[|\]\[|\]/).filter((p) => p !== '');
+    let node: Nested = root;
+    parts.forEach((part, i) => {
+      if (i === parts.length - 1) node[part] = value;
+      else node = (node[part] ??= {}) as Nested;
+    });
+  }
+  const arrays = (v: unknown): unknown => {
+    if (!v || typeof v !== 'object') return v;
+    const o = v as Nested;
+    const keys = Object.keys(o);
+    const mapped = Object.fromEntries(keys.map((k) => [k, arrays(o[k])]));
+    return keys.length && keys.every((k, i) => k === String(i)) ? keys.map((k) => mapped[k]) : mapped;
+  };
+  return arrays(root) as Nested;
+}
+
+export interface FakeStripe {
+  target: StripeApiTarget;
+  requests: RecordedRequest[];
+  /** The next `count` calls answer `status` with a Stripe error body. */
+  failNext(count: number, status?: number): void;
+  close(): Promise<void>;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+function checkoutSession(body: Nested): Nested {
+  const sessionId = id('cs_test');
+  const items = (body.line_items as Nested[] | undefined) ?? [];
+  const total = items.reduce((sum, item) => {
+    const price = item.price_data as Nested | undefined;
+    return sum + Number(price?.unit_amount ?? 0) * Number(item.quantity ?? 1);
+  }, 0);
+  const currency = String((items[0]?.price_data as Nested | undefined)?.currency ?? 'chf');
+  return {
+    id: sessionId,
+    object: 'checkout.session',
+    amount_subtotal: total,
+    amount_total: total,
+    cancel_url: body.cancel_url ?? null,
+    client_reference_id: body.client_reference_id ?? null,
+    created: Math.floor(Date.now() / 1000),
+    currency,
+    customer: null,
+    customer_details: null,
+    customer_email: body.customer_email ?? null,
+    expires_at: Number(body.expires_at ?? Math.floor(Date.now() / 1000) + 86_400),
+    livemode: false,
+    locale: body.locale ?? null,
+    metadata: body.metadata ?? {},
+    mode: body.mode ?? 'payment',
+    payment_intent: null,
+    payment_method_types: ['card'],
+    payment_status: 'unpaid',
+    status: 'open',
+    success_url: body.success_url ?? null,
+    url: `https://checkout.stripe.com/c/pay/${sessionId}#fidkdWxOYHwnPyd1blpxYHZxWjA0`,
+  };
+}
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const requests: RecordedRequest[] = [];
+  let failures: { left: number; status: number } = { left: 0, status: 500 };
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = decodeStripeForm(Buffer.concat(chunks).toString('utf8'));
+      const path = (req.url ?? '/').split('?')[0]!;
+      requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+        res.end(JSON.stringify(json));
+      };
+      if (failures.left > 0) {
+        failures.left--;
+        return send(failures.status, { error: { type: 'api_error', message: 'Fake Stripe is failing on purpose.' } });
+      }
+      if (req.method === 'POST' && path === '/v1/checkout/sessions') return send(200, checkoutSession(body));
+      return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    target: { host: '127.0.0.1', port, protocol: 'http' },
+    requests,
+    failNext(count, status = 500) {
+      failures = { left: count, status };
+    },
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
+
+// ─── Webhook events ─────────────────────────────────────────────────────────
+
+export function stripeEvent(type: string, object: Nested, extra: { id?: string; previous_attributes?: Nested; account?: string } = {}): Nested {
+  return {
+    id: extra.id ?? id('evt'),
+    object: 'event',
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    data: { object, ...(extra.previous_attributes ? { previous_attributes: extra.previous_attributes } : {}) },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+    ...(extra.account ? { account: extra.account } : {}),
+  };
+}
+
+/** A webhook delivery as Stripe makes it: the exact body and its `stripe-signature` header. */
+export function signedDelivery(event: Nested, secret: string, timestamp?: number): { payload: string; headers: Record<string, string> } {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, ...(timestamp ? { timestamp } : {}) });
+  return { payload, headers: { 'content-type': 'application/json; charset=utf-8', 'stripe-signature': signature } };
+}
+
+/** A Checkout session as Stripe sends it in events, for the session our code created. */
+export function sessionObject(session: { id: string; metadata: Nested; amount_total: number; currency: string }, over: Nested = {}): Nested {
+  return {
+    id: session.id,
+    object: 'checkout.session',
+    amount_total: session.amount_total,
+    currency: session.currency,
+    client_reference_id: session.metadata.order_id,
+    metadata: session.metadata,
+    mode: 'payment',
+    payment_intent: id('pi'),
+    payment_status: 'paid',
+    status: 'complete',
+    livemode: false,
+    ...over,
+  };
+}
+
+export function chargeObject(paymentIntent: string, amount: number, amountRefunded: number, currency = 'chf'): Nested {
+  return {
+    id: `ch_${paymentIntent.slice(3)}`,
+    object: 'charge',
+    amount,
+    amount_captured: amount,
+    amount_refunded: amountRefunded,
+    currency,
+    captured: true,
+    paid: true,
+    payment_intent: paymentIntent,
+    refunded: amountRefunded >= amount,
+    status: 'succeeded',
+    livemode: false,
+    metadata: {},
+  };
+}

@@ -1,0 +1,377 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../../db/client.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { makeActivity, makeTicket, owner, type Staff } from '../../../test/factories.ts';
+import { orderPageUrl } from '../orders/index.ts';
+import type { PaymentDeps } from './adapters.ts';
+import { chargeObject, sessionObject, signedDelivery, startFakeStripe, stripeEvent, type FakeStripe } from './fake-stripe.ts';
+import { startOnlinePayment } from './index.ts';
+import {
+  configurePayments,
+  eventsOf,
+  handledEvents,
+  mailsTo,
+  orderRow,
+  paymentRow,
+  soldSeats,
+  waitingOrder,
+  webhook,
+} from './payments-test-kit.ts';
+
+/**
+ * Stripe Checkout and its webhook, with the real SDK against a local fake Stripe (no network)
+ * and events signed as Stripe signs them.
+ */
+
+const SECRET_A = 'sk_test_teamAsecretKey000000';
+const WHSEC_A = 'whsec_teamAwebhookSecret0000';
+const SECRET_B = 'sk_test_teamBsecretKey000000';
+const WHSEC_B = 'whsec_teamBwebhookSecret0000';
+const SECRET_C = 'sk_test_platformKeyForConnect';
+const WHSEC_C = 'whsec_connectWebhookSecret00';
+const ACCOUNT_C = 'acct_1ConnectedTeamC';
+
+let fake: FakeStripe;
+let t: TestApp;
+let app: FastifyInstance;
+let db: Db;
+let deps: PaymentDeps;
+let a: Staff;
+let b: Staff;
+let c: Staff;
+let ticketA: number;
+let ticketC: number;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  t = await buildTestApp({ config: { stripeApi: fake.target } });
+  app = t.app;
+  db = app.deps.db;
+  deps = { db, config: app.deps.config };
+  a = await owner(app, { teamName: 'Yoga Studio A' });
+  b = await owner(app, { teamName: 'Team B' });
+  c = await owner(app, { teamName: 'Connected C' });
+  // JSON bodies still parse on the other routes (the webhook's raw parser is its plugin's only).
+  await configurePayments(a, { stripe: { secretKey: SECRET_A, webhookSecret: WHSEC_A } });
+  await configurePayments(b, { stripe: { secretKey: SECRET_B, webhookSecret: WHSEC_B } });
+  await configurePayments(c, { stripe: { secretKey: SECRET_C, webhookSecret: WHSEC_C, accountId: ACCOUNT_C } });
+  ticketA = (await makeTicket(db, a.team.id, (await makeActivity(db, a.team.id)).id, { stock: 100, priceMinor: 2500 })).id;
+  ticketC = (await makeTicket(db, c.team.id, (await makeActivity(db, c.team.id)).id, { stock: 100, priceMinor: 4000 })).id;
+});
+afterAll(async () => {
+  await t?.close();
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+/** A waiting Stripe order of team A with its Checkout session opened through our code. */
+async function startedOrder(opts: { seats?: number; team?: Staff; ticketId?: number; holdUntil?: Date | null } = {}) {
+  const team = opts.team ?? a;
+  const made = await waitingOrder(db, team.team.id, opts.ticketId ?? ticketA, 'stripe', { seats: opts.seats, holdUntil: opts.holdUntil });
+  const { paymentUrl } = await startOnlinePayment(deps, { teamId: team.team.id, orderId: made.order.id, method: 'stripe', language: 'de' });
+  const payment = await paymentRow(db, made.payment.id);
+  const session = {
+    id: payment.externalId!,
+    metadata: { team_id: String(team.team.id), order_id: String(made.order.id), payment_id: String(payment.id) },
+    amount_total: made.order.totalMinor,
+    currency: 'chf',
+  };
+  return { ...made, paymentUrl, session };
+}
+
+describe('startOnlinePayment (Stripe Checkout)', () => {
+  it('creates a Checkout session with the order total, buyer, metadata and return URLs, and keeps it', async () => {
+    const hold = new Date(Date.now() + 2 * 3600_000);
+    const made = await waitingOrder(db, a.team.id, ticketA, 'stripe', { seats: 2, holdUntil: hold });
+    const { paymentUrl } = await startOnlinePayment(deps, { teamId: a.team.id, orderId: made.order.id, method: 'stripe', language: 'de' });
+
+    expect(fake.requests).toHaveLength(1);
+    const [req] = fake.requests;
+    expect(req!.method).toBe('POST');
+    expect(req!.path).toBe('/v1/checkout/sessions');
+    expect(req!.headers.authorization).toBe(`Bearer ${SECRET_A}`);
+    expect(req!.headers['stripe-account']).toBeUndefined();
+    const returnUrl = `${orderPageUrl(app.deps.config, 'de', a.team.id, made.order.id)}&payment=return`;
+    expect(req!.body).toEqual({
+      mode: 'payment',
+      line_items: [
+        {
+          quantity: '1',
+          price_data: { currency: 'chf', unit_amount: '5000', product_data: { name: `Bestellung #${made.order.number} – Yoga Studio A` } },
+        },
+      ],
+      customer_email: made.email,
+      client_reference_id: String(made.order.id),
+      metadata: { team_id: String(a.team.id), order_id: String(made.order.id), payment_id: String(made.payment.id) },
+      payment_intent_data: { metadata: { team_id: String(a.team.id), order_id: String(made.order.id), payment_id: String(made.payment.id) } },
+      success_url: returnUrl,
+      cancel_url: returnUrl,
+      expires_at: String(Math.floor(hold.getTime() / 1000)),
+      locale: 'de',
+    });
+
+    const payment = await paymentRow(db, made.payment.id);
+    expect(payment.externalId).toMatch(/^cs_test_/);
+    expect(payment.checkoutUrl).toBe(paymentUrl);
+    expect(paymentUrl).toBe(`https://checkout.stripe.com/c/pay/${payment.externalId}#fidkdWxOYHwnPyd1blpxYHZxWjA0`);
+    expect(payment.status).toBe('pending');
+    expect((await orderRow(db, made.order.id)).holdUntil?.getTime()).toBe(hold.getTime());
+    const started = await eventsOf(db, made.order.id, 'payment_started');
+    expect(started).toHaveLength(1);
+    expect(started[0]!.data).toMatchObject({ provider: 'stripe', payment_id: made.payment.id, external_id: payment.externalId });
+
+    // Asked again for the same attempt: the same page, Stripe is not called again.
+    const again = await startOnlinePayment(deps, { teamId: a.team.id, orderId: made.order.id, method: 'stripe', language: 'de' });
+    expect(again.paymentUrl).toBe(paymentUrl);
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('keeps the session open at least 30 minutes and lengthens a shorter hold to match', async () => {
+    const made = await waitingOrder(db, a.team.id, ticketA, 'stripe', { holdUntil: new Date(Date.now() + 10 * 60_000) });
+    const before = Date.now();
+    await startOnlinePayment(deps, { teamId: a.team.id, orderId: made.order.id, method: 'stripe', language: 'en' });
+    const expiresAt = Number(fake.requests[0]!.body.expires_at) * 1000;
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 60_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 32 * 60_000);
+    expect((await orderRow(db, made.order.id)).holdUntil?.getTime()).toBe(expiresAt);
+    expect((fake.requests[0]!.body.line_items as { price_data: { product_data: { name: string } } }[])[0]!.price_data.product_data.name).toBe(
+      `Order #${made.order.number} – Yoga Studio A`,
+    );
+    expect(fake.requests[0]!.body.locale).toBe('en');
+  });
+
+  it('with Stripe Connect creates the session on the connected account with the platform fee', async () => {
+    const made = await waitingOrder(db, c.team.id, ticketC, 'stripe', { platformFeeMinor: 365 });
+    await startOnlinePayment(deps, { teamId: c.team.id, orderId: made.order.id, method: 'stripe', language: 'fr' });
+    const [req] = fake.requests;
+    expect(req!.headers.authorization).toBe(`Bearer ${SECRET_C}`);
+    expect(req!.headers['stripe-account']).toBe(ACCOUNT_C);
+    expect(req!.body.payment_intent_data).toEqual({
+      application_fee_amount: '365',
+      metadata: { team_id: String(c.team.id), order_id: String(made.order.id), payment_id: String(made.payment.id) },
+    });
+    expect((req!.body.line_items as { price_data: { unit_amount: string } }[])[0]!.price_data.unit_amount).toBe('4000');
+    expect(req!.body.locale).toBe('fr');
+  });
+
+  it('when Stripe keeps failing (after the retries) ends the order as error, releases its seats and says so', async () => {
+    const seatsBefore = await soldSeats(db, ticketA);
+    const made = await waitingOrder(db, a.team.id, ticketA, 'stripe', { seats: 2 });
+    expect(await soldSeats(db, ticketA)).toBe(seatsBefore + 2);
+    fake.failNext(3, 503);
+    const failure = await startOnlinePayment(deps, { teamId: a.team.id, orderId: made.order.id, method: 'stripe', language: 'de' }).catch(
+      (e: unknown) => e,
+    );
+    expect(failure).toBeInstanceOf(AppError);
+    expect((failure as AppError).messageKey).toBe('payments:provider_unavailable');
+    expect(fake.requests).toHaveLength(3); // the call and two retries
+    // The SDK sends one idempotency key for all its tries of the same call.
+    expect(new Set(fake.requests.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+    expect((await orderRow(db, made.order.id)).paymentStatus).toBe('error');
+    expect((await paymentRow(db, made.payment.id)).status).toBe('failed');
+    expect(await soldSeats(db, ticketA)).toBe(seatsBefore);
+  });
+});
+
+describe('POST /api/webhooks/stripe', () => {
+  it('refuses a bad or missing signature, a tampered body, an old timestamp and an unknown team (400), changing nothing', async () => {
+    const o = await startedOrder();
+    const completed = stripeEvent('checkout.session.completed', sessionObject(o.session));
+    const good = signedDelivery(completed, WHSEC_A);
+    const attempts = [
+      signedDelivery(completed, 'whsec_notTheTeamsSecret000'),
+      signedDelivery(completed, WHSEC_B), // another team's secret
+      { payload: good.payload, headers: { 'content-type': 'application/json' } },
+      { payload: good.payload.replace('"paid"', '"paid" '), headers: good.headers },
+      signedDelivery(completed, WHSEC_A, Math.floor(Date.now() / 1000) - 3600),
+      signedDelivery(stripeEvent('checkout.session.completed', sessionObject({ ...o.session, metadata: { ...o.session.metadata, team_id: '999999' } })), WHSEC_A),
+      { payload: 'not json', headers: good.headers },
+      { payload: '{"id":"evt_1"}', headers: good.headers },
+    ];
+    for (const delivery of attempts) {
+      const res = await webhook(app, delivery);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(Object.keys(res.json())).toEqual(['message']);
+    }
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
+    expect(await handledEvents(db, 'stripe', completed.id as string)).toHaveLength(0);
+    expect(await eventsOf(db, o.order.id, 'paid')).toHaveLength(0);
+    expect(await mailsTo(db, o.email)).toHaveLength(0);
+  });
+
+  it('completed and paid → the order is paid once: one event, one mail, even when the event comes 3 more times', async () => {
+    const o = await startedOrder({ seats: 2 });
+    const seats = await soldSeats(db, ticketA);
+    const object = sessionObject(o.session);
+    const delivery = signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A);
+    for (let i = 0; i < 4; i++) {
+      const res = await webhook(app, delivery);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ received: true });
+    }
+    const order = await orderRow(db, o.order.id);
+    expect(order.paymentStatus).toBe('paid');
+    expect(order.paidAt).not.toBeNull();
+    expect(order.holdUntil).toBeNull();
+    expect(await soldSeats(db, ticketA)).toBe(seats);
+    const payment = await paymentRow(db, o.payment.id);
+    expect(payment.status).toBe('succeeded');
+    expect(payment.externalPaymentId).toBe(object.payment_intent);
+    expect(await eventsOf(db, o.order.id, 'paid')).toHaveLength(1);
+    expect(await mailsTo(db, o.email, 'order_paid')).toHaveLength(1);
+    expect(await mailsTo(db, o.email)).toHaveLength(1);
+    expect(await handledEvents(db, 'stripe', JSON.parse(delivery.payload).id)).toHaveLength(1);
+  });
+
+  it('the same event replayed concurrently still changes the order once', async () => {
+    const o = await startedOrder();
+    const delivery = signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session)), WHSEC_A);
+    const replies = await Promise.all([1, 2, 3].map(() => webhook(app, delivery)));
+    expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
+    expect(await eventsOf(db, o.order.id, 'paid')).toHaveLength(1);
+    expect(await mailsTo(db, o.email, 'order_paid')).toHaveLength(1);
+  });
+
+  it('out of order, expired then completed: paid in the end, seats taken again, one paid mail', async () => {
+    const o = await startedOrder({ seats: 3 });
+    const seats = await soldSeats(db, ticketA);
+    const expired = await webhook(app, signedDelivery(stripeEvent('checkout.session.expired', sessionObject(o.session, { status: 'expired', payment_status: 'unpaid', payment_intent: null })), WHSEC_A));
+    expect(expired.statusCode).toBe(200);
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('expired');
+    expect(await soldSeats(db, ticketA)).toBe(seats - 3);
+    const completed = await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session)), WHSEC_A));
+    expect(completed.statusCode).toBe(200);
+    const order = await orderRow(db, o.order.id);
+    expect(order.paymentStatus).toBe('paid');
+    expect(await soldSeats(db, ticketA)).toBe(seats);
+    expect((await paymentRow(db, o.payment.id)).status).toBe('succeeded');
+    expect(await eventsOf(db, o.order.id, 'paid')).toHaveLength(1);
+    expect(await mailsTo(db, o.email, 'order_paid')).toHaveLength(1);
+  });
+
+  it('out of order, completed then expired: stays paid, one paid mail, no release', async () => {
+    const o = await startedOrder({ seats: 2 });
+    const seats = await soldSeats(db, ticketA);
+    await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session)), WHSEC_A));
+    const res = await webhook(app, signedDelivery(stripeEvent('checkout.session.expired', sessionObject(o.session, { status: 'expired' })), WHSEC_A));
+    expect(res.statusCode).toBe(200);
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
+    expect(await soldSeats(db, ticketA)).toBe(seats);
+    expect(await eventsOf(db, o.order.id, 'paid')).toHaveLength(1);
+    expect(await eventsOf(db, o.order.id, 'expired')).toHaveLength(0);
+    expect(await mailsTo(db, o.email, 'order_paid')).toHaveLength(1);
+    expect(await mailsTo(db, o.email, 'order_ended')).toHaveLength(0);
+  });
+
+  it('completed but unpaid (a bank debit) waits; async succeeded → paid', async () => {
+    const o = await startedOrder();
+    const object = sessionObject(o.session, { payment_status: 'unpaid' });
+    expect((await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A))).statusCode).toBe(200);
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
+    expect((await paymentRow(db, o.payment.id)).externalPaymentId).toBe(object.payment_intent);
+    await webhook(app, signedDelivery(stripeEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }), WHSEC_A));
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
+    expect(await mailsTo(db, o.email, 'order_paid')).toHaveLength(1);
+  });
+
+  it('async payment failed → declined, seats released', async () => {
+    const o = await startedOrder({ seats: 2 });
+    const seats = await soldSeats(db, ticketA);
+    const object = sessionObject(o.session, { payment_status: 'unpaid' });
+    await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
+    const res = await webhook(app, signedDelivery(stripeEvent('checkout.session.async_payment_failed', object), WHSEC_A));
+    expect(res.statusCode).toBe(200);
+    const order = await orderRow(db, o.order.id);
+    expect(order.paymentStatus).toBe('declined');
+    expect(await soldSeats(db, ticketA)).toBe(seats - 2);
+    expect((await paymentRow(db, o.payment.id)).status).toBe('failed');
+    expect(await mailsTo(db, o.email, 'order_paid')).toHaveLength(0);
+  });
+
+  it('charge refunded in part, then in full → partially-refunded, then refunded (seats released); each step counted once', async () => {
+    const o = await startedOrder({ seats: 2 }); // 2 × 25.00
+    const object = sessionObject(o.session);
+    await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
+    const pi = object.payment_intent as string;
+    const seats = await soldSeats(db, ticketA);
+
+    // The charge names neither team nor order: it is found through its PaymentIntent.
+    const partial = signedDelivery(stripeEvent('charge.refunded', chargeObject(pi, 5000, 1500), { previous_attributes: { amount_refunded: 0 } }), WHSEC_A);
+    for (let i = 0; i < 3; i++) expect((await webhook(app, partial)).statusCode).toBe(200);
+    let order = await orderRow(db, o.order.id);
+    expect(order.paymentStatus).toBe('partially-refunded');
+    expect(order.refundedMinor).toBe(1500);
+    expect(await soldSeats(db, ticketA)).toBe(seats);
+
+    // The same step again under another event id (Stripe resending as a new event): still once.
+    await webhook(app, signedDelivery(stripeEvent('charge.refunded', chargeObject(pi, 5000, 1500), { previous_attributes: { amount_refunded: 0 } }), WHSEC_A));
+    expect((await orderRow(db, o.order.id)).refundedMinor).toBe(1500);
+
+    const full = signedDelivery(stripeEvent('charge.refunded', chargeObject(pi, 5000, 5000), { previous_attributes: { amount_refunded: 1500 } }), WHSEC_A);
+    expect((await webhook(app, full)).statusCode).toBe(200);
+    order = await orderRow(db, o.order.id);
+    expect(order.paymentStatus).toBe('refunded');
+    expect(order.refundedMinor).toBe(5000);
+    expect(await soldSeats(db, ticketA)).toBe(seats - 2);
+    expect((await paymentRow(db, o.payment.id)).status).toBe('refunded');
+    expect((await eventsOf(db, o.order.id, 'refunded')).map((e) => e.data.amount_minor)).toEqual([1500, 3500]);
+  });
+
+  it('a refund event without the previous amount refunds the difference to what the order recorded', async () => {
+    const o = await startedOrder();
+    const object = sessionObject(o.session);
+    await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
+    await webhook(app, signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 1000)), WHSEC_A));
+    expect(await orderRow(db, o.order.id)).toMatchObject({ paymentStatus: 'partially-refunded', refundedMinor: 1000 });
+    await webhook(app, signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 2500)), WHSEC_A));
+    expect(await orderRow(db, o.order.id)).toMatchObject({ paymentStatus: 'refunded', refundedMinor: 2500 });
+  });
+
+  it("never reaches another team's order: an event signed by team B naming team A's order changes nothing", async () => {
+    const o = await startedOrder();
+    const forged = sessionObject({ ...o.session, metadata: { ...o.session.metadata, team_id: String(b.team.id) } });
+    const res = await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', forged), WHSEC_B));
+    expect(res.statusCode).toBe(200); // properly signed by B, but nothing of B's to change
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
+    // A refund of A's payment intent signed by B: resolved to A, whose secret does not match.
+    const paid = await startedOrder();
+    const object = sessionObject(paid.session);
+    await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
+    const refund = await webhook(app, signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 2500)), WHSEC_B));
+    expect(refund.statusCode).toBe(400);
+    expect((await orderRow(db, paid.order.id)).paymentStatus).toBe('paid');
+  });
+
+  it('answers 200 to event types it does not act on, and to sessions that are not ours', async () => {
+    const o = await startedOrder();
+    const other = await webhook(app, signedDelivery(stripeEvent('payment_intent.created', { id: 'pi_x', object: 'payment_intent', metadata: { team_id: String(a.team.id) } }), WHSEC_A));
+    expect(other.statusCode, other.body).toBe(200);
+    expect(other.json()).toEqual({ received: true });
+    const foreignSession = sessionObject({ ...o.session, id: 'cs_test_notOurs' });
+    expect((await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', foreignSession), WHSEC_A))).statusCode).toBe(200);
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
+  });
+
+  it('finds a Connect team by its session metadata and verifies with its secret', async () => {
+    const o = await startedOrder({ team: c, ticketId: ticketC });
+    const res = await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session), { account: ACCOUNT_C }), WHSEC_C));
+    expect(res.statusCode).toBe(200);
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
+  });
+
+  it("keeps the raw parser to the webhook: other routes still refuse what isn't JSON", async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/public/test-payments/1?token=x',
+      payload: 'outcome=pay',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: expect.any(String) });
+  });
+});

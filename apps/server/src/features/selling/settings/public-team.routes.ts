@@ -1,0 +1,50 @@
+import { publicTeamSchema, type PublicTeam } from '@bookla/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Config } from '../../../config/env.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { notFound } from '../../../lib/app-error.ts';
+import { dataReply } from '../../../lib/http.ts';
+import { logoUrl } from '../../teams/index.ts';
+import { enabledPaymentMethods, findShopTeam, getSellingSettings } from './settings.service.ts';
+
+/** The public face of a team (CONTRACT §4): what the shop and embeds show and may offer. */
+export async function getPublicTeam(db: DbOrTx, config: Pick<Config, 'appUrl'>, ref: string): Promise<PublicTeam> {
+  const team = await findShopTeam(db, ref);
+  if (!team) throw notFound();
+  const settings = await getSellingSettings(db, team.id);
+  return {
+    id: team.id,
+    name: team.name,
+    slug: team.slug,
+    logo_url: team.logoPath ? new URL(logoUrl(team), `${config.appUrl}/`).toString() : null,
+    primary_color: team.primaryColor,
+    languages: team.languages,
+    currency: team.currency,
+    time_zone: team.timeZone,
+    country: team.billingCountry,
+    payment_methods: enabledPaymentMethods(settings),
+    terms_url: settings.termsUrl,
+    charges_vat: settings.chargesVat,
+  };
+}
+
+/** `GET /api/public/teams/{teamId}`: no login, no cookies; the id or the shop slug. */
+export async function publicTeamRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app.deps;
+
+  app.get(
+    '/api/public/teams/:teamId',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'A team as its shop shows it: name, logo, colour, languages, currency, payment methods, terms (by id or shop slug)',
+        params: z.object({ teamId: z.string().max(80) }),
+        response: { 200: dataReply(publicTeamSchema) },
+      },
+    },
+    async (request) => ({ data: await getPublicTeam(db, config, request.params.teamId) }),
+  );
+}

@@ -1,0 +1,63 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { teams, teamSellingSettings } from '../../../db/schema/index.ts';
+
+/** SQL of a team's selling settings (one row per team, written on the first save) and its shop branding. */
+
+export type SellingSettingsRow = typeof teamSellingSettings.$inferSelect;
+export type SellingSettingsValues = Partial<Omit<typeof teamSellingSettings.$inferInsert, 'teamId' | 'createdAt' | 'updatedAt'>>;
+export type TeamRow = typeof teams.$inferSelect;
+
+export async function findSettings(db: DbOrTx, teamId: number): Promise<SellingSettingsRow | undefined> {
+  const [row] = await db.select().from(teamSellingSettings).where(eq(teamSellingSettings.teamId, teamId));
+  return row;
+}
+
+/**
+ * Writes the given columns; a missing row is inserted with the column defaults for the rest
+ * (safe against a concurrent first save: the conflict turns into an update).
+ */
+export async function upsertSettings(db: DbOrTx, teamId: number, values: SellingSettingsValues): Promise<SellingSettingsRow> {
+  const [row] = await db
+    .insert(teamSellingSettings)
+    .values({ ...values, teamId })
+    .onConflictDoUpdate({ target: teamSellingSettings.teamId, set: { ...values, updatedAt: new Date() } })
+    .returning();
+  return row!;
+}
+
+export async function findTeam(db: DbOrTx, teamId: number): Promise<TeamRow | undefined> {
+  const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
+  return row;
+}
+
+/** The team whose shop address is `slug` (case-insensitive, like the unique index). */
+export async function findTeamBySlug(db: DbOrTx, slug: string): Promise<TeamRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(teams)
+    .where(sql`lower(${teams.slug}) = lower(${slug})`);
+  return row;
+}
+
+/** Whether another team uses the slug already. */
+export async function slugTaken(db: DbOrTx, teamId: number, slug: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(and(sql`lower(${teams.slug}) = lower(${slug})`, ne(teams.id, teamId)))
+    .limit(1);
+  return !!row;
+}
+
+export async function updateBranding(
+  db: DbOrTx,
+  teamId: number,
+  values: { primaryColor?: string | null; slug?: string | null },
+): Promise<void> {
+  if (values.primaryColor === undefined && values.slug === undefined) return;
+  await db
+    .update(teams)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(teams.id, teamId));
+}

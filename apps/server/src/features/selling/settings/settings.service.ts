@@ -1,0 +1,402 @@
+import {
+  bpToPercent,
+  compactTranslated,
+  CHECKOUT_PAYMENT_METHODS,
+  parsePercentBp,
+  validateVatId,
+  type CheckoutPaymentMethod,
+  type IntegrationSettings,
+  type IntegrationSettingsBody,
+  type PlatformTier,
+  type TaxRateSetting,
+  type TaxSettings,
+  type TaxSettingsBody,
+} from '@bookla/shared';
+import { compactIban, formatIban, ibanProblem, isQrIban } from '@bookla/shared/iban';
+import type { Config } from '../../../config/env.ts';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { validationError } from '../../../lib/app-error.ts';
+import { isUniqueViolation } from '../../../lib/db-errors.ts';
+import { openSecret, sealSecret } from '../../../lib/secret-box.ts';
+import * as repo from './settings.repo.ts';
+import type { SellingSettingsRow, SellingSettingsValues, TeamRow } from './settings.repo.ts';
+
+/**
+ * A team's selling settings: taxes (`/backend/config/tax`), payment integrations and shop branding
+ * (`/backend/config/integration`), and what checkout and the public team call read of them.
+ * Reading never writes: a team without a row has the defaults; the first save inserts it.
+ */
+
+export type SellingSettings = SellingSettingsRow;
+
+const ns = 'selling-settings:validation';
+type Fields = Record<string, string[]>;
+const add = (fields: Fields, path: string, key: string) => (fields[path] ??= []).push(`${ns}.${key}`);
+
+// ─── Reading ────────────────────────────────────────────────────────────────
+
+/** The settings of a team that never saved any (the table's column defaults). */
+export function defaultSellingSettings(teamId: number): SellingSettings {
+  return {
+    teamId,
+    chargesVat: true,
+    vatNumber: null,
+    taxRates: [
+      { rate_bp: 810, label: { de: 'Normalsatz', en: 'Standard rate', fr: 'Taux normal' } },
+      { rate_bp: 260, label: { de: 'Reduzierter Satz', en: 'Reduced rate', fr: 'Taux réduit' } },
+      { rate_bp: 380, label: { de: 'Beherbergung', en: 'Accommodation', fr: 'Hébergement' } },
+      { rate_bp: 0, label: { de: 'Steuerfrei', en: 'Tax exempt', fr: 'Exonéré' } },
+    ],
+    defaultTaxRateBp: 810,
+    invoiceEnabled: false,
+    invoiceDueDays: 14,
+    iban: null,
+    qrIban: null,
+    stripeEnabled: false,
+    stripePublishableKey: null,
+    stripeSecretKeyEnc: null,
+    stripeWebhookSecretEnc: null,
+    stripeAccountId: null,
+    testModeEnabled: false,
+    termsUrl: null,
+    tier: 'payg',
+    createdAt: new Date(0),
+    updatedAt: new Date(0),
+  };
+}
+
+/** The team's row, or the defaults when it has none (nothing is written). */
+export async function getSellingSettings(db: DbOrTx, teamId: number): Promise<SellingSettings> {
+  return (await repo.findSettings(db, teamId)) ?? defaultSellingSettings(teamId);
+}
+
+const SHOP_SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/i;
+
+/** The team of a shop address (`/{lang}/shop/{ref}`): its id (digits) or its slug (case-insensitive). */
+export async function findShopTeam(db: DbOrTx, ref: string): Promise<TeamRow | undefined> {
+  if (/^\d{1,10}$/.test(ref)) {
+    const id = Number(ref);
+    return id >= 1 && id <= 2_147_483_647 ? repo.findTeam(db, id) : undefined;
+  }
+  return SHOP_SLUG.test(ref) ? repo.findTeamBySlug(db, ref) : undefined;
+}
+
+/** The team's platform tier (decides the platform fee per order). */
+export async function getTeamTier(db: DbOrTx, teamId: number): Promise<PlatformTier> {
+  return (await getSellingSettings(db, teamId)).tier;
+}
+
+/**
+ * The tax rate (basis points) of a new ticket or product sent without one: the team's default
+ * rate, or 0 when the team charges no VAT.
+ */
+export async function defaultTaxRateBp(db: DbOrTx, teamId: number): Promise<number> {
+  const settings = await getSellingSettings(db, teamId);
+  return settings.chargesVat ? settings.defaultTaxRateBp : 0;
+}
+
+/** Whether a Stripe secret key is stored (the payment can be started at all). */
+export const hasStripeSecret = (settings: Pick<SellingSettings, 'stripeSecretKeyEnc'>) => !!settings.stripeSecretKeyEnc;
+
+/**
+ * What a buyer may choose at checkout, in this order: `free` (always: for a total of 0),
+ * `invoice` when enabled with an IBAN, `stripe` when enabled with a stored secret key (and the
+ * caller's `stripeReady`, default true), `test` when the team's test mode is on.
+ */
+export function enabledPaymentMethods(
+  settings: Pick<SellingSettings, 'invoiceEnabled' | 'iban' | 'stripeEnabled' | 'stripeSecretKeyEnc' | 'testModeEnabled'>,
+  options: { stripeReady?: boolean } = {},
+): CheckoutPaymentMethod[] {
+  const on: Record<CheckoutPaymentMethod, boolean> = {
+    free: true,
+    invoice: settings.invoiceEnabled && !!settings.iban,
+    stripe: settings.stripeEnabled && hasStripeSecret(settings) && (options.stripeReady ?? true),
+    test: settings.testModeEnabled,
+  };
+  return CHECKOUT_PAYMENT_METHODS.filter((m) => on[m]);
+}
+
+export interface StripeCredentials {
+  secretKey: string;
+  webhookSecret: string | null;
+  publishableKey: string | null;
+  accountId: string | null;
+}
+
+/** Additional data of each stored secret: a ciphertext opens only in its own team and column. */
+const secretAad = (teamId: number, column: 'stripe_secret_key' | 'stripe_webhook_secret') => `team_selling_settings:${teamId}:${column}`;
+
+const seal = (config: Pick<Config, 'sessionSecret'>, teamId: number, column: Parameters<typeof secretAad>[1], plain: string) =>
+  sealSecret(config.sessionSecret, 'payment-secrets', plain, secretAad(teamId, column));
+const open = (config: Pick<Config, 'sessionSecret'>, teamId: number, column: Parameters<typeof secretAad>[1], stored: string) =>
+  openSecret(config.sessionSecret, 'payment-secrets', stored, secretAad(teamId, column));
+
+/**
+ * The team's Stripe keys, decrypted, or null when no secret key is stored. Throws when a stored
+ * secret cannot be opened (SESSION_SECRET changed, or the value was tampered with).
+ */
+export function stripeCredentials(
+  config: Pick<Config, 'sessionSecret'>,
+  settings: Pick<SellingSettings, 'teamId' | 'stripeSecretKeyEnc' | 'stripeWebhookSecretEnc' | 'stripePublishableKey' | 'stripeAccountId'>,
+): StripeCredentials | null {
+  if (!settings.stripeSecretKeyEnc) return null;
+  return {
+    secretKey: open(config, settings.teamId, 'stripe_secret_key', settings.stripeSecretKeyEnc),
+    webhookSecret: settings.stripeWebhookSecretEnc
+      ? open(config, settings.teamId, 'stripe_webhook_secret', settings.stripeWebhookSecretEnc)
+      : null,
+    publishableKey: settings.stripePublishableKey,
+    accountId: settings.stripeAccountId,
+  };
+}
+
+// ─── Taxes ──────────────────────────────────────────────────────────────────
+
+function toTaxSettings(s: SellingSettings): TaxSettings {
+  return {
+    charges_vat: s.chargesVat,
+    vat_number: s.vatNumber,
+    rates: s.taxRates.map((r) => ({ rate: bpToPercent(r.rate_bp), label: r.label })),
+    default_rate: bpToPercent(s.defaultTaxRateBp),
+  };
+}
+
+export async function getTaxSettings(db: DbOrTx, teamId: number): Promise<TaxSettings> {
+  return toTaxSettings(await getSellingSettings(db, teamId));
+}
+
+/**
+ * Rates in percent ("8.1", "2,6") → basis points exactly, each once; the default one of them;
+ * the VAT number checked offline for the billing country (and needed when VAT is charged).
+ */
+export async function saveTaxSettings(db: Db, team: Pick<TeamRow, 'id' | 'billingCountry'>, body: TaxSettingsBody): Promise<TaxSettings> {
+  const fields: Fields = {};
+  const rates: TaxRateSetting[] = [];
+  const seen = new Set<number>();
+  body.rates.forEach((r, i) => {
+    const bp = parsePercentBp(r.rate);
+    if (bp === null) return add(fields, `rates.${i}.rate`, 'rate');
+    if (seen.has(bp)) return add(fields, `rates.${i}.rate`, 'rate_duplicate');
+    seen.add(bp);
+    rates.push({ rate_bp: bp, label: compactTranslated(r.label) });
+  });
+  const defaultBp = parsePercentBp(body.default_rate);
+  if (defaultBp === null) add(fields, 'default_rate', 'rate');
+  else if (!seen.has(defaultBp) && !Object.keys(fields).some((p) => p.startsWith('rates.'))) add(fields, 'default_rate', 'default_rate');
+
+  let vatNumber: string | null = body.vat_number?.trim() || null;
+  if (vatNumber) {
+    const result = validateVatId(vatNumber, team.billingCountry);
+    if (result.valid) vatNumber = result.normalized ?? vatNumber;
+    else fields.vat_number = [`teams:validation.vat_${result.reason ?? 'format'}`];
+  } else if (body.charges_vat) add(fields, 'vat_number', 'vat_number_required');
+
+  if (Object.keys(fields).length) throw validationError(fields);
+  const row = await repo.upsertSettings(db, team.id, {
+    chargesVat: body.charges_vat,
+    vatNumber,
+    taxRates: rates,
+    defaultTaxRateBp: defaultBp!,
+  });
+  return toTaxSettings(row);
+}
+
+// ─── Integrations and branding ──────────────────────────────────────────────
+
+/** Shop addresses a slug may not take: the app's own first path segments and words reserved for it. */
+export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
+  'admin',
+  'api',
+  'app',
+  'assets',
+  'avatar',
+  'backend',
+  'bookla',
+  'checkin',
+  'checkout',
+  'config',
+  'customer',
+  'customers',
+  'dashboard',
+  'de',
+  'docs',
+  'embed',
+  'embed-js',
+  'en',
+  'error',
+  'fr',
+  'help',
+  'login',
+  'logout',
+  'media',
+  'order',
+  'orders',
+  'public',
+  'register',
+  'reset',
+  'sanctum',
+  'settings',
+  'shop',
+  'static',
+  'support',
+  'terms',
+  'ticket',
+  'tickets',
+  'waitinglist',
+  'webhooks',
+  'www',
+]);
+
+const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9]{8,}$/;
+const SECRET_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/;
+const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=_-]{8,}$/;
+const ACCOUNT_ID = /^acct_[A-Za-z0-9]{6,}$/;
+const keyMode = (key: string) => (/_(test|live)_/.exec(key)?.[1] ?? null) as 'test' | 'live' | null;
+
+export function toIntegrationSettings(
+  config: Pick<Config, 'appUrl'>,
+  s: SellingSettings,
+  team: Pick<TeamRow, 'primaryColor' | 'slug'>,
+): IntegrationSettings {
+  return {
+    invoice: {
+      enabled: s.invoiceEnabled,
+      iban: s.iban ? formatIban(s.iban) : null,
+      qr_iban: s.qrIban ? formatIban(s.qrIban) : null,
+      due_days: s.invoiceDueDays,
+    },
+    stripe: {
+      enabled: s.stripeEnabled,
+      publishable_key: s.stripePublishableKey,
+      secret_key_set: !!s.stripeSecretKeyEnc,
+      webhook_secret_set: !!s.stripeWebhookSecretEnc,
+      account_id: s.stripeAccountId,
+      webhook_url: `${config.appUrl}/api/webhooks/stripe`,
+    },
+    test_mode: { enabled: s.testModeEnabled },
+    terms_url: s.termsUrl,
+    branding: { primary_color: team.primaryColor, slug: team.slug },
+    tier: s.tier,
+  };
+}
+
+export async function getIntegrationSettings(db: DbOrTx, config: Pick<Config, 'appUrl'>, team: TeamRow): Promise<IntegrationSettings> {
+  return toIntegrationSettings(config, await getSellingSettings(db, team.id), team);
+}
+
+function httpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && !!url.hostname;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Saves the sections sent (each optional; what is not sent stays). IBANs are stored compact and
+ * checked (mod 97; a QR-IBAN only in its own field); Stripe secrets are stored encrypted, an empty
+ * string removes one, a missing key keeps it; a method can only be enabled with what it needs.
+ */
+export async function saveIntegrationSettings(
+  db: Db,
+  config: Pick<Config, 'appUrl' | 'sessionSecret'>,
+  team: TeamRow,
+  body: IntegrationSettingsBody,
+): Promise<IntegrationSettings> {
+  const current = await getSellingSettings(db, team.id);
+  const fields: Fields = {};
+  const values: SellingSettingsValues = {};
+
+  if (body.invoice) {
+    const iban = body.invoice.iban ? compactIban(body.invoice.iban) : null;
+    const qrIban = body.invoice.qr_iban ? compactIban(body.invoice.qr_iban) : null;
+    if (iban) {
+      const problem = ibanProblem(iban);
+      if (problem) add(fields, 'invoice.iban', `iban_${problem}`);
+      else if (isQrIban(iban)) add(fields, 'invoice.iban', 'iban_is_qr');
+    } else if (body.invoice.enabled) add(fields, 'invoice.iban', 'iban_required');
+    if (qrIban) {
+      const problem = ibanProblem(qrIban);
+      if (problem) add(fields, 'invoice.qr_iban', `iban_${problem}`);
+      else if (!isQrIban(qrIban)) add(fields, 'invoice.qr_iban', 'qr_iban');
+    }
+    Object.assign(values, { invoiceEnabled: body.invoice.enabled, iban, qrIban, invoiceDueDays: body.invoice.due_days });
+  }
+
+  if (body.stripe) {
+    const s = body.stripe;
+    const publishable = s.publishable_key?.trim() || null;
+    if (publishable && !PUBLISHABLE_KEY.test(publishable)) add(fields, 'stripe.publishable_key', 'publishable_key');
+    const accountId = s.account_id?.trim() || null;
+    if (accountId && !ACCOUNT_ID.test(accountId)) add(fields, 'stripe.account_id', 'account_id');
+    let secretEnc = current.stripeSecretKeyEnc;
+    let secretMode: 'test' | 'live' | null = null;
+    if (s.secret_key !== undefined) {
+      if (s.secret_key === '') secretEnc = null;
+      else if (!SECRET_KEY.test(s.secret_key)) add(fields, 'stripe.secret_key', 'secret_key');
+      else {
+        secretEnc = seal(config, team.id, 'stripe_secret_key', s.secret_key);
+        secretMode = keyMode(s.secret_key);
+      }
+    } else if (secretEnc && publishable) {
+      try {
+        secretMode = keyMode(open(config, team.id, 'stripe_secret_key', secretEnc));
+      } catch {
+        // Unreadable (SESSION_SECRET changed): nothing to compare with; the user enters it anew.
+      }
+    }
+    if (publishable && secretMode && keyMode(publishable) !== secretMode) add(fields, 'stripe.publishable_key', 'stripe_mode_mismatch');
+    let webhookEnc = current.stripeWebhookSecretEnc;
+    if (s.webhook_secret !== undefined) {
+      if (s.webhook_secret === '') webhookEnc = null;
+      else if (!WEBHOOK_SECRET.test(s.webhook_secret)) add(fields, 'stripe.webhook_secret', 'webhook_secret');
+      else webhookEnc = seal(config, team.id, 'stripe_webhook_secret', s.webhook_secret);
+    }
+    if (s.enabled) {
+      if (!secretEnc && !fields['stripe.secret_key']) add(fields, 'stripe.secret_key', 'secret_key_required');
+      if (!webhookEnc && !fields['stripe.webhook_secret']) add(fields, 'stripe.webhook_secret', 'webhook_secret_required');
+    }
+    Object.assign(values, {
+      stripeEnabled: s.enabled,
+      stripePublishableKey: publishable,
+      stripeSecretKeyEnc: secretEnc,
+      stripeWebhookSecretEnc: webhookEnc,
+      stripeAccountId: accountId,
+    });
+  }
+
+  if (body.test_mode) values.testModeEnabled = body.test_mode.enabled;
+
+  if (body.terms_url !== undefined) {
+    const url = body.terms_url?.trim() || null;
+    if (url && !httpUrl(url)) add(fields, 'terms_url', 'url');
+    values.termsUrl = url;
+  }
+
+  const branding: { primaryColor?: string | null; slug?: string | null } = {};
+  if (body.branding) {
+    if (body.branding.primary_color !== undefined) branding.primaryColor = body.branding.primary_color?.toLowerCase() ?? null;
+    if (body.branding.slug !== undefined) {
+      const slug = body.branding.slug?.toLowerCase() ?? null;
+      if (slug && /^\d+$/.test(slug)) add(fields, 'branding.slug', 'slug_numeric');
+      else if (slug && RESERVED_SLUGS.has(slug)) add(fields, 'branding.slug', 'slug_reserved');
+      else if (slug && (await repo.slugTaken(db, team.id, slug))) add(fields, 'branding.slug', 'slug_taken');
+      branding.slug = slug;
+    }
+  }
+
+  if (Object.keys(fields).length) throw validationError(fields);
+  try {
+    const { row, teamRow } = await db.transaction(async (tx) => {
+      const saved = Object.keys(values).length ? await repo.upsertSettings(tx, team.id, values) : await getSellingSettings(tx, team.id);
+      await repo.updateBranding(tx, team.id, branding);
+      return { row: saved, teamRow: (await repo.findTeam(tx, team.id))! };
+    });
+    return toIntegrationSettings(config, row, teamRow);
+  } catch (err) {
+    // Two teams raced for the same slug past the check: the unique index decided.
+    if (isUniqueViolation(err)) throw validationError({ 'branding.slug': [`${ns}.slug_taken`] });
+    throw err;
+  }
+}

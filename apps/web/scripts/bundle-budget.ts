@@ -1,0 +1,74 @@
+/// <reference types="node" />
+/**
+ * Weighs what each page entry of the production build loads before anything else: its own JS
+ * and every chunk it imports statically (recursively), gzip-compressed, and its CSS apart.
+ * Lazily imported chunks load later and are listed separately. Fails (exit 1) when the shop's
+ * JS exceeds its budget (issue 10: ≤ 100 KB gzip for /{lang}/shop/{teamId}).
+ *
+ *   npm run build && node --import tsx apps/web/scripts/bundle-budget.ts
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** kB as Vite prints them (1,000 bytes). */
+const KB = 1000;
+const BUDGETS: Record<string, number> = { 'shop.html': 100 * KB };
+const ENTRIES = ['shop.html', 'index.html'];
+
+const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const manifestPath = join(dist, '.vite', 'manifest.json');
+if (!existsSync(manifestPath)) {
+  console.error(`No ${manifestPath}: run \`npm run build\` first (vite.config.ts sets build.manifest).`);
+  process.exit(2);
+}
+const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
+
+const gzipSize = (file: string) => gzipSync(readFileSync(join(dist, file))).length;
+const fmt = (bytes: number) => `${(bytes / KB).toFixed(2)} kB`;
+
+/** The entry and every chunk it imports statically, each once. */
+function staticClosure(key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key)) return [];
+  seen.add(key);
+  const chunk = manifest[key];
+  if (!chunk) throw new Error(`${key} is not in the manifest`);
+  return [key, ...(chunk.imports ?? []).flatMap((k) => staticClosure(k, seen))];
+}
+
+let failed = false;
+for (const entry of ENTRIES) {
+  if (!manifest[entry]) {
+    console.error(`${entry}: missing from the build`);
+    failed = true;
+    continue;
+  }
+  const keys = staticClosure(entry);
+  const js = keys.map((k) => manifest[k]!.file);
+  const css = [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))];
+  const lazy = [...new Set(keys.flatMap((k) => manifest[k]!.dynamicImports ?? []))].filter((k) => !keys.includes(k));
+  const jsTotal = js.reduce((sum, f) => sum + gzipSize(f), 0);
+  const cssTotal = css.reduce((sum, f) => sum + gzipSize(f), 0);
+  const budget = BUDGETS[entry];
+  const over = budget !== undefined && jsTotal > budget;
+  failed ||= over;
+
+  console.log(`\n${entry}`);
+  for (const f of js) console.log(`  js   ${fmt(gzipSize(f)).padStart(10)}  ${f}`);
+  for (const f of css) console.log(`  css  ${fmt(gzipSize(f)).padStart(10)}  ${f}`);
+  console.log(`  JS total (gzip):  ${fmt(jsTotal)}${budget === undefined ? '' : ` of ${fmt(budget)} budget${over ? ' — OVER BUDGET' : ''}`}`);
+  console.log(`  CSS total (gzip): ${fmt(cssTotal)}`);
+  if (lazy.length) console.log(`  loaded later on demand: ${lazy.map((k) => manifest[k]!.file).join(', ')}`);
+}
+process.exit(failed ? 1 : 0);

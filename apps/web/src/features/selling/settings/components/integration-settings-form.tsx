@@ -1,0 +1,198 @@
+import type { Language } from '@bookla/shared/i18n';
+import { integrationSettingsBodySchema, type IntegrationSettings } from '@bookla/shared/selling';
+import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { FormProvider, useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { FormNumberInput } from '../../../../components/form/number-field';
+import { FormSwitch } from '../../../../components/form/switch-field';
+import { FormTextInput } from '../../../../components/form/text-fields';
+import { PageLoader } from '../../../../components/page-loader';
+import { useAppState } from '../../../../lib/app-state';
+import { applyApiError } from '../../../../lib/forms';
+import { useLang } from '../../../../lib/language';
+import { notifyError, notifySuccess } from '../../../../lib/notify';
+import { useZodForm } from '../../../../lib/use-zod-form';
+import { useIntegrationSettings, useSaveIntegrationSettings } from '../api/settings-api';
+import { integrationBody, integrationToValues, shopPath, type IntegrationValues } from '../form-values';
+import { CopyButton, CopyField, IbanInput, PrimaryColorInput, SecretField, SlugInput } from './integration-fields';
+
+/** `/backend/config/integration`: invoice, Stripe, test mode and the shop's branding, saved together. */
+export function IntegrationSettingsForm({ languages }: { languages: readonly Language[] }) {
+  const { t } = useTranslation('sellingSettings');
+  const settings = useIntegrationSettings();
+  if (settings.isPending) return <PageLoader />;
+  if (settings.isError) return <Alert color="red">{t('loadError')}</Alert>;
+  return <LoadedIntegrationForm initial={settings.data} languages={languages} />;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={id}>
+      <Title order={2} size="h4" mb="sm" id={id}>
+        {title}
+      </Title>
+      <Stack gap="md">{children}</Stack>
+    </Paper>
+  );
+}
+
+function LoadedIntegrationForm({ initial, languages }: { initial: IntegrationSettings; languages: readonly Language[] }) {
+  const { t } = useTranslation('sellingSettings');
+  const save = useSaveIntegrationSettings();
+  // What is stored now (secrets set, the saved shop address): the last reply, not the form.
+  const [saved, setSaved] = useState(initial);
+  const methods = useZodForm<IntegrationValues>(integrationSettingsBodySchema, {
+    toInput: integrationBody,
+    defaultValues: integrationToValues(initial),
+    mode: 'onTouched',
+  });
+  const { control } = methods;
+  const onSubmit = methods.handleSubmit(async (values) => {
+    try {
+      const reply = await save.mutateAsync(integrationBody(values));
+      setSaved(reply.data);
+      methods.reset(integrationToValues(reply.data));
+      notifySuccess(reply.message || t('integration.saved'));
+    } catch (error) {
+      if (!applyApiError(error, methods.setError)) notifyError(error);
+    }
+  });
+  const saving = methods.formState.isSubmitting;
+
+  return (
+    <FormProvider {...methods}>
+      <form onSubmit={onSubmit} noValidate aria-label={t('integration.formLabel')}>
+        <Stack gap="lg">
+          <Text size="sm" c="dimmed">
+            {t('integration.plan', { plan: t(`integration.tiers.${saved.tier}`) })}
+          </Text>
+
+          <Section id="integration-invoice" title={t('integration.invoice.title')}>
+            <FormSwitch
+              control={control}
+              name="invoice.enabled"
+              label={t('integration.invoice.enabled')}
+              description={t('integration.invoice.enabledHint')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <IbanInput name="invoice.iban" label={t('integration.invoice.iban')} description={t('integration.invoice.ibanHint')} />
+              <IbanInput name="invoice.qr_iban" label={t('integration.invoice.qrIban')} description={t('integration.invoice.qrIbanHint')} />
+              <FormNumberInput
+                control={control}
+                name="invoice.due_days"
+                label={t('integration.invoice.dueDays')}
+                description={t('integration.invoice.dueDaysHint')}
+                min={1}
+                max={365}
+                allowDecimal={false}
+              />
+            </SimpleGrid>
+          </Section>
+
+          <Section id="integration-stripe" title={t('integration.stripe.title')}>
+            <FormSwitch control={control} name="stripe.enabled" label={t('integration.stripe.enabled')} />
+            <Alert color="blue" variant="light" role="note">
+              {t('integration.stripe.hosted')}
+            </Alert>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <FormTextInput
+                control={control}
+                name="stripe.publishable_key"
+                label={t('integration.stripe.publishableKey')}
+                autoComplete="off"
+                spellCheck={false}
+              />
+              <SecretField name="secret_key" label={t('integration.stripe.secretKey')} stored={saved.stripe.secret_key_set} />
+              <SecretField name="webhook_secret" label={t('integration.stripe.webhookSecret')} stored={saved.stripe.webhook_secret_set} />
+              <FormTextInput
+                control={control}
+                name="stripe.account_id"
+                label={t('integration.stripe.accountId')}
+                description={t('integration.stripe.accountIdHint')}
+                autoComplete="off"
+                spellCheck={false}
+              />
+            </SimpleGrid>
+            <CopyField
+              label={t('integration.stripe.webhookUrl')}
+              description={t('integration.stripe.webhookUrlHint')}
+              value={saved.stripe.webhook_url}
+            />
+          </Section>
+
+          <Section id="integration-test-mode" title={t('integration.testMode.title')}>
+            <TestModeFields />
+          </Section>
+
+          <Section id="integration-shop" title={t('integration.shop.title')}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+              <PrimaryColorInput label={t('integration.shop.primaryColor')} description={t('integration.shop.primaryColorHint')} />
+              <SlugInput label={t('integration.shop.slug')} description={t('integration.shop.slugHint')} />
+            </SimpleGrid>
+            <FormTextInput
+              control={control}
+              name="terms_url"
+              type="url"
+              label={t('integration.shop.termsUrl')}
+              description={t('integration.shop.termsUrlHint')}
+              placeholder="https://"
+            />
+            <ShopLink slug={saved.branding.slug} languages={languages} />
+          </Section>
+
+          <Group justify="flex-end">
+            <Button type="submit" disabled={saving}>
+              {saving ? t('integration.saving') : t('integration.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </FormProvider>
+  );
+}
+
+function TestModeFields() {
+  const { t } = useTranslation('sellingSettings');
+  const { control } = useFormContext<IntegrationValues>();
+  const on = useWatch({ control, name: 'test_mode.enabled' });
+  return (
+    <>
+      <FormSwitch control={control} name="test_mode.enabled" label={t('integration.testMode.enabled')} />
+      <Alert color={on ? 'orange' : 'gray'} variant="light" role="note">
+        {t('integration.testMode.warning')}
+      </Alert>
+    </>
+  );
+}
+
+/** The shop's link in the current language (or the company's first): copy and open. */
+function ShopLink({ slug, languages }: { slug: string | null; languages: readonly Language[] }) {
+  const { t } = useTranslation('sellingSettings');
+  const lang = useLang();
+  const teamId = useAppState().team?.id;
+  if (!teamId) return null;
+  const shopLang = languages.includes(lang) ? lang : (languages[0] ?? lang);
+  const url = `${window.location.origin}${shopPath(shopLang, teamId, slug)}`;
+  return (
+    <Stack gap={4}>
+      <Text size="sm" fw={500}>
+        {t('integration.shop.link')}
+      </Text>
+      <Group gap="xs" wrap="wrap">
+        <Anchor href={url} target="_blank" rel="noopener" style={{ overflowWrap: 'anywhere' }}>
+          {url}
+        </Anchor>
+      </Group>
+      <Group gap="xs">
+        <CopyButton value={url} label={`${t('integration.copy')}: ${t('integration.shop.link')}`} />
+        <Button component="a" href={url} target="_blank" rel="noopener" variant="default" size="sm">
+          {t('integration.shop.open')}
+        </Button>
+      </Group>
+      <Text size="xs" c="dimmed">
+        {t('integration.shop.unsavedLink')}
+      </Text>
+    </Stack>
+  );
+}

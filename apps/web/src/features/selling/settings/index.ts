@@ -1,0 +1,5 @@
+/** What the pages and other features may use of the selling settings (taxes, integrations, branding). */
+export { IntegrationSettingsForm } from './components/integration-settings-form';
+export { TaxSettingsForm } from './components/tax-settings-form';
+export { sellingSettingsKeys, useIntegrationSettings, useTaxSettings } from './api/settings-api';
+export { shopPath } from './form-values';

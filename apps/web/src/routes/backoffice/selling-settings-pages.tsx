@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { useTeamLanguages } from '../../components/form/translated-fields';
+import { IntegrationSettingsForm, TaxSettingsForm } from '../../features/selling/settings';
+import { PageFrame, RequirePermission } from './page-frame';
+
+/** `/{lang}/backend/config/tax`: VAT, the VAT number and the rates. */
+export function TaxSettingsPage() {
+  const { t } = useTranslation('sellingSettings');
+  const languages = useTeamLanguages();
+  return (
+    <RequirePermission name="nav.config">
+      <PageFrame title={t('tax.title')} intro={t('tax.intro')}>
+        <TaxSettingsForm languages={languages} />
+      </PageFrame>
+    </RequirePermission>
+  );
+}
+
+/** `/{lang}/backend/config/integration`: payment methods and the shop's branding. */
+export function IntegrationSettingsPage() {
+  const { t } = useTranslation('sellingSettings');
+  const languages = useTeamLanguages();
+  return (
+    <RequirePermission name="nav.config">
+      <PageFrame title={t('integration.title')} intro={t('integration.intro')}>
+        <IntegrationSettingsForm languages={languages} />
+      </PageFrame>
+    </RequirePermission>
+  );
+}

@@ -1,0 +1,99 @@
+import type { PublicActivity } from '@bookla/shared/catalogue-tickets';
+import type { OrderBody, Order, PlaceOrderReply, PublicTeam, QuoteReply, ReservationReply } from '@bookla/shared/selling';
+import type { ActivityPage, ShopFilters, TestPayment } from './types';
+
+/**
+ * The public API (CONTRACT §4): no cookies, no CSRF token, so it works in an iframe whose cookies
+ * the browser blocks. Only types come from @bookla/shared: the shop carries no zod.
+ */
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly body: { message?: string; code?: string; available?: number; errors?: Record<string, string[]> };
+  constructor(status: number, body: unknown) {
+    const b = (body && typeof body === 'object' ? body : {}) as ApiError['body'];
+    super(typeof b.message === 'string' ? b.message : `HTTP ${status}`);
+    this.status = status;
+    this.body = b;
+  }
+}
+
+let language = 'de';
+/** The language the server answers messages in (its `Accept-Language`). */
+export function setApiLanguage(lang: string): void {
+  language = lang;
+}
+
+interface RequestOptions {
+  method?: 'GET' | 'POST' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  keepalive?: boolean;
+}
+
+export async function request<T>(path: string, { method = 'GET', body, signal, keepalive }: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const res = await fetch(path, {
+    method,
+    headers,
+    credentials: 'omit',
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+    keepalive,
+  });
+  const text = await res.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!res.ok) throw new ApiError(res.status, data);
+  return data as T;
+}
+
+const qs = (params: Record<string, string | number | undefined | null>) => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+};
+const enc = encodeURIComponent;
+const teamPath = (teamId: number) => `/api/public/teams/${teamId}`;
+
+export const shopApi = {
+  team: (team: string, signal?: AbortSignal) => request<{ data: PublicTeam }>(`/api/public/teams/${enc(team)}`, { signal }).then((r) => r.data),
+  filters: (teamId: number, lang: string, signal?: AbortSignal) =>
+    request<{ data: ShopFilters }>(`${teamPath(teamId)}/filters${qs({ lang })}`, { signal }).then((r) => r.data),
+  activities: (teamId: number, query: ActivityQuery, signal?: AbortSignal) =>
+    request<ActivityPage>(`${teamPath(teamId)}/activities${qs({ ...query })}`, { signal }),
+  activity: (teamId: number, id: number, lang: string, signal?: AbortSignal) =>
+    request<{ data: PublicActivity }>(`${teamPath(teamId)}/activities/${id}${qs({ lang })}`, { signal }).then((r) => r.data),
+  reserve: (teamId: number, items: { ticket_id: number; quantity: number }[]) =>
+    request<ReservationReply>(`${teamPath(teamId)}/reservations`, { method: 'POST', body: { items } }),
+  /** Best effort: `keepalive` lets it finish while the page goes away. */
+  release: (token: string) => request<unknown>(`/api/public/reservations/${enc(token)}`, { method: 'DELETE', keepalive: true }).catch(() => undefined),
+  quote: (teamId: number, body: { items: { ticket_id: number; quantity: number }[]; products?: OrderBody['products']; discount_code?: string | null }, signal?: AbortSignal) =>
+    request<QuoteReply>(`${teamPath(teamId)}/quote`, { method: 'POST', body, signal }),
+  placeOrder: (teamId: number, body: OrderBody) => request<PlaceOrderReply>(`${teamPath(teamId)}/orders`, { method: 'POST', body }),
+  order: (id: number, token: string, signal?: AbortSignal) =>
+    request<{ data: Order }>(`/api/public/orders/${id}${qs({ token })}`, { signal }).then((r) => r.data),
+  testPayment: (id: string, token: string, signal?: AbortSignal) =>
+    request<{ data: TestPayment }>(`/api/public/test-payments/${enc(id)}${qs({ token })}`, { signal }).then((r) => r.data),
+  completeTestPayment: (id: string, token: string, outcome: 'pay' | 'decline') =>
+    request<{ order_url: string }>(`/api/public/test-payments/${enc(id)}${qs({ token })}`, { method: 'POST', body: { outcome } }),
+};
+
+export const orderDocumentUrl = (orderId: number, token: string, file: 'tickets.pdf' | 'invoice.pdf') =>
+  `/api/public/orders/${orderId}/${file}${qs({ token })}`;
+
+export interface ActivityQuery {
+  page?: number;
+  perPage?: number;
+  type_set_id?: number;
+  location_id?: number;
+  from?: string;
+  to?: string;
+  lang?: string;
+}

@@ -1,0 +1,99 @@
+import { lazy, Suspense, useEffect, useMemo } from 'react';
+import { setApiLanguage, shopApi } from './api';
+import { createFormats } from './format';
+import { createT, isShopLanguage, SHOP_LANGUAGES, type ShopLanguage } from './i18n';
+import { ShopLayout } from './layout';
+import { ListPage } from './list/list-page';
+import { matchRoute, navigate, useLocation, type Route } from './router';
+import { ShopContext, useShop, type ShopContextValue } from './shop-context';
+import { LoadError, Loading } from './ui/states';
+import { useFetch } from './use-fetch';
+import { WaitinglistRemovedPage } from './waitinglist-removed-page';
+import { ActivityPage } from './activity/activity-page';
+import { OrderPage } from './order/order-page';
+import { TestPaymentPage } from './test-payment-page';
+
+// The checkout is the biggest page and comes last in a visit: it loads when it is needed.
+const CheckoutPage = lazy(() => import('./checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })));
+
+type TeamRoute = Extract<Route, { team: string }>;
+
+/** The shop: which page the address names, under the team it names. */
+export function ShopApp() {
+  const { pathname } = useLocation();
+  const route = matchRoute(pathname);
+  if ('team' in route) return <TeamShop route={route} />;
+  const lang: ShopLanguage = isShopLanguage(route.lang) ? route.lang : 'de';
+  return (
+    <Frame lang={lang} team={null} base={`/${lang}`} languages={SHOP_LANGUAGES}>
+      {route.name === 'waitinglistRemoved' ? <WaitinglistRemovedPage /> : <NotFound />}
+    </Frame>
+  );
+}
+
+function TeamShop({ route }: { route: TeamRoute }) {
+  const team = useFetch(`team:${route.team}`, (signal) => shopApi.team(route.team, signal));
+  const urlLang = isShopLanguage(route.lang) ? route.lang : null;
+  const languages = team.data?.languages.filter(isShopLanguage) ?? [];
+  const lang: ShopLanguage = urlLang && (!team.data || languages.includes(urlLang)) ? urlLang : (languages[0] ?? urlLang ?? 'de');
+
+  // An address in a language the team does not offer opens in the team's first language.
+  useEffect(() => {
+    if (team.data && lang !== route.lang) {
+      const { pathname, search } = window.location;
+      navigate(`/${lang}/${pathname.split('/').slice(2).join('/')}${search}`, { replace: true });
+    }
+  }, [team.data, lang, route.lang]);
+
+  const base = `/${lang}/shop/${encodeURIComponent(route.team)}`;
+  return (
+    <Frame lang={lang} team={team.data ?? null} base={base} languages={team.data ? languages : []}>
+      {team.data ? (
+        <Page route={route} />
+      ) : team.error ? (
+        <LoadError error={team.error} onRetry={team.reload} />
+      ) : (
+        <Loading />
+      )}
+    </Frame>
+  );
+}
+
+function Page({ route }: { route: TeamRoute }) {
+  const { search } = useLocation();
+  switch (route.name) {
+    case 'list':
+      return <ListPage />;
+    case 'activity':
+      return <ActivityPage id={route.id} />;
+    case 'checkout':
+      return (
+        <Suspense fallback={<Loading />}>
+          <CheckoutPage />
+        </Suspense>
+      );
+    case 'order':
+      return <OrderPage id={route.id} token={search.get('token') ?? ''} />;
+    case 'testPayment':
+      return <TestPaymentPage id={route.id} token={search.get('token') ?? ''} />;
+  }
+}
+
+function Frame({ lang, team, base, languages, children }: Omit<ShopContextValue, 't' | 'fmt'> & { languages: readonly ShopLanguage[]; children: React.ReactNode }) {
+  // Messages of the API come back in the page's language; set before any child loads.
+  setApiLanguage(lang);
+  const value = useMemo<ShopContextValue>(
+    () => ({ lang, team, base, t: createT(lang), fmt: createFormats(lang, team?.country ?? 'CH', team?.time_zone ?? 'Europe/Zurich') }),
+    [lang, team, base],
+  );
+  return (
+    <ShopContext value={value}>
+      <ShopLayout languages={languages}>{children}</ShopLayout>
+    </ShopContext>
+  );
+}
+
+function NotFound() {
+  const { t } = useShop();
+  return <h1>{t('common.notFound')}</h1>;
+}

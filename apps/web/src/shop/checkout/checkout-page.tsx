@@ -1,0 +1,396 @@
+import { currencyDigits, minorToDecimal } from '@bookla/shared/money';
+import { visibleFields } from '@bookla/shared/booking-answers';
+import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { ApiError, shopApi } from '../api';
+import { forgetReservation, loadReservation, releaseReservation, reserve, type HeldReservation } from '../reservation';
+import { Link, navigate } from '../router';
+import { useTeamShop } from '../shop-context';
+import { readJson, removeKey, writeJson } from '../storage';
+import { Dialog } from '../ui/dialog';
+import { LoadError, Loading, Notice } from '../ui/states';
+import { useFetch } from '../use-fetch';
+import { useTitle } from '../use-title';
+import { Countdown, useSecondsLeft } from './countdown';
+import { BookingFieldInput } from './field-input';
+import {
+  emptyDraft,
+  FIELD_PATH,
+  fieldsOf,
+  fitDraft,
+  orderBody,
+  paymentChoices,
+  productLines,
+  productQuantity,
+  productsBody,
+  seatsOf,
+  serverErrors,
+  validateDraft,
+  type Draft,
+  type Errors,
+  type ParticipantDraft,
+  type ProductLine,
+} from './model';
+import { CustomerSection, ParticipantBlock, ProductRow } from './people';
+import { DiscountField, PaymentChoice, TermsCheck, TotalsTable, type Totals } from './summary';
+
+/** `/{lang}/shop/{team}/checkout`: the held seats become an order. */
+export function CheckoutPage() {
+  const { t, team, base } = useTeamShop();
+  useTitle(t('checkout.title'), team.name);
+  const [reservation, setReservation] = useState(() => loadReservation(team.id));
+  if (!reservation)
+    return (
+      <section>
+        <h1>{t('checkout.title')}</h1>
+        <Notice title={t('checkout.nothingHeld')}>
+          <p>
+            <Link to={base}>{t('checkout.toActivities')}</Link>
+          </p>
+        </Notice>
+      </section>
+    );
+  return <Checkout key={reservation.token} reservation={reservation} onRenewed={setReservation} />;
+}
+
+const draftKey = (teamId: number) => `bookla.shop.${teamId}.draft`;
+
+function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; onRenewed(r: HeldReservation): void }) {
+  const { t, fmt, team, lang, base } = useTeamShop();
+  const seats = seatsOf(reservation);
+  const activityIds = [...new Set(seats.map((s) => s.activity_id))];
+  const loaded = useFetch(`checkout:${team.id}:${activityIds.join(',')}:${lang}`, (signal) =>
+    Promise.all(activityIds.map((id) => shopApi.activity(team.id, id, lang, signal))).then((list) => new Map(list.map((a) => [a.id, a]))),
+  );
+  const [draft, setDraft] = useState<Draft>(() => fitDraft({ ...emptyDraft(), ...readJson<Draft>(draftKey(team.id)) }, seats.length));
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [focusTick, setFocusTick] = useState(0);
+  const [sending, setSending] = useState(false);
+  const [soldOut, setSoldOut] = useState<string | null>(null);
+  const [serverExpired, setServerExpired] = useState(false);
+  const [quote, setQuote] = useState<{ totals: Totals | null; pending: boolean }>({ totals: null, pending: true });
+  const [discountBusy, setDiscountBusy] = useState(false);
+  const secondsLeft = useSecondsLeft(reservation.expires_at);
+  const formRef = useRef<HTMLFormElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+
+  // Everything typed survives a reload, a validation error and a renewed reservation.
+  useEffect(() => writeJson(draftKey(team.id), draft), [draft, team.id]);
+
+  // Leaving with the back button gives the seats back (best effort).
+  useEffect(() => {
+    const leave = () => releaseReservation(team.id);
+    window.addEventListener('popstate', leave);
+    return () => window.removeEventListener('popstate', leave);
+  }, [team.id]);
+
+  // After a failed submit: to the first field with an error, else to the summary.
+  useEffect(() => {
+    if (!focusTick) return;
+    (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? summaryRef.current)?.focus();
+  }, [focusTick]);
+
+  const activities = loaded.data;
+  const fields = fieldsOf(activities ?? new Map());
+  const lines = productLines(activities ?? new Map(), seats);
+  const products = productsBody(draft, lines);
+  const items = reservation.items.map((i) => ({ ticket_id: i.ticket_id, quantity: i.quantity }));
+
+  // Live totals from the server (products and the applied code change them).
+  const quoteKey = JSON.stringify([products, draft.applied, !!activities]);
+  const runQuote = useEffectEvent((signal: AbortSignal) => {
+    if (!activities) return;
+    setQuote((q) => ({ ...q, pending: true }));
+    shopApi.quote(team.id, { items, products, discount_code: draft.applied }, signal).then(
+      (reply) => setQuote({ totals: reply, pending: false }),
+      (e: unknown) => {
+        if (signal.aborted) return;
+        const codeError = e instanceof ApiError && e.status === 422 ? e.body.errors?.discount_code?.[0] : undefined;
+        if (codeError && draft.applied) {
+          setDraft((d) => ({ ...d, applied: null }));
+          setErrors((er) => ({ ...er, discount_code: codeError }));
+        }
+        setQuote((q) => ({ ...q, pending: false }));
+      },
+    );
+  });
+  useEffect(() => {
+    const controller = new AbortController();
+    runQuote(controller.signal);
+    return () => controller.abort();
+  }, [quoteKey]);
+
+  if (loaded.error) return <LoadError error={loaded.error} onRetry={loaded.reload} />;
+  if (!activities) return <Loading lines={6} />;
+
+  const productsMinor = [...lines.order, ...lines.participant.flat()].reduce((sum, l) => sum + l.product.price_minor * productQuantity(draft, l), 0);
+  const fallback = minorToDecimal(Math.round(reservation.total * 10 ** currencyDigits(reservation.currency)) + productsMinor, reservation.currency);
+  const totals: Totals = quote.totals ?? { subtotal: fallback, discount_total: 0, tax_total: null, total: fallback, currency: reservation.currency };
+  const choices = paymentChoices(team.payment_methods, totals.total);
+  const payment = choices.includes(draft.payment as never) ? draft.payment : choices.length === 1 ? choices[0]! : '';
+  const orderFieldsShown = visibleFields(fields.order, draft.answers);
+
+  const clear = (...paths: string[]) =>
+    setErrors((er) => {
+      if (!paths.some((p) => p in er)) return er;
+      const next = { ...er };
+      for (const p of paths) delete next[p];
+      return next;
+    });
+  const setParticipant = (i: number, patch: Partial<ParticipantDraft>) => {
+    setDraft((d) => ({ ...d, participants: d.participants.map((p, n) => (n === i ? { ...p, ...patch } : p)) }));
+    clear(...Object.keys(patch).map((k) => `participants.${i}.${k}`));
+  };
+  const setProduct = (line: ProductLine, n: number) => setDraft((d) => ({ ...d, products: { ...d.products, [line.key]: n } }));
+
+  const applyDiscount = async () => {
+    const code = draft.discount.trim();
+    setDiscountBusy(true);
+    try {
+      const reply = await shopApi.quote(team.id, { items, products, discount_code: code });
+      setQuote({ totals: reply, pending: false });
+      setDraft((d) => ({ ...d, applied: reply.discount_code ?? code }));
+      clear('discount_code');
+    } catch (e) {
+      const message = e instanceof ApiError ? (e.body.errors?.discount_code?.[0] ?? e.body.message) : undefined;
+      setErrors((er) => ({ ...er, discount_code: message ?? t('common.failed') }));
+    } finally {
+      setDiscountBusy(false);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (sending) return;
+    const ready = { ...draft, payment };
+    const found = validateDraft(ready, seats, fields, choices, t);
+    setFailure(null);
+    if (Object.keys(found).length) {
+      setErrors(found);
+      setFocusTick((n) => n + 1);
+      return;
+    }
+    setSending(true);
+    try {
+      const reply = await shopApi.placeOrder(team.id, orderBody(ready, reservation, seats, fields, products, lang));
+      forgetReservation(team.id);
+      removeKey(draftKey(team.id));
+      if (reply.payment_url) window.location.assign(reply.payment_url);
+      else navigate(reply.order_url);
+    } catch (err) {
+      setSending(false);
+      if (!(err instanceof ApiError)) setFailure(t('common.offline'));
+      else if (err.status === 422) {
+        setErrors(serverErrors(err.body.errors));
+        setFailure(err.body.message ?? null);
+        setFocusTick((n) => n + 1);
+      } else if (err.status === 409 && (err.body.code === 'SOLD_OUT' || err.body.code === 'OFF_SALE')) setSoldOut(err.body.message ?? t('checkout.soldOut'));
+      else if (err.status === 409 || err.status === 410) setServerExpired(true);
+      else setFailure(err.body.message ?? t('common.failed'));
+    }
+  };
+
+  const cancel = () => {
+    releaseReservation(team.id);
+    navigate(`${base}/activity/${reservation.activity_id}`);
+  };
+
+  if (soldOut)
+    return (
+      <section>
+        <h1>{t('checkout.title')}</h1>
+        <Notice tone="error" title={t('checkout.soldOut')}>
+          <p>{soldOut}</p>
+          <button type="button" className="button" onClick={cancel}>
+            {t('checkout.backToActivity')}
+          </button>
+        </Notice>
+      </section>
+    );
+
+  const errorCount = Object.keys(errors).length;
+  const loose = Object.entries(errors).filter(([path]) => !FIELD_PATH.test(path));
+  return (
+    <section className="checkout">
+      <div className="page-head">
+        <h1>{t('checkout.title')}</h1>
+        <Countdown seconds={secondsLeft} />
+      </div>
+      {(secondsLeft <= 0 || serverExpired) && !sending && <ExpiredDialog reservation={reservation} onRenewed={onRenewed} onBack={cancel} />}
+
+      <section aria-labelledby="held-heading" className="panel">
+        <h2 id="held-heading">{t('checkout.yourBooking')}</h2>
+        <ul className="plain-list">
+          {reservation.items.map((i) => (
+            <li key={i.ticket_id} className="line">
+              <span>
+                {i.quantity} × {i.name}
+              </span>
+              <span>{fmt.money(i.total, reservation.currency)}</span>
+            </li>
+          ))}
+        </ul>
+        <button type="button" className="button button-link" onClick={cancel}>
+          {t('checkout.cancel')}
+        </button>
+      </section>
+
+      <form ref={formRef} noValidate onSubmit={submit} aria-describedby={errorCount || failure ? 'form-problems' : undefined}>
+        {(errorCount > 0 || failure) && (
+          <div ref={summaryRef} id="form-problems" tabIndex={-1} className="notice notice-error" role="alert">
+            <p className="notice-title">{failure ?? t('checkout.fixErrors', { count: errorCount })}</p>
+            {loose.length > 0 && (
+              <ul>
+                {loose.map(([path, message]) => (
+                  <li key={path}>{message}</li>
+                ))}
+              </ul>
+            )}
+          </div>
+        )}
+
+        <CustomerSection
+          customer={draft.customer}
+          errors={errors}
+          onChange={(patch) => {
+            setDraft((d) => ({ ...d, customer: { ...d.customer, ...patch } }));
+            clear(...Object.keys(patch).map((k) => `customer.${k}`));
+          }}
+        />
+
+        {orderFieldsShown.length > 0 && (
+          <section aria-labelledby="order-fields" className="panel">
+            <h2 id="order-fields">{t('checkout.orderFields')}</h2>
+            {orderFieldsShown.map((f) => (
+              <BookingFieldInput
+                key={f.id}
+                field={f}
+                path={`answers.${f.id}`}
+                value={draft.answers[String(f.id)]}
+                errors={errors}
+                onChange={(v) => {
+                  setDraft((d) => ({ ...d, answers: { ...d.answers, [String(f.id)]: v } }));
+                  clear(`answers.${f.id}`);
+                }}
+              />
+            ))}
+          </section>
+        )}
+
+        <h2>{t('checkout.participants', { count: seats.length })}</h2>
+        {seats.map((seat, i) => (
+          <ParticipantBlock
+            key={i}
+            index={i}
+            ticketName={seat.name}
+            participant={draft.participants[i]!}
+            fields={fields.participant(seat.activity_id)}
+            orderFields={fields.order}
+            orderAnswers={draft.answers}
+            products={lines.participant[i] ?? []}
+            quantity={(line) => productQuantity(draft, line)}
+            errors={errors}
+            onChange={(patch) => setParticipant(i, patch)}
+            onAnswer={(id, v) => {
+              setDraft((d) => ({ ...d, participants: d.participants.map((p, n) => (n === i ? { ...p, answers: { ...p.answers, [String(id)]: v } } : p)) }));
+              clear(`participants.${i}.answers.${id}`);
+            }}
+            onProduct={setProduct}
+            onSameAsCustomer={i === 0 ? () => setParticipant(0, { firstname: draft.customer.firstname, lastname: draft.customer.lastname, email: draft.customer.email }) : undefined}
+          />
+        ))}
+
+        {lines.order.length > 0 && (
+          <section aria-labelledby="products-heading" className="panel">
+            <h2 id="products-heading">{t('checkout.products.title')}</h2>
+            {lines.order.map((line) => (
+              <ProductRow key={line.key} line={line} quantity={productQuantity(draft, line)} onChange={(n) => setProduct(line, n)} money={fmt.money} />
+            ))}
+          </section>
+        )}
+
+        <section aria-labelledby="pay-heading" className="panel">
+          <h2 id="pay-heading">{t('checkout.summary')}</h2>
+          <DiscountField
+            value={draft.discount}
+            applied={draft.applied}
+            error={errors.discount_code}
+            busy={discountBusy}
+            onChange={(v) => {
+              setDraft((d) => ({ ...d, discount: v }));
+              clear('discount_code');
+            }}
+            onApply={applyDiscount}
+            onRemove={() => setDraft((d) => ({ ...d, applied: null, discount: '' }))}
+          />
+          <TotalsTable totals={totals} pending={quote.pending} />
+          <PaymentChoice
+            choices={choices}
+            value={payment}
+            error={errors.payment_method}
+            onChange={(v) => {
+              setDraft((d) => ({ ...d, payment: v }));
+              clear('payment_method');
+            }}
+          />
+          <TermsCheck
+            checked={draft.terms}
+            errors={errors}
+            onChange={(v) => {
+              setDraft((d) => ({ ...d, terms: v }));
+              clear('accept_terms');
+            }}
+          />
+          <button type="submit" className="button button-block" disabled={sending || !choices.length} aria-busy={sending || undefined}>
+            {sending ? t('common.sending') : totals.total > 0 ? t('checkout.submitPay') : t('checkout.submitFree')}
+          </button>
+        </section>
+      </form>
+    </section>
+  );
+}
+
+/** The hold ran out: hold the same seats again, or go back. */
+function ExpiredDialog({ reservation, onRenewed, onBack }: { reservation: HeldReservation; onRenewed(r: HeldReservation): void; onBack(): void }) {
+  const { t, team } = useTeamShop();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const again = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      onRenewed(
+        await reserve(
+          team.id,
+          reservation.activity_id,
+          reservation.items.map((i) => ({ ticket_id: i.ticket_id, quantity: i.quantity })),
+        ),
+      );
+    } catch (e) {
+      setBusy(false);
+      setProblem(e instanceof ApiError && e.status === 409 ? t('checkout.soldOut') : e instanceof ApiError && e.body.message ? e.body.message : t('common.failed'));
+    }
+  };
+  return (
+    <Dialog
+      title={t('checkout.expired.title')}
+      actions={
+        <>
+          <button type="button" className="button" onClick={again} disabled={busy} aria-busy={busy || undefined}>
+            {t('checkout.expired.again')}
+          </button>
+          <button type="button" className="button button-secondary" onClick={onBack}>
+            {t('checkout.backToActivity')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('checkout.expired.text')}</p>
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { useEffect, useState } from 'react';
+import { useShop } from '../shop-context';
+
+const secondsLeft = (expiresAt: string) => Math.max(0, Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 1000));
+
+/** Seconds until the reservation ends, ticking once a second (from the clock, so it never drifts). */
+export function useSecondsLeft(expiresAt: string): number {
+  const [left, setLeft] = useState(() => secondsLeft(expiresAt));
+  useEffect(() => {
+    setLeft(secondsLeft(expiresAt));
+    const timer = window.setInterval(() => {
+      const now = secondsLeft(expiresAt);
+      setLeft(now);
+      if (now <= 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [expiresAt]);
+  return left;
+}
+
+/**
+ * mm:ss for the eye; for screen readers a polite announcement only when the minute changes
+ * (a reading every second would drown everything else).
+ */
+export function Countdown({ seconds }: { seconds: number }) {
+  const { t } = useShop();
+  const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
+  const ss = String(seconds % 60).padStart(2, '0');
+  const minutes = Math.ceil(seconds / 60);
+  return (
+    <div className={seconds < 120 ? 'countdown countdown-urgent' : 'countdown'}>
+      <span aria-hidden="true">
+        {t('checkout.heldFor')} <strong className="clock">{`${mm}:${ss}`}</strong>
+      </span>
+      <span className="visually-hidden" aria-live="polite" aria-atomic="true">
+        {t('checkout.minutesLeft', { count: minutes })}
+      </span>
+    </div>
+  );
+}

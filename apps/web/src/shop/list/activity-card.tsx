@@ -1,0 +1,86 @@
+import type { PublicActivity } from '@bookla/shared/catalogue-tickets';
+import { availabilityOf, priceFrom, type Availability } from '../availability';
+import type { T } from '../i18n';
+import { Link } from '../router';
+import { useShop } from '../shop-context';
+
+/** The list variant of a header image is 480 px wide; 16:9 boxes keep every card the same height. */
+const IMAGE = { width: 480, height: 270 };
+
+export function AvailabilityBadge({ availability, t, date }: { availability: Availability; t: T; date: (iso: string) => string }) {
+  switch (availability.kind) {
+    case 'few':
+      return <span className="badge badge-warning">{t('availability.few', { count: availability.left })}</span>;
+    case 'soldOut':
+      return <span className="badge badge-muted">{t('availability.soldOut')}</span>;
+    case 'waitingList':
+      return <span className="badge badge-muted">{t('availability.waitingList')}</span>;
+    case 'opensLater':
+      return <span className="badge">{t('availability.opensLater', { date: date(availability.at) })}</span>;
+    case 'none':
+      return <span className="badge badge-muted">{t('availability.notOnSale')}</span>;
+    case 'open':
+      return <span className="badge badge-ok">{t('availability.open')}</span>;
+  }
+}
+
+export function ActivityCard({ activity, headingLevel = 2 }: { activity: PublicActivity; headingLevel?: 2 | 3 }) {
+  const { t, fmt, base } = useShop();
+  const price = priceFrom(activity);
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const href = `${base}/activity/${activity.id}`;
+  return (
+    <article className="card">
+      {activity.header_image ? (
+        <img className="card-image" src={activity.header_image.list_url} alt="" loading="lazy" decoding="async" {...IMAGE} />
+      ) : (
+        <div className="card-image card-image-empty" aria-hidden="true" />
+      )}
+      <div className="card-body">
+        <p className="eyebrow">{activity.type_set.name}</p>
+        <Heading className="card-title">
+          <Link to={href}>{activity.name}</Link>
+        </Heading>
+        <dl className="facts">
+          {activity.next_session_at && (
+            <div>
+              <dt>{t('list.nextDate')}</dt>
+              <dd>{fmt.dateTime(activity.next_session_at)}</dd>
+            </div>
+          )}
+          {activity.location && (
+            <div>
+              <dt>{t('list.location')}</dt>
+              <dd>{[activity.location.name, activity.location.city].filter(Boolean).join(', ')}</dd>
+            </div>
+          )}
+        </dl>
+        <div className="card-foot">
+          {price && (
+            <span className="price">{price.price === 0 ? t('price.free') : t('price.from', { price: fmt.money(price.price, price.currency) })}</span>
+          )}
+          <AvailabilityBadge availability={availabilityOf(activity)} t={t} date={fmt.date} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function CardSkeletons({ count = 3 }: { count?: number }) {
+  const { t } = useShop();
+  return (
+    <div className="cards" role="status">
+      <span className="visually-hidden">{t('common.loading')}</span>
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className="card" aria-hidden="true">
+          <div className="card-image skeleton" />
+          <div className="card-body">
+            <div className="skeleton skeleton-line short" />
+            <div className="skeleton skeleton-line" />
+            <div className="skeleton skeleton-line" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import type { ActivityPage } from '../types';
+import { shopApi, type ActivityQuery } from '../api';
+import { navigate, useLocation } from '../router';
+import { useTeamShop } from '../shop-context';
+import { LoadError, Notice } from '../ui/states';
+import { useFetch } from '../use-fetch';
+import { useTitle } from '../use-title';
+import { ActivityCard, CardSkeletons } from './activity-card';
+import { Filters, type FilterValues } from './filters';
+import { MonthCalendar } from './month-calendar';
+
+export const PER_PAGE = 12;
+const positiveId = (v: string | null) => (v && /^\d{1,10}$/.test(v) ? v : '');
+const isoDay = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
+
+/** `/{lang}/shop/{team}`: the published activities as a list or a month calendar; filters live in the address. */
+export function ListPage() {
+  const { t, team } = useTeamShop();
+  const { pathname, search } = useLocation();
+  useTitle(t('list.title'), team.name);
+  const view = search.get('view') === 'calendar' ? 'calendar' : 'list';
+  const values: FilterValues = {
+    type: positiveId(search.get('type')),
+    location: positiveId(search.get('location')),
+    from: isoDay(search.get('from')),
+    to: isoDay(search.get('to')),
+  };
+
+  const setQuery = (patch: Record<string, string>) => {
+    const next = new URLSearchParams(search);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    const q = next.toString();
+    navigate(`${pathname}${q ? `?${q}` : ''}`, { replace: true });
+  };
+
+  return (
+    <section>
+      <div className="page-head">
+        <h1>{t('list.title')}</h1>
+        <div className="segmented" role="group" aria-label={t('list.view')}>
+          <button type="button" aria-pressed={view === 'list'} onClick={() => setQuery({ view: '' })}>
+            {t('list.asList')}
+          </button>
+          <button type="button" aria-pressed={view === 'calendar'} onClick={() => setQuery({ view: 'calendar' })}>
+            {t('list.asCalendar')}
+          </button>
+        </div>
+      </div>
+      <Filters values={values} dates={view === 'list'} onChange={(patch) => setQuery({ ...patch })} />
+      {view === 'list' ? (
+        <ActivityList
+          query={{ type_set_id: Number(values.type) || undefined, location_id: Number(values.location) || undefined, from: values.from || undefined, to: values.to || undefined }}
+          filtered={!!(values.type || values.location || values.from || values.to)}
+        />
+      ) : (
+        <MonthCalendar
+          query={{ type_set_id: Number(values.type) || undefined, location_id: Number(values.location) || undefined }}
+          month={search.get('month')}
+          day={isoDay(search.get('day'))}
+          onChange={(patch) => setQuery(patch)}
+        />
+      )}
+    </section>
+  );
+}
+
+function ActivityList({ query, filtered }: { query: ActivityQuery; filtered: boolean }) {
+  const { t, team, lang } = useTeamShop();
+  const full = { ...query, lang, perPage: PER_PAGE };
+  const key = `activities:${team.id}:${JSON.stringify(full)}`;
+  const first = useFetch(key, (signal) => shopApi.activities(team.id, { ...full, page: 1 }, signal));
+  // Pages after the first, for this query only ("more" appends; a new filter starts over).
+  const [more, setMore] = useState<{ key: string; pages: ActivityPage[]; loading: boolean; failed: boolean }>({ key: '', pages: [], loading: false, failed: false });
+  const extra = more.key === key ? more : { key, pages: [], loading: false, failed: false };
+
+  if (first.error) return <LoadError error={first.error} onRetry={first.reload} />;
+  if (!first.data) return <CardSkeletons />;
+  const pages = [first.data, ...extra.pages];
+  const items = pages.flatMap((p) => p.data);
+  const last = pages[pages.length - 1]!;
+  const total = first.data.meta.total;
+
+  const loadMore = () => {
+    const before = extra.pages;
+    setMore({ key, pages: before, loading: true, failed: false });
+    shopApi.activities(team.id, { ...full, page: last.meta.current_page + 1 }).then(
+      (page) => setMore((m) => (m.key === key ? { key, pages: [...before, page], loading: false, failed: false } : m)),
+      () => setMore((m) => (m.key === key ? { ...m, loading: false, failed: true } : m)),
+    );
+  };
+
+  if (!items.length)
+    return (
+      <Notice title={filtered ? t('list.emptyFiltered') : t('list.empty')}>
+        <p>{filtered ? t('list.emptyFilteredText') : t('list.emptyText')}</p>
+      </Notice>
+    );
+  return (
+    <>
+      <p className="muted" role="status">
+        {t('list.count', { count: total })}
+      </p>
+      <div className="cards">
+        {items.map((a) => (
+          <ActivityCard key={a.id} activity={a} />
+        ))}
+      </div>
+      {extra.failed && <Notice tone="error" title={t('common.loadFailed')} />}
+      {last.meta.current_page < last.meta.last_page && (
+        <div className="center">
+          <button type="button" className="button button-secondary" onClick={loadMore} disabled={extra.loading} aria-busy={extra.loading || undefined}>
+            {extra.loading ? t('common.loading') : t('list.more')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}
