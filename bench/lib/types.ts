@@ -1,3 +1,5 @@
+import type { BenchmarkResult, Settings } from './measure.ts';
+
 /** A server started for a benchmark. */
 export interface RunningServer {
   /** Base URL, e.g. http://127.0.0.1:41234 */
@@ -63,7 +65,7 @@ export interface CustomBenchmark {
   description: string;
   goal: number;
   p95GoalMs?: number;
-  run(settings: import('./measure.ts').Settings): Promise<import('./measure.ts').BenchmarkResult[]>;
+  run(settings: Settings): Promise<BenchmarkResult[]>;
 }
 
 export const defineCustomBenchmark = (b: CustomBenchmark): CustomBenchmark => b;

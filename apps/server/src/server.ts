@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
-import { seedReferenceData } from './db/seed/index.ts';
+import { seedDemoProvider, seedReferenceData } from './db/seed/index.ts';
 import { mailDirectory, noSmtpNotice } from './lib/mailer.ts';
 
 /** config → db → migrate → seed → listen (nothing else). */
@@ -10,6 +10,7 @@ const config = loadConfig();
 const database = await openDatabase(databaseOptionsFromConfig(config));
 await database.migrate();
 await seedReferenceData(database.db);
+await seedDemoProvider(database.db);
 const app = await buildApp({ config, database, runJobs: true });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

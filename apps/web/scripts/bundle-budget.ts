@@ -36,6 +36,7 @@ if (!existsSync(manifestPath)) {
 const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Manifest;
 
 const gzipSize = (file: string) => gzipSync(readFileSync(join(dist, file))).length;
+const print = (line = '') => process.stdout.write(`${line}\n`);
 const fmt = (bytes: number) => `${(bytes / KB).toFixed(2)} kB`;
 
 /** The entry and every chunk it imports statically, each once. */
@@ -64,11 +65,11 @@ for (const entry of ENTRIES) {
   const over = budget !== undefined && jsTotal > budget;
   failed ||= over;
 
-  console.log(`\n${entry}`);
-  for (const f of js) console.log(`  js   ${fmt(gzipSize(f)).padStart(10)}  ${f}`);
-  for (const f of css) console.log(`  css  ${fmt(gzipSize(f)).padStart(10)}  ${f}`);
-  console.log(`  JS total (gzip):  ${fmt(jsTotal)}${budget === undefined ? '' : ` of ${fmt(budget)} budget${over ? ' — OVER BUDGET' : ''}`}`);
-  console.log(`  CSS total (gzip): ${fmt(cssTotal)}`);
-  if (lazy.length) console.log(`  loaded later on demand: ${lazy.map((k) => manifest[k]!.file).join(', ')}`);
+  print(`\n${entry}`);
+  for (const f of js) print(`  js   ${fmt(gzipSize(f)).padStart(10)}  ${f}`);
+  for (const f of css) print(`  css  ${fmt(gzipSize(f)).padStart(10)}  ${f}`);
+  print(`  JS total (gzip):  ${fmt(jsTotal)}${budget === undefined ? '' : ` of ${fmt(budget)} budget${over ? ' — OVER BUDGET' : ''}`}`);
+  print(`  CSS total (gzip): ${fmt(cssTotal)}`);
+  for (const k of lazy) print(`  lazy ${fmt(gzipSize(manifest[k]!.file)).padStart(10)}  ${manifest[k]!.file} (loaded later, on demand)`);
 }
 process.exit(failed ? 1 : 0);

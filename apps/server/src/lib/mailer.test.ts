@@ -5,10 +5,13 @@ import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { emails, jobs } from '../db/schema/index.ts';
+import { queueOrderMail } from '../features/selling/documents/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
+import { makeActivity, makeSession, makeTicket, inDays, owner } from '../test/factories.ts';
+import { makeOrder } from '../test/selling-factories.ts';
 import { startSmtp } from '../test/smtp.ts';
 import { createJobRunner } from './jobs.ts';
-import { noSmtpNotice, queueMail } from './mailer.ts';
+import { createTransport, MAIL_JOB, noSmtpNotice, queueMail, registerMailJob, type AttachmentRenderer } from './mailer.ts';
 
 const open: TestApp[] = [];
 const dirs: string[] = [];
@@ -52,6 +55,45 @@ function textPart(raw: string): string {
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
   return body;
+}
+
+/** The attachments of an RFC 822 message: file name, type and decoded content. */
+function attachmentsOf(raw: string): { filename: string; type: string; content: Buffer }[] {
+  const out: { filename: string; type: string; content: Buffer }[] = [];
+  for (const boundary of [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]!)) {
+    for (const part of raw.split(`--${boundary}`)) {
+      const split = /\r?\n\r?\n/.exec(part);
+      if (!split) continue;
+      const head = part.slice(0, split.index);
+      if (!/^Content-Disposition:\s*attachment/im.test(head)) continue;
+      const filename = /filename="?([^";\r\n]+)"?/i.exec(head)?.[1] ?? '';
+      const type = /^Content-Type:\s*([^;\r\n]+)/im.exec(head)?.[1] ?? '';
+      const body = part.slice(split.index + split[0].length);
+      out.push({ filename, type, content: Buffer.from(body.replace(/\s+/g, ''), 'base64') });
+    }
+  }
+  return out;
+}
+
+const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page(?![s\w])/g) ?? []).length;
+
+/** A paid order of a new team with two participants. */
+async function paidOrder(t: TestApp) {
+  const db = t.database.db;
+  const { team } = await owner(t.app, { teamName: `Yoga "Sonne" ${Date.now()}` });
+  const activity = await makeActivity(db, team.id);
+  await makeSession(db, team.id, activity.id, inDays(5));
+  const ticket = await makeTicket(db, team.id, activity.id, { priceMinor: 3000, taxRateBp: 810 });
+  const made = await makeOrder(db, team.id, {
+    ticketId: ticket.id,
+    paymentStatus: 'paid',
+    paymentType: 'stripe',
+    participants: [
+      { firstname: 'Lea', lastname: 'Keller' },
+      { firstname: 'Marc', lastname: 'Frei' },
+    ],
+  });
+  return { team, order: made.order };
 }
 
 const mail = {
@@ -235,6 +277,115 @@ describe('mail outbox', () => {
     expect(row?.status).toBe('failed');
     const [job] = await t.database.db.select().from(jobs);
     expect(job?.status).toBe('failed');
+  });
+});
+
+describe('mail attachments', () => {
+  it('renders the order PDFs when the mail is sent and delivers them over SMTP', async () => {
+    const smtp = await startSmtp();
+    const t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'noreply@bookla.test' } });
+    open.push(t);
+    const { team, order } = await paidOrder(t);
+    const id = await queueOrderMail(t.database.db, t.app.deps.config, team.id, order.id, 'paid');
+    const [stored] = await t.database.db.select().from(emails).where(eq(emails.id, id!));
+    // Stored as specs, rendered only when sent.
+    expect(stored?.attachments).toEqual([
+      { kind: 'tickets', orderId: order.id },
+      { kind: 'receipt', orderId: order.id },
+    ]);
+    expect(await t.app.deps.jobs.runDue()).toBe(1);
+    expect(smtp.mails).toHaveLength(1);
+    const raw = smtp.mails[0]!.raw;
+    // The team as display name, quotes escaped; the address stays MAIL_FROM.
+    expect(raw).toContain(`From: "${team.name.replace(/"/g, '\\"')} via Bookla" <noreply@bookla.test>`);
+    const files = attachmentsOf(raw);
+    expect(files.map((f) => [f.filename, f.type])).toEqual([
+      [`tickets-${order.number}.pdf`, 'application/pdf'],
+      [`receipt-${order.number}.pdf`, 'application/pdf'],
+    ]);
+    for (const f of files) expect(f.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pages(files[0]!.content)).toBe(2); // one page per participant
+    const [sent] = await t.database.db.select().from(emails).where(eq(emails.id, id!));
+    expect(sent?.status).toBe('sent');
+    await smtp.close();
+  });
+
+  it('writes the attachments into the .eml file without SMTP_URL', async () => {
+    const dataDir = tempDataDir();
+    const t = await buildTestApp({ config: { dataDir } });
+    open.push(t);
+    const { team, order } = await paidOrder(t);
+    const id = await queueOrderMail(t.database.db, t.app.deps.config, team.id, order.id, 'placed');
+    await t.app.deps.jobs.runDue();
+    const [kept] = await t.database.db.select().from(emails).where(eq(emails.id, id!));
+    expect(kept?.status).toBe('kept');
+    const files = readdirSync(join(dataDir, 'mail'));
+    expect(files).toHaveLength(1);
+    const raw = readFileSync(join(dataDir, 'mail', files[0]!), 'utf8');
+    const attached = attachmentsOf(raw);
+    expect(attached.map((f) => f.filename)).toEqual([`tickets-${order.number}.pdf`, `receipt-${order.number}.pdf`]);
+    expect(pages(attached[0]!.content)).toBe(2);
+    expect(textPart(raw)).toContain('Lea Keller, Marc Frei');
+  });
+
+  it('retries a mail whose attachment cannot be rendered, and never sends it without', async () => {
+    const smtp = await startSmtp();
+    const t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } });
+    open.push(t);
+    const { team } = await paidOrder(t);
+    // The app's renderers: an order that cannot be found fails the attempt.
+    const id = await queueMail(t.database.db, t.app.deps.config, {
+      ...mail,
+      teamId: team.id,
+      attachments: [{ kind: 'tickets', orderId: 987_654 }],
+    });
+    await t.app.deps.jobs.runDue();
+    expect(smtp.mails).toHaveLength(0);
+    const [row] = await t.database.db.select().from(emails).where(eq(emails.id, id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(row?.lastError).toContain('987654');
+    const [job] = await t.database.db.select().from(jobs);
+    expect(job?.status).toBe('queued');
+    expect(job!.runAt.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    await smtp.close();
+  });
+
+  it('sends once the renderer succeeds, and leaves out what a renderer declines', async () => {
+    const smtp = await startSmtp();
+    const t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}` } });
+    open.push(t);
+    const db = t.database.db;
+    // A runner of its own with renderers of the test's: the first attempt fails.
+    let calls = 0;
+    const tickets: AttachmentRenderer = async (spec) => {
+      calls++;
+      if (calls === 1) throw new Error('renderer down');
+      return { filename: `t-${spec.orderId}.pdf`, content: Buffer.from('%PDF-1.3 test'), contentType: 'application/pdf' };
+    };
+    const receipt: AttachmentRenderer = async () => null;
+    const runner = createJobRunner(db, t.app.log);
+    const transport = createTransport(`smtp://127.0.0.1:${smtp.port}`);
+    registerMailJob(runner, db, transport, t.app.log, { mailDir: tempDataDir(), attachments: { tickets, receipt } });
+    const id = await queueMail(db, t.app.deps.config, {
+      ...mail,
+      attachments: [
+        { kind: 'tickets', orderId: 7 },
+        { kind: 'receipt', orderId: 7 },
+      ],
+    });
+    await runner.runDue();
+    expect(smtp.mails).toHaveLength(0);
+    expect((await db.select().from(emails).where(eq(emails.id, id)))[0]).toMatchObject({ status: 'pending', lastError: 'renderer down' });
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() - 1) })
+      .where(eq(jobs.type, MAIL_JOB));
+    await runner.runDue();
+    expect(smtp.mails).toHaveLength(1);
+    expect(attachmentsOf(smtp.mails[0]!.raw).map((f) => [f.filename, f.content.toString()])).toEqual([['t-7.pdf', '%PDF-1.3 test']]);
+    expect((await db.select().from(emails).where(eq(emails.id, id)))[0]).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
+    transport?.close();
+    await smtp.close();
   });
 });
 

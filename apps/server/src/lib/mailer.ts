@@ -99,7 +99,10 @@ export interface RenderedAttachment {
  * Renders an attachment spec when its mail is sent. Returns null when the attachment no longer
  * applies (left out on purpose); throws when it cannot be rendered now (the mail is retried).
  */
-export type AttachmentRenderer = (spec: MailAttachmentSpec, mail: { teamId: number | null; language: string }) => Promise<RenderedAttachment | null>;
+export type AttachmentRenderer = (
+  spec: MailAttachmentSpec,
+  mail: { teamId: number | null; language: string },
+) => Promise<RenderedAttachment | null>;
 
 export type AttachmentRenderers = Partial<Record<MailAttachmentSpec['kind'], AttachmentRenderer>>;
 
@@ -151,50 +154,55 @@ export function registerMailJob(
   opts: { mailDir: string; attachments?: AttachmentRenderers },
 ): void {
   const renderers = opts.attachments ?? {};
-  runner.register(MAIL_JOB, async (payload, { attempt, maxAttempts }) => {
-    const emailId = Number(payload.emailId);
-    const [mail] = await db.select().from(emails).where(eq(emails.id, emailId));
-    if (!mail || mail.status === 'sent' || mail.status === 'kept') return;
-    const failed = async (err: unknown) => {
-      const message = err instanceof Error ? err.message : String(err);
-      const status = attempt >= maxAttempts ? 'failed' : 'pending';
-      await db
-        .update(emails)
-        .set({ status, attempts: attempt, lastError: message.slice(0, 2000) })
-        .where(eq(emails.id, emailId));
-    };
-    // Attachments first, for both ways out: a mail leaves with all of them or not at all.
-    let attachments: RenderedAttachment[];
-    try {
-      attachments = await renderAttachments(mail, renderers);
-    } catch (err) {
-      await failed(err);
-      throw err;
-    }
-    if (!transport) {
-      await db.update(emails).set({ status: 'kept', attempts: attempt, lastError: null }).where(eq(emails.id, emailId));
-      // Neither the body (its links are secrets) nor the address: the archive row and the file have both.
+  runner.register(
+    MAIL_JOB,
+    async (payload, { attempt, maxAttempts }) => {
+      const emailId = Number(payload.emailId);
+      const [mail] = await db.select().from(emails).where(eq(emails.id, emailId));
+      if (!mail || mail.status === 'sent' || mail.status === 'kept') return;
+      const failed = async (err: unknown) => {
+        const message = err instanceof Error ? err.message : String(err);
+        const status = attempt >= maxAttempts ? 'failed' : 'pending';
+        await db
+          .update(emails)
+          .set({ status, attempts: attempt, lastError: message.slice(0, 2000) })
+          .where(eq(emails.id, emailId));
+      };
+      // Attachments first, for both ways out: a mail leaves with all of them or not at all.
+      let attachments: RenderedAttachment[];
       try {
-        const file = await writeMailFile(opts.mailDir, mail, attachments);
-        log.info({ emailId, kind: mail.kind, file }, 'no SMTP_URL set: mail kept in the email archive and written to a file');
+        attachments = await renderAttachments(mail, renderers);
       } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        log.warn(
-          { emailId, kind: mail.kind, dir: opts.mailDir, code },
-          'no SMTP_URL set: mail kept in the email archive, writing its file failed',
-        );
+        await failed(err);
+        throw err;
       }
-      return;
-    }
-    try {
-      const info = (await transport.sendMail(message(mail, attachments))) as { messageId?: string };
-      await db
-        .update(emails)
-        .set({ status: 'sent', sentAt: new Date(), attempts: attempt, messageId: info.messageId ?? null, lastError: null })
-        .where(eq(emails.id, emailId));
-    } catch (err) {
-      await failed(err);
-      throw err;
-    }
-  });
+      if (!transport) {
+        await db.update(emails).set({ status: 'kept', attempts: attempt, lastError: null }).where(eq(emails.id, emailId));
+        // Neither the body (its links are secrets) nor the address: the archive row and the file have both.
+        try {
+          const file = await writeMailFile(opts.mailDir, mail, attachments);
+          log.info({ emailId, kind: mail.kind, file }, 'no SMTP_URL set: mail kept in the email archive and written to a file');
+        } catch (err) {
+          const code = (err as NodeJS.ErrnoException).code;
+          log.warn(
+            { emailId, kind: mail.kind, dir: opts.mailDir, code },
+            'no SMTP_URL set: mail kept in the email archive, writing its file failed',
+          );
+        }
+        return;
+      }
+      try {
+        const info = (await transport.sendMail(message(mail, attachments))) as { messageId?: string };
+        await db
+          .update(emails)
+          .set({ status: 'sent', sentAt: new Date(), attempts: attempt, messageId: info.messageId ?? null, lastError: null })
+          .where(eq(emails.id, emailId));
+      } catch (err) {
+        await failed(err);
+        throw err;
+      }
+    },
+    // A claim lasts a minute (SMTP timeouts add up to 40 s): a mail whose worker died goes out soon after a restart.
+    { lockMs: 60_000 },
+  );
 }

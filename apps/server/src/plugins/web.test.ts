@@ -1,8 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { teams } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
+import { createUserWithTeam, makeActivity } from '../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -13,6 +16,12 @@ beforeAll(async () => {
     join(dist, 'index.html'),
     '<!doctype html><html lang="de"><head><title>Bookla</title></head><body><div id="root"></div></body></html>',
   );
+  writeFileSync(
+    join(dist, 'shop.html'),
+    '<!doctype html><html lang="de"><head><title>Shop</title></head><body><div id="root"></div><script type="module" src="/assets/shop-x.js"></script></body></html>',
+  );
+  mkdirSync(join(dist, '.vite'));
+  writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
   writeFileSync(join(dist, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
   t = await buildTestApp({ config: { webDist: dist, secure: true } });
 });
@@ -62,6 +71,56 @@ describe('serving the web app', () => {
     const match = /<script id="app-state" type="application\/json">(.*?)<\/script>/.exec(res.body);
     expect(match).toBeTruthy();
     expect(JSON.parse(match![1]!)).toMatchObject({ authenticated: false, user: null, language: 'en', appName: 'Bookla' });
+  });
+
+  it('serves the shop’s own page for shop addresses, titled with the team (and activity), with the app state', async () => {
+    const { team } = await createUserWithTeam(t.app.deps.db, { teamName: `Yoga Loft ${Date.now()}` });
+    await t.app.deps.db
+      .update(teams)
+      .set({ slug: `loft-${team.id}` })
+      .where(eq(teams.id, team.id));
+    const published = await makeActivity(t.app.deps.db, team.id, { name: { de: 'Yoga am Morgen', en: 'Morning yoga' } });
+    const draft = await makeActivity(t.app.deps.db, team.id, { status: 'draft', name: { en: 'Secret plan' } });
+    const isShop = (html: string) => html.includes('/assets/shop-x.js');
+
+    const list = await t.app.inject(`/en/shop/${team.id}`);
+    expect(list.statusCode).toBe(200);
+    expect(isShop(list.body)).toBe(true);
+    expect(title(list.body)).toBe(team.name);
+    expect(list.body).toContain('<html lang="en"');
+    expect(list.body).toContain('<script id="app-state" type="application/json">');
+
+    const detail = await t.app.inject(`/de/shop/loft-${team.id}/activity/${published.id}`);
+    expect(isShop(detail.body)).toBe(true);
+    expect(title(detail.body)).toBe(`Yoga am Morgen | ${team.name}`);
+    // A draft's name never leaves the server.
+    const hidden = await t.app.inject(`/en/shop/${team.id}/activity/${draft.id}`);
+    expect(title(hidden.body)).toBe(team.name);
+
+    for (const path of [
+      `/en/shop/${team.id}/checkout`,
+      `/fr/shop/${team.id}/order/5?token=abc`,
+      `/de/shop/${team.id}/test-payment/7?token=x`,
+    ]) {
+      const res = await t.app.inject(path);
+      expect(isShop(res.body), path).toBe(true);
+      expect(title(res.body), path).toBe(team.name);
+    }
+    const removed = await t.app.inject('/de/waitinglist/remove/success');
+    expect(isShop(removed.body)).toBe(true);
+    expect(title(removed.body)).toMatch(/ \| Bookla$/);
+
+    const unknown = await t.app.inject('/en/shop/999999999');
+    expect(isShop(unknown.body)).toBe(true);
+    expect(title(unknown.body)).toBe('Page not found | Bookla');
+    // Everything else stays the app's page.
+    expect(isShop((await t.app.inject('/en/backend')).body)).toBe(false);
+    expect(isShop((await t.app.inject('/en/shopping')).body)).toBe(false);
+  });
+
+  it('does not serve the build manifest', async () => {
+    const res = await t.app.inject('/.vite/manifest.json');
+    expect(res.headers['content-type']).not.toMatch(/json/);
   });
 
   it('sends HSTS when served over https', async () => {

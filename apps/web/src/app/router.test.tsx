@@ -160,10 +160,12 @@ describe('routes', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/error/404'));
   });
 
-  it('shows the waiting-list confirmation in the shop layout', async () => {
+  it('hands shop addresses to the server, whose shop page (shop.html) shows them', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, href: 'http://localhost/en/backend', assign });
     renderRoutes(routes, '/de/waitinglist/remove/success');
-    expect(await screen.findByRole('heading', { name: 'Von der Warteliste entfernt' })).toBeInTheDocument();
-    expect(screen.getByText(/Sie können dieses Fenster jetzt schliessen/)).toBeInTheDocument();
-    expect(screen.queryByRole('navigation', { name: 'Rechtliche Informationen' })).not.toBeInTheDocument();
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/de/waitinglist/remove/success'));
+    renderRoutes(routes, '/en/shop/7/activity/3');
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/en/shop/7/activity/3'));
   });
 });

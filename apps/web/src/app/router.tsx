@@ -1,21 +1,30 @@
 import type { ComponentType } from 'react';
-import { Outlet, redirect, ScrollRestoration, type RouteObject } from 'react-router';
+import { Outlet, redirect, ScrollRestoration, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { CONTENT_TYPES } from '../lib/content-pages';
 import { backofficeRoutes, ticketLinkRoute } from './backoffice-routes';
 import { RouteError } from './route-error';
 import { guestOnlyLoader, languageLoader, notFoundLoader } from './route-guards';
 
-// Three route groups, three chunks. Every page of a group comes from the same dynamic import,
-// so the bundler emits one chunk per group rather than one per page.
+// Route groups, one chunk each. Every page of a group comes from the same dynamic import,
+// so the bundler emits one chunk per group rather than one per page. The shop is not one of
+// them: it is its own page (shop.html, src/shop), served by the server for its addresses.
 const publicGroup = () => import('../routes/public/public-group');
-const shopGroup = () => import('../routes/shop/shop-group');
 
 type PublicGroup = Awaited<ReturnType<typeof publicGroup>>;
-type ShopGroup = Awaited<ReturnType<typeof shopGroup>>;
 
 const publicRoute = (name: keyof PublicGroup) => async () => ({ Component: (await publicGroup())[name] as ComponentType });
-const shopRoute = (name: keyof ShopGroup) => async () => ({ Component: (await shopGroup())[name] as ComponentType });
+
+/**
+ * An in-app link to a shop address loads it from the server (which answers with shop.html).
+ * Only for navigations inside the app: should this app ever be served for such an address, it
+ * shows the 404 page instead of reloading forever.
+ */
+function shopPageLoader(args: LoaderFunctionArgs) {
+  if (args.request.url === window.location.href) return notFoundLoader(args);
+  window.location.assign(args.request.url);
+  return null;
+}
 
 /** For routes whose loader always redirects; the router wants an element on every leaf. */
 const RedirectOnly = () => null;
@@ -59,10 +68,8 @@ export const routes: RouteObject[] = [
               { path: 'error/404', lazy: publicRoute('NotFoundPage') },
             ],
           },
-          {
-            lazy: shopRoute('ShopLayout'),
-            children: [{ path: 'waitinglist/remove/success', lazy: shopRoute('WaitinglistRemovedPage') }],
-          },
+          { path: 'shop/*', loader: shopPageLoader, Component: RedirectOnly },
+          { path: 'waitinglist/remove/success', loader: shopPageLoader, Component: RedirectOnly },
           ...backofficeRoutes,
           { path: '*', loader: notFoundLoader, Component: RedirectOnly },
         ],

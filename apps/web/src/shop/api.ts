@@ -1,6 +1,16 @@
 import type { PublicActivity } from '@bookla/shared/catalogue-tickets';
-import type { OrderBody, Order, PlaceOrderReply, PublicTeam, QuoteReply, ReservationReply } from '@bookla/shared/selling';
-import type { ActivityPage, ShopFilters, TestPayment } from './types';
+import type {
+  Order,
+  OrderBody,
+  PlaceOrderReply,
+  PublicFilters,
+  PublicTeam,
+  QuoteReply,
+  ReservationReply,
+  TestPayment,
+  TestPaymentReply,
+} from '@bookla/shared/selling';
+import type { ActivityPage } from './types';
 
 /**
  * The public API (CONTRACT §4): no cookies, no CSRF token, so it works in an iframe whose cookies
@@ -63,26 +73,36 @@ const enc = encodeURIComponent;
 const teamPath = (teamId: number) => `/api/public/teams/${teamId}`;
 
 export const shopApi = {
-  team: (team: string, signal?: AbortSignal) => request<{ data: PublicTeam }>(`/api/public/teams/${enc(team)}`, { signal }).then((r) => r.data),
+  team: (team: string, signal?: AbortSignal) =>
+    request<{ data: PublicTeam }>(`/api/public/teams/${enc(team)}`, { signal }).then((r) => r.data),
   filters: (teamId: number, lang: string, signal?: AbortSignal) =>
-    request<{ data: ShopFilters }>(`${teamPath(teamId)}/filters${qs({ lang })}`, { signal }).then((r) => r.data),
-  activities: (teamId: number, query: ActivityQuery, signal?: AbortSignal) =>
-    request<ActivityPage>(`${teamPath(teamId)}/activities${qs({ ...query })}`, { signal }),
+    request<{ data: PublicFilters }>(`${teamPath(teamId)}/filters${qs({ lang })}`, { signal }).then((r) => r.data),
+  activities: (teamId: number, { attr, ...query }: ActivityQuery, signal?: AbortSignal) =>
+    request<ActivityPage>(
+      `${teamPath(teamId)}/activities${qs({ ...query, ...Object.fromEntries(Object.entries(attr ?? {}).map(([id, v]) => [`attr[${id}]`, v])) })}`,
+      {
+        signal,
+      },
+    ),
   activity: (teamId: number, id: number, lang: string, signal?: AbortSignal) =>
     request<{ data: PublicActivity }>(`${teamPath(teamId)}/activities/${id}${qs({ lang })}`, { signal }).then((r) => r.data),
   reserve: (teamId: number, items: { ticket_id: number; quantity: number }[]) =>
     request<ReservationReply>(`${teamPath(teamId)}/reservations`, { method: 'POST', body: { items } }),
   /** Best effort: `keepalive` lets it finish while the page goes away. */
-  release: (token: string) => request<unknown>(`/api/public/reservations/${enc(token)}`, { method: 'DELETE', keepalive: true }).catch(() => undefined),
-  quote: (teamId: number, body: { items: { ticket_id: number; quantity: number }[]; products?: OrderBody['products']; discount_code?: string | null }, signal?: AbortSignal) =>
-    request<QuoteReply>(`${teamPath(teamId)}/quote`, { method: 'POST', body, signal }),
+  release: (token: string) =>
+    request<unknown>(`/api/public/reservations/${enc(token)}`, { method: 'DELETE', keepalive: true }).catch(() => undefined),
+  quote: (
+    teamId: number,
+    body: { items: { ticket_id: number; quantity: number }[]; products?: OrderBody['products']; discount_code?: string | null },
+    signal?: AbortSignal,
+  ) => request<QuoteReply>(`${teamPath(teamId)}/quote`, { method: 'POST', body, signal }),
   placeOrder: (teamId: number, body: OrderBody) => request<PlaceOrderReply>(`${teamPath(teamId)}/orders`, { method: 'POST', body }),
   order: (id: number, token: string, signal?: AbortSignal) =>
     request<{ data: Order }>(`/api/public/orders/${id}${qs({ token })}`, { signal }).then((r) => r.data),
   testPayment: (id: string, token: string, signal?: AbortSignal) =>
     request<{ data: TestPayment }>(`/api/public/test-payments/${enc(id)}${qs({ token })}`, { signal }).then((r) => r.data),
   completeTestPayment: (id: string, token: string, outcome: 'pay' | 'decline') =>
-    request<{ order_url: string }>(`/api/public/test-payments/${enc(id)}${qs({ token })}`, { method: 'POST', body: { outcome } }),
+    request<TestPaymentReply>(`/api/public/test-payments/${enc(id)}${qs({ token })}`, { method: 'POST', body: { outcome } }),
 };
 
 export const orderDocumentUrl = (orderId: number, token: string, file: 'tickets.pdf' | 'invoice.pdf') =>
@@ -96,4 +116,6 @@ export interface ActivityQuery {
   from?: string;
   to?: string;
   lang?: string;
+  /** Filterable attributes: attribute id → value (`attr[<id>]=<value>`). */
+  attr?: Record<string, string>;
 }

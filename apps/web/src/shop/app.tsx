@@ -48,13 +48,7 @@ function TeamShop({ route }: { route: TeamRoute }) {
   const base = `/${lang}/shop/${encodeURIComponent(route.team)}`;
   return (
     <Frame lang={lang} team={team.data ?? null} base={base} languages={team.data ? languages : []}>
-      {team.data ? (
-        <Page route={route} />
-      ) : team.error ? (
-        <LoadError error={team.error} onRetry={team.reload} />
-      ) : (
-        <Loading />
-      )}
+      {team.data ? <Page route={route} /> : team.error ? <LoadError error={team.error} onRetry={team.reload} /> : <Loading />}
     </Frame>
   );
 }
@@ -79,7 +73,13 @@ function Page({ route }: { route: TeamRoute }) {
   }
 }
 
-function Frame({ lang, team, base, languages, children }: Omit<ShopContextValue, 't' | 'fmt'> & { languages: readonly ShopLanguage[]; children: React.ReactNode }) {
+function Frame({
+  lang,
+  team,
+  base,
+  languages,
+  children,
+}: Omit<ShopContextValue, 't' | 'fmt'> & { languages: readonly ShopLanguage[]; children: React.ReactNode }) {
   // Messages of the API come back in the page's language; set before any child loads.
   setApiLanguage(lang);
   const value = useMemo<ShopContextValue>(

@@ -52,7 +52,10 @@ export function createFormats(lang: string, country: string, timeZone: string): 
       }
     },
     percent: (rate) => `${cached(`${locale}|pct`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })).format(rate)} %`,
-    dateTime: (iso) => dt('dt', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(new Date(iso)),
+    dateTime: (iso) =>
+      dt('dt', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
+        new Date(iso),
+      ),
     date: (iso) => dt('d', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso)),
     time: (iso) => dt('t', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso)),
     month: (year, month) =>
@@ -61,7 +64,9 @@ export function createFormats(lang: string, country: string, timeZone: string): 
       ),
     // 2024-01-01 was a Monday.
     weekdayShort: (i) =>
-      cached(`${locale}|wd`, () => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' })).format(new Date(Date.UTC(2024, 0, 1 + i))),
+      cached(`${locale}|wd`, () => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' })).format(
+        new Date(Date.UTC(2024, 0, 1 + i)),
+      ),
   };
 }
 

@@ -77,7 +77,14 @@ function LanguageSwitch({ languages }: { languages: readonly ShopLanguage[] }) {
   return (
     <nav aria-label={t('layout.language')} className="languages">
       {languages.map((l) => (
-        <Link key={l} to={`/${l}/${rest}${query ? `?${query}` : ''}`} lang={l} hrefLang={l} aria-current={l === lang ? 'true' : undefined} title={LANGUAGE_NAMES[l]}>
+        <Link
+          key={l}
+          to={`/${l}/${rest}${query ? `?${query}` : ''}`}
+          lang={l}
+          hrefLang={l}
+          aria-current={l === lang ? 'true' : undefined}
+          title={LANGUAGE_NAMES[l]}
+        >
           {l.toUpperCase()}
         </Link>
       ))}

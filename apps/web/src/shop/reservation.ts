@@ -34,7 +34,11 @@ export function releaseReservation(teamId: number): void {
 }
 
 /** Holds the seats; a reservation held before is given back first. */
-export async function reserve(teamId: number, activityId: number, items: { ticket_id: number; quantity: number }[]): Promise<HeldReservation> {
+export async function reserve(
+  teamId: number,
+  activityId: number,
+  items: { ticket_id: number; quantity: number }[],
+): Promise<HeldReservation> {
   releaseReservation(teamId);
   const reply = await shopApi.reserve(teamId, items);
   const held: HeldReservation = { ...reply, team_id: teamId, activity_id: reply.items[0]?.activity_id ?? activityId };

@@ -19,9 +19,15 @@ const SEGMENT = '([^/]+)';
 const ID = '(\\d{1,10})';
 const PATTERNS: [RegExp, (m: string[]) => Route][] = [
   [new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/?$`), ([, lang, team]) => ({ name: 'list', lang: lang!, team: team! })],
-  [new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/activity/${ID}/?$`), ([, lang, team, id]) => ({ name: 'activity', lang: lang!, team: team!, id: Number(id) })],
+  [
+    new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/activity/${ID}/?$`),
+    ([, lang, team, id]) => ({ name: 'activity', lang: lang!, team: team!, id: Number(id) }),
+  ],
   [new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/checkout/?$`), ([, lang, team]) => ({ name: 'checkout', lang: lang!, team: team! })],
-  [new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/order/${ID}/?$`), ([, lang, team, id]) => ({ name: 'order', lang: lang!, team: team!, id: Number(id) })],
+  [
+    new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/order/${ID}/?$`),
+    ([, lang, team, id]) => ({ name: 'order', lang: lang!, team: team!, id: Number(id) }),
+  ],
   [
     new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/test-payment/${SEGMENT}/?$`),
     ([, lang, team, id]) => ({ name: 'testPayment', lang: lang!, team: team!, id: id! }),

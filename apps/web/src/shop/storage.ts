@@ -1,16 +1,13 @@
 /**
  * sessionStorage for the reservation and the checkout draft, so a reload keeps both. Inside an
- * iframe with storage blocked (or in private modes) reading it throws: then a Map keeps them for
- * the life of the page.
+ * iframe with storage blocked (or when it is full) reading or writing throws: then a Map keeps
+ * them for the life of the page.
  */
 const memory = new Map<string, string>();
 
 function session(): Storage | null {
   try {
-    const s = window.sessionStorage;
-    s.setItem('bookla.probe', '1');
-    s.removeItem('bookla.probe');
-    return s;
+    return window.sessionStorage;
   } catch {
     return null;
   }
@@ -23,7 +20,7 @@ export function readJson<T>(key: string): T | null {
   } catch {
     raw = null;
   }
-  raw ??= memory.get(key) ?? null;
+  raw ??= memory.get(key);
   if (!raw) return null;
   try {
     return JSON.parse(raw) as T;
@@ -34,11 +31,13 @@ export function readJson<T>(key: string): T | null {
 
 export function writeJson(key: string, value: unknown): void {
   const raw = JSON.stringify(value);
-  memory.set(key, raw);
   try {
-    session()?.setItem(key, raw);
+    const s = session();
+    if (!s) throw new Error('no sessionStorage');
+    s.setItem(key, raw);
+    memory.delete(key);
   } catch {
-    // Full or blocked: the in-memory copy serves this page.
+    memory.set(key, raw);
   }
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ApiError, shopApi } from './api';
-import { navigate } from './router';
+import { Link, navigate } from './router';
 import { useTeamShop } from './shop-context';
 import { LoadError, Loading, Notice } from './ui/states';
 import { useFetch } from './use-fetch';
@@ -61,15 +61,31 @@ export function TestPaymentPage({ id, token }: { id: string; token: string }) {
           </dl>
           {p.status === 'pending' ? (
             <div className="actions">
-              <button type="button" className="button" disabled={!!sending} aria-busy={sending === 'pay' || undefined} onClick={() => complete('pay')}>
+              <button
+                type="button"
+                className="button"
+                disabled={!!sending}
+                aria-busy={sending === 'pay' || undefined}
+                onClick={() => complete('pay')}
+              >
                 {t('testPayment.pay', { amount: fmt.money(p.amount, p.currency) })}
               </button>
-              <button type="button" className="button button-danger" disabled={!!sending} aria-busy={sending === 'decline' || undefined} onClick={() => complete('decline')}>
+              <button
+                type="button"
+                className="button button-danger"
+                disabled={!!sending}
+                aria-busy={sending === 'decline' || undefined}
+                onClick={() => complete('decline')}
+              >
                 {t('testPayment.decline')}
               </button>
             </div>
           ) : (
-            <Notice title={t('testPayment.done')} />
+            <Notice title={t('testPayment.done')}>
+              <p>
+                <Link to={p.order_url}>{t('testPayment.toOrder')}</Link>
+              </p>
+            </Notice>
           )}
           {failure && <Notice tone="error" title={failure} />}
         </>

@@ -33,9 +33,17 @@ interface Slot<T> {
   done: boolean;
 }
 
-export function useFetch<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>, options: { cache?: boolean } = {}): FetchState<T> {
+export function useFetch<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+  options: { cache?: boolean } = {},
+): FetchState<T> {
   const useCache = options.cache !== false;
-  const [slot, setSlot] = useState<Slot<T>>(() => ({ key, data: key && useCache ? (cache.get(key) as T | undefined) : undefined, done: false }));
+  const [slot, setSlot] = useState<Slot<T>>(() => ({
+    key,
+    data: key && useCache ? (cache.get(key) as T | undefined) : undefined,
+    done: false,
+  }));
   const [version, setVersion] = useState(0);
   const run = useEffectEvent(load);
 

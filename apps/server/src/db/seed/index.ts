@@ -5,6 +5,9 @@ import { contentPages as contentSeed } from './data/content-pages.ts';
 import { faqItems as faqSeed } from './data/faq.ts';
 import { countrySeed, currencySeed, languageSeed, referralSeed, timeZoneSeed } from './reference-data.ts';
 
+/** The demo provider is seeded by the server's start only (server.ts), not into every test database. */
+export { DEMO_OWNER_EMAIL, DEMO_TEAM_NAME, seedDemoProvider } from './demo-provider.ts';
+
 const excluded = (column: string) => sql.raw(`excluded.${column}`);
 
 /**

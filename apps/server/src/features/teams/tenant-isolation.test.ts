@@ -54,6 +54,12 @@ const PUBLIC: RegExp[] = [
   /^GET \/api\/public\/orders\/:id$/,
   // A shop's public face (name, logo, payment methods), by design; by id or slug.
   /^GET \/api\/public\/teams\/:teamId$/,
+  // The Stripe webhook: the signature is the key (bad or missing: 400, see selling/payments/stripe-payments.test.ts).
+  /^POST \/api\/webhooks\/stripe$/,
+  // The test-mode payment page: its link's token is the key (wrong token, another team, test mode off: 404).
+  /^(GET|POST) \/api\/public\/test-payments\/:paymentId$/,
+  // The customer's order documents: the order link's token is the key (see selling/documents/documents.test.ts).
+  /^GET \/api\/public\/orders\/:id\/(tickets|invoice|receipt)\.pdf$/,
 ];
 
 interface World {
@@ -158,6 +164,9 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'DELETE /api/tickets/:code/checkin': (a) => ({ params: { code: a.ticketCode } }),
   // Orders: A's orders are not found for B, and B cannot mark them paid or cancel them.
   'GET /api/orders/:id': (a) => ({ params: { id: a.orderId } }),
+  'GET /api/orders/:id/tickets.pdf': (a) => ({ params: { id: a.orderId } }),
+  'GET /api/orders/:id/invoice.pdf': (a) => ({ params: { id: a.orderId } }),
+  'GET /api/orders/:id/receipt.pdf': (a) => ({ params: { id: a.orderId } }),
   'POST /api/orders/:id/mark-paid': (a) => ({ params: { id: a.openOrderId } }),
   'POST /api/orders/:id/cancel': (a) => ({ params: { id: a.openOrderId } }),
 };

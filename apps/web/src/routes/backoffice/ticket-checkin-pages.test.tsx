@@ -45,10 +45,12 @@ const refused = (code: 'TICKET_UNPAID' | 'TICKET_CANCELLED', status: CheckinTick
 const notFound = () => json({ message: 'Not Found' }, 404);
 
 /** "10:05 AM" in Zurich, as the page shows a time in English (independent of dayjs). */
-const zurichTime = (iso: string) => new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+const zurichTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
 
 const team = makeTeam(3, 'Yoga Zürich');
-const posts = (calls: FakeCall[], path = `/api/tickets/${CODE}/checkin`) => calls.filter((c) => c.method === 'POST' && c.url.split('?')[0] === path);
+const posts = (calls: FakeCall[], path = `/api/tickets/${CODE}/checkin`) =>
+  calls.filter((c) => c.method === 'POST' && c.url.split('?')[0] === path);
 const result = () => screen.getByRole('status', { name: 'Check-in result' });
 
 beforeEach(async () => {

@@ -55,7 +55,9 @@ function ActivityDetail({ activity: a, onStale }: { activity: PublicActivity; on
   const [allDates, setAllDates] = useState(false);
   const dates = allDates ? a.sessions : a.sessions.slice(0, DATES_SHOWN);
   const place = a.location;
-  const address = place ? [place.address, [place.postal_code, place.city].filter(Boolean).join(' '), place.country].filter(Boolean).join(', ') : '';
+  const address = place
+    ? [place.address, [place.postal_code, place.city].filter(Boolean).join(' '), place.country].filter(Boolean).join(', ')
+    : '';
   return (
     <>
       {a.header_image && <img className="hero" src={a.header_image.detail_url} alt="" fetchPriority="high" decoding="async" {...HERO} />}
@@ -82,7 +84,11 @@ function ActivityDetail({ activity: a, onStale }: { activity: PublicActivity; on
                 )}
               </p>
               {address && (
-                <a href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(`${place.name}, ${address}`)}`} target="_blank" rel="noopener noreferrer">
+                <a
+                  href={`https://www.openstreetmap.org/search?query=${encodeURIComponent(`${place.name}, ${address}`)}`}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
                   {t('activity.map')}
                 </a>
               )}

@@ -31,7 +31,13 @@ export function groupTickets(a: PublicActivity, t: (k: string) => string, when: 
     });
   for (const s of a.sessions) {
     const own = a.tickets.filter((x) => x.session_id === s.id);
-    if (own.length) groups.push({ key: `s${s.id}`, title: when(s.starts_at), hint: a.kind === 'course' ? t('activity.dropIn') : undefined, tickets: own });
+    if (own.length)
+      groups.push({
+        key: `s${s.id}`,
+        title: when(s.starts_at),
+        hint: a.kind === 'course' ? t('activity.dropIn') : undefined,
+        tickets: own,
+      });
   }
   return groups;
 }
@@ -57,7 +63,8 @@ export function TicketPicker({ activity: a, onStale }: { activity: PublicActivit
 
   const problemText = (e: ApiError) => {
     if (e.body.code === 'OFF_SALE') return t('activity.offSale');
-    if (e.body.code === 'SOLD_OUT') return e.body.available ? t('activity.onlyLeft', { count: e.body.available }) : t('availability.soldOut');
+    if (e.body.code === 'SOLD_OUT')
+      return e.body.available ? t('activity.onlyLeft', { count: e.body.available }) : t('availability.soldOut');
     return e.body.message ?? t('common.failed');
   };
 
@@ -111,10 +118,14 @@ export function TicketPicker({ activity: a, onStale }: { activity: PublicActivit
                     {x.description && <span className="muted small">{x.description}</span>}
                     <span>
                       <strong className="price">{x.price === 0 ? t('price.free') : fmt.money(x.price, x.currency)}</strong>
-                      {team.charges_vat && x.tax_rate > 0 && <span className="muted small"> {t('price.vatIncluded', { rate: fmt.percent(x.tax_rate) })}</span>}
+                      {team.charges_vat && x.tax_rate > 0 && (
+                        <span className="muted small"> {t('price.vatIncluded', { rate: fmt.percent(x.tax_rate) })}</span>
+                      )}
                     </span>
                     {x.stock_available <= 0 ? (
-                      <span className="badge badge-muted">{a.waiting_list ? t('availability.waitingList') : t('availability.soldOut')}</span>
+                      <span className="badge badge-muted">
+                        {a.waiting_list ? t('availability.waitingList') : t('availability.soldOut')}
+                      </span>
                     ) : x.stock_available <= 5 ? (
                       <span className="badge badge-warning">{t('availability.few', { count: x.stock_available })}</span>
                     ) : null}

@@ -1,19 +1,19 @@
 import { currencyDigits, minorToDecimal } from '@bookla/shared/money';
 import { visibleFields } from '@bookla/shared/booking-answers';
-import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, shopApi } from '../api';
-import { forgetReservation, loadReservation, releaseReservation, reserve, type HeldReservation } from '../reservation';
+import { forgetReservation, loadReservation, releaseReservation, type HeldReservation } from '../reservation';
 import { Link, navigate } from '../router';
 import { useTeamShop } from '../shop-context';
 import { readJson, removeKey, writeJson } from '../storage';
-import { Dialog } from '../ui/dialog';
 import { LoadError, Loading, Notice } from '../ui/states';
 import { useFetch } from '../use-fetch';
 import { useTitle } from '../use-title';
 import { Countdown, useSecondsLeft } from './countdown';
+import { ExpiredDialog } from './expired-dialog';
+import { useQuote } from './use-quote';
 import { BookingFieldInput } from './field-input';
 import {
-  emptyDraft,
   FIELD_PATH,
   fieldsOf,
   fitDraft,
@@ -22,6 +22,7 @@ import {
   productLines,
   productQuantity,
   productsBody,
+  restoreDraft,
   seatsOf,
   serverErrors,
   validateDraft,
@@ -61,14 +62,13 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
   const loaded = useFetch(`checkout:${team.id}:${activityIds.join(',')}:${lang}`, (signal) =>
     Promise.all(activityIds.map((id) => shopApi.activity(team.id, id, lang, signal))).then((list) => new Map(list.map((a) => [a.id, a]))),
   );
-  const [draft, setDraft] = useState<Draft>(() => fitDraft({ ...emptyDraft(), ...readJson<Draft>(draftKey(team.id)) }, seats.length));
+  const [draft, setDraft] = useState<Draft>(() => fitDraft(restoreDraft(readJson(draftKey(team.id))), seats.length));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [focusTick, setFocusTick] = useState(0);
   const [sending, setSending] = useState(false);
   const [soldOut, setSoldOut] = useState<string | null>(null);
   const [serverExpired, setServerExpired] = useState(false);
-  const [quote, setQuote] = useState<{ totals: Totals | null; pending: boolean }>({ totals: null, pending: true });
   const [discountBusy, setDiscountBusy] = useState(false);
   const secondsLeft = useSecondsLeft(reservation.expires_at);
   const formRef = useRef<HTMLFormElement>(null);
@@ -77,9 +77,12 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
   // Everything typed survives a reload, a validation error and a renewed reservation.
   useEffect(() => writeJson(draftKey(team.id), draft), [draft, team.id]);
 
-  // Leaving with the back button gives the seats back (best effort).
+  // Leaving with the back button gives the seats back (best effort); back to another
+  // language's checkout is no leaving.
   useEffect(() => {
-    const leave = () => releaseReservation(team.id);
+    const leave = () => {
+      if (!/\/checkout\/?$/.test(window.location.pathname)) releaseReservation(team.id);
+    };
     window.addEventListener('popstate', leave);
     return () => window.removeEventListener('popstate', leave);
   }, [team.id]);
@@ -96,36 +99,29 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
   const products = productsBody(draft, lines);
   const items = reservation.items.map((i) => ({ ticket_id: i.ticket_id, quantity: i.quantity }));
 
-  // Live totals from the server (products and the applied code change them).
-  const quoteKey = JSON.stringify([products, draft.applied, !!activities]);
-  const runQuote = useEffectEvent((signal: AbortSignal) => {
-    if (!activities) return;
-    setQuote((q) => ({ ...q, pending: true }));
-    shopApi.quote(team.id, { items, products, discount_code: draft.applied }, signal).then(
-      (reply) => setQuote({ totals: reply, pending: false }),
-      (e: unknown) => {
-        if (signal.aborted) return;
-        const codeError = e instanceof ApiError && e.status === 422 ? e.body.errors?.discount_code?.[0] : undefined;
-        if (codeError && draft.applied) {
-          setDraft((d) => ({ ...d, applied: null }));
-          setErrors((er) => ({ ...er, discount_code: codeError }));
-        }
-        setQuote((q) => ({ ...q, pending: false }));
-      },
-    );
+  const quote = useQuote(team.id, items, products, draft.applied, !!activities, (refused) => {
+    setDraft((d) => ({ ...d, applied: null }));
+    setErrors((er) => ({ ...er, discount_code: refused }));
   });
-  useEffect(() => {
-    const controller = new AbortController();
-    runQuote(controller.signal);
-    return () => controller.abort();
-  }, [quoteKey]);
 
   if (loaded.error) return <LoadError error={loaded.error} onRetry={loaded.reload} />;
   if (!activities) return <Loading lines={6} />;
 
-  const productsMinor = [...lines.order, ...lines.participant.flat()].reduce((sum, l) => sum + l.product.price_minor * productQuantity(draft, l), 0);
-  const fallback = minorToDecimal(Math.round(reservation.total * 10 ** currencyDigits(reservation.currency)) + productsMinor, reservation.currency);
-  const totals: Totals = quote.totals ?? { subtotal: fallback, discount_total: 0, tax_total: null, total: fallback, currency: reservation.currency };
+  const productsMinor = [...lines.order, ...lines.participant.flat()].reduce(
+    (sum, l) => sum + l.product.price_minor * productQuantity(draft, l),
+    0,
+  );
+  const fallback = minorToDecimal(
+    Math.round(reservation.total * 10 ** currencyDigits(reservation.currency)) + productsMinor,
+    reservation.currency,
+  );
+  const totals: Totals = quote.totals ?? {
+    subtotal: fallback,
+    discount_total: 0,
+    tax_total: null,
+    total: fallback,
+    currency: reservation.currency,
+  };
   const choices = paymentChoices(team.payment_methods, totals.total);
   const payment = choices.includes(draft.payment as never) ? draft.payment : choices.length === 1 ? choices[0]! : '';
   const orderFieldsShown = visibleFields(fields.order, draft.answers);
@@ -144,19 +140,13 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
   const setProduct = (line: ProductLine, n: number) => setDraft((d) => ({ ...d, products: { ...d.products, [line.key]: n } }));
 
   const applyDiscount = async () => {
-    const code = draft.discount.trim();
     setDiscountBusy(true);
-    try {
-      const reply = await shopApi.quote(team.id, { items, products, discount_code: code });
-      setQuote({ totals: reply, pending: false });
-      setDraft((d) => ({ ...d, applied: reply.discount_code ?? code }));
+    const result = await quote.apply(draft.discount.trim());
+    setDiscountBusy(false);
+    if ('applied' in result) {
+      setDraft((d) => ({ ...d, applied: result.applied }));
       clear('discount_code');
-    } catch (e) {
-      const message = e instanceof ApiError ? (e.body.errors?.discount_code?.[0] ?? e.body.message) : undefined;
-      setErrors((er) => ({ ...er, discount_code: message ?? t('common.failed') }));
-    } finally {
-      setDiscountBusy(false);
-    }
+    } else setErrors((er) => ({ ...er, discount_code: result.refused ?? t('common.failed') }));
   };
 
   const submit = async (e: FormEvent) => {
@@ -184,7 +174,8 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
         setErrors(serverErrors(err.body.errors));
         setFailure(err.body.message ?? null);
         setFocusTick((n) => n + 1);
-      } else if (err.status === 409 && (err.body.code === 'SOLD_OUT' || err.body.code === 'OFF_SALE')) setSoldOut(err.body.message ?? t('checkout.soldOut'));
+      } else if (err.status === 409 && (err.body.code === 'SOLD_OUT' || err.body.code === 'OFF_SALE'))
+        setSoldOut(err.body.message ?? t('checkout.soldOut'));
       else if (err.status === 409 || err.status === 410) setServerExpired(true);
       else setFailure(err.body.message ?? t('common.failed'));
     }
@@ -292,11 +283,23 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
             errors={errors}
             onChange={(patch) => setParticipant(i, patch)}
             onAnswer={(id, v) => {
-              setDraft((d) => ({ ...d, participants: d.participants.map((p, n) => (n === i ? { ...p, answers: { ...p.answers, [String(id)]: v } } : p)) }));
+              setDraft((d) => ({
+                ...d,
+                participants: d.participants.map((p, n) => (n === i ? { ...p, answers: { ...p.answers, [String(id)]: v } } : p)),
+              }));
               clear(`participants.${i}.answers.${id}`);
             }}
             onProduct={setProduct}
-            onSameAsCustomer={i === 0 ? () => setParticipant(0, { firstname: draft.customer.firstname, lastname: draft.customer.lastname, email: draft.customer.email }) : undefined}
+            onSameAsCustomer={
+              i === 0
+                ? () =>
+                    setParticipant(0, {
+                      firstname: draft.customer.firstname,
+                      lastname: draft.customer.lastname,
+                      email: draft.customer.email,
+                    })
+                : undefined
+            }
           />
         ))}
 
@@ -304,7 +307,13 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
           <section aria-labelledby="products-heading" className="panel">
             <h2 id="products-heading">{t('checkout.products.title')}</h2>
             {lines.order.map((line) => (
-              <ProductRow key={line.key} line={line} quantity={productQuantity(draft, line)} onChange={(n) => setProduct(line, n)} money={fmt.money} />
+              <ProductRow
+                key={line.key}
+                line={line}
+                quantity={productQuantity(draft, line)}
+                onChange={(n) => setProduct(line, n)}
+                money={fmt.money}
+              />
             ))}
           </section>
         )}
@@ -347,50 +356,5 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
         </section>
       </form>
     </section>
-  );
-}
-
-/** The hold ran out: hold the same seats again, or go back. */
-function ExpiredDialog({ reservation, onRenewed, onBack }: { reservation: HeldReservation; onRenewed(r: HeldReservation): void; onBack(): void }) {
-  const { t, team } = useTeamShop();
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const again = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      onRenewed(
-        await reserve(
-          team.id,
-          reservation.activity_id,
-          reservation.items.map((i) => ({ ticket_id: i.ticket_id, quantity: i.quantity })),
-        ),
-      );
-    } catch (e) {
-      setBusy(false);
-      setProblem(e instanceof ApiError && e.status === 409 ? t('checkout.soldOut') : e instanceof ApiError && e.body.message ? e.body.message : t('common.failed'));
-    }
-  };
-  return (
-    <Dialog
-      title={t('checkout.expired.title')}
-      actions={
-        <>
-          <button type="button" className="button" onClick={again} disabled={busy} aria-busy={busy || undefined}>
-            {t('checkout.expired.again')}
-          </button>
-          <button type="button" className="button button-secondary" onClick={onBack}>
-            {t('checkout.backToActivity')}
-          </button>
-        </>
-      }
-    >
-      <p>{t('checkout.expired.text')}</p>
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
-    </Dialog>
   );
 }

@@ -5,7 +5,29 @@ import { Field, FieldError, fieldId } from '../ui/field';
 import type { Errors } from './model';
 
 /** Countries offered for an address answer (ISO codes, named in the page's language). */
-const COUNTRIES = ['CH', 'LI', 'DE', 'AT', 'FR', 'IT', 'BE', 'NL', 'LU', 'ES', 'PT', 'GB', 'IE', 'DK', 'SE', 'NO', 'FI', 'PL', 'CZ', 'US', 'CA'];
+const COUNTRIES = [
+  'CH',
+  'LI',
+  'DE',
+  'AT',
+  'FR',
+  'IT',
+  'BE',
+  'NL',
+  'LU',
+  'ES',
+  'PT',
+  'GB',
+  'IE',
+  'DK',
+  'SE',
+  'NO',
+  'FI',
+  'PL',
+  'CZ',
+  'US',
+  'CA',
+];
 
 function countryName(code: string, lang: string) {
   try {
@@ -59,7 +81,12 @@ export function BookingFieldInput({ field, path, value, errors, onChange }: Prop
         <fieldset className={error ? 'field field-invalid' : 'field'} aria-describedby={error ? `${fieldId(path)}-error` : undefined}>
           <legend>
             {field.label}
-            {field.required && <span className="required" aria-hidden="true"> *</span>}
+            {field.required && (
+              <span className="required" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            )}
           </legend>
           {help && <p className="help">{help}</p>}
           {field.options.map((o, i) => (
@@ -92,7 +119,12 @@ export function BookingFieldInput({ field, path, value, errors, onChange }: Prop
               onChange={(e) => onChange(e.target.checked)}
             />
             {field.label}
-            {field.required && <span className="required" aria-hidden="true"> *</span>}
+            {field.required && (
+              <span className="required" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            )}
           </label>
           {help && <p className="help">{help}</p>}
           <FieldError id={`${fieldId(path)}-error`} error={error} />
@@ -105,7 +137,12 @@ export function BookingFieldInput({ field, path, value, errors, onChange }: Prop
         <fieldset className={error ? 'field field-invalid address' : 'field address'}>
           <legend>
             {field.label}
-            {field.required && <span className="required" aria-hidden="true"> *</span>}
+            {field.required && (
+              <span className="required" aria-hidden="true">
+                {' '}
+                *
+              </span>
+            )}
           </legend>
           {help && <p className="help">{help}</p>}
           <FieldError id={`${fieldId(path)}-error`} error={error} />

@@ -68,6 +68,42 @@ export function emptyDraft(): Draft {
   };
 }
 
+const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** A draft read back from storage, whatever it holds: unknown or malformed parts start empty. */
+export function restoreDraft(raw: unknown): Draft {
+  const base = emptyDraft();
+  if (!isObject(raw)) return base;
+  const c = isObject(raw.customer) ? raw.customer : {};
+  const people = Array.isArray(raw.participants) ? raw.participants : [];
+  return {
+    customer: {
+      salutation: str(c.salutation),
+      firstname: str(c.firstname),
+      lastname: str(c.lastname),
+      email: str(c.email),
+      phone: str(c.phone),
+      company: str(c.company),
+    },
+    participants: people.map((p) =>
+      isObject(p)
+        ? { firstname: str(p.firstname), lastname: str(p.lastname), email: str(p.email), answers: isObject(p.answers) ? p.answers : {} }
+        : emptyParticipant(),
+    ),
+    answers: isObject(raw.answers) ? raw.answers : {},
+    products: isObject(raw.products)
+      ? Object.fromEntries(
+          Object.entries(raw.products).filter((e): e is [string, number] => Number.isInteger(e[1]) && (e[1] as number) >= 0),
+        )
+      : {},
+    discount: str(raw.discount),
+    applied: typeof raw.applied === 'string' ? raw.applied : null,
+    payment: str(raw.payment),
+    terms: raw.terms === true,
+  };
+}
+
 /** One seat per participant, in the reservation's order. */
 export const seatsOf = (r: HeldReservation): Seat[] =>
   r.items.flatMap((i) => Array.from({ length: i.quantity }, () => ({ ticket_id: i.ticket_id, name: i.name, activity_id: i.activity_id })));
@@ -96,12 +132,17 @@ export interface ProductLine {
 }
 
 /** Products on offer: per order (for any reserved ticket), and per participant (for that seat's ticket). */
-export function productLines(activities: ReadonlyMap<number, PublicActivity>, seats: readonly Seat[]): { order: ProductLine[]; participant: ProductLine[][] } {
+export function productLines(
+  activities: ReadonlyMap<number, PublicActivity>,
+  seats: readonly Seat[],
+): { order: ProductLine[]; participant: ProductLine[][] } {
   const ticketIds = new Set(seats.map((s) => s.ticket_id));
   const all = new Map<number, PublicProduct>();
   for (const a of activities.values()) for (const p of a.products) all.set(p.id, p);
   const fits = (p: PublicProduct, ids: Iterable<number>) => !p.ticket_ids.length || [...ids].some((id) => p.ticket_ids.includes(id));
-  const order = [...all.values()].filter((p) => p.scope === 'order' && fits(p, ticketIds)).map((product) => ({ product, key: String(product.id), participantIndex: null }));
+  const order = [...all.values()]
+    .filter((p) => p.scope === 'order' && fits(p, ticketIds))
+    .map((product) => ({ product, key: String(product.id), participantIndex: null }));
   const participant = seats.map((seat, i) =>
     (activities.get(seat.activity_id)?.products ?? [])
       .filter((p) => p.scope === 'participant' && fits(p, [seat.ticket_id]))
@@ -110,10 +151,14 @@ export function productLines(activities: ReadonlyMap<number, PublicActivity>, se
   return { order, participant };
 }
 
-export const productMax = (p: PublicProduct) => Math.max(0, Math.min(p.max_per_order ?? PRODUCT_MAX, p.stock_available ?? PRODUCT_MAX, PRODUCT_MAX));
+export const productMax = (p: PublicProduct) =>
+  Math.max(0, Math.min(p.max_per_order ?? PRODUCT_MAX, p.stock_available ?? PRODUCT_MAX, PRODUCT_MAX));
 export const productQuantity = (draft: Draft, line: ProductLine) => draft.products[line.key] ?? line.product.min_per_order;
 
-export function productsBody(draft: Draft, lines: { order: ProductLine[]; participant: ProductLine[][] }): NonNullable<OrderBody['products']> {
+export function productsBody(
+  draft: Draft,
+  lines: { order: ProductLine[]; participant: ProductLine[][] },
+): NonNullable<OrderBody['products']> {
   return [...lines.order, ...lines.participant.flat()]
     .map((line) => ({ line, quantity: productQuantity(draft, line) }))
     .filter(({ quantity }) => quantity > 0)
@@ -132,7 +177,12 @@ export function paymentChoices(methods: readonly CheckoutPaymentMethod[], total:
 const blank = (s: string) => s.trim() === '';
 
 /** The participant's fields with the order's (conditions may refer to an order field), answers merged. */
-function participantCheck(orderFields: readonly BookingFieldDef[], own: readonly BookingFieldDef[], orderAnswers: Record<string, unknown>, answers: Record<string, unknown>) {
+function participantCheck(
+  orderFields: readonly BookingFieldDef[],
+  own: readonly BookingFieldDef[],
+  orderAnswers: Record<string, unknown>,
+  answers: Record<string, unknown>,
+) {
   const ids = new Set(own.map((f) => String(f.id)));
   const result = validateBookingAnswers([...orderFields, ...own], { ...orderAnswers, ...answers });
   const clean: Record<string, unknown> = {};
@@ -165,7 +215,8 @@ export function validateDraft(
   if (c.phone.trim().length > 50) errors['customer.phone'] = validationText(t, 'max_string|{"max":50}');
   if (c.company.trim().length > 200) errors['customer.company'] = validationText(t, 'max_string|{"max":200}');
 
-  for (const i of validateBookingAnswers(fields.order, draft.answers).issues) errors[`answers.${i.path.join('.')}`] = validationText(t, i.message);
+  for (const i of validateBookingAnswers(fields.order, draft.answers).issues)
+    errors[`answers.${i.path.join('.')}`] = validationText(t, i.message);
   seats.forEach((seat, n) => {
     const p = draft.participants[n] ?? emptyParticipant();
     need(`participants.${n}.firstname`, p.firstname);
@@ -227,4 +278,5 @@ export function serverErrors(errors: Record<string, string[]> | undefined): Erro
 }
 
 /** Paths the form shows beside a field; everything else goes into the summary at the top. */
-export const FIELD_PATH = /^(customer\.\w+|participants\.\d+\.(firstname|lastname|email|answers\.\d+(\.\w+)?)|answers\.\d+(\.\w+)?|discount_code|payment_method|accept_terms)$/;
+export const FIELD_PATH =
+  /^(customer\.\w+|participants\.\d+\.(firstname|lastname|email|answers\.\d+(\.\w+)?)|answers\.\d+(\.\w+)?|discount_code|payment_method|accept_terms)$/;

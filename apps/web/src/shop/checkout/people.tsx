@@ -6,11 +6,27 @@ import { Stepper } from '../ui/stepper';
 import { BookingFieldInput } from './field-input';
 import { productMax, SALUTATIONS, type CustomerDraft, type Errors, type ParticipantDraft, type ProductLine } from './model';
 
-export function CustomerSection({ customer, errors, onChange }: { customer: CustomerDraft; errors: Errors; onChange(patch: Partial<CustomerDraft>): void }) {
+export function CustomerSection({
+  customer,
+  errors,
+  onChange,
+}: {
+  customer: CustomerDraft;
+  errors: Errors;
+  onChange(patch: Partial<CustomerDraft>): void;
+}) {
   const { t } = useShop();
   const input = (name: keyof CustomerDraft, autoComplete: string, type = 'text', required = false) => (
     <Field path={`customer.${name}`} label={t(`checkout.customer.${name}`)} error={errors[`customer.${name}`]} required={required}>
-      {(p) => <input {...p} type={type} autoComplete={autoComplete} value={customer[name]} onChange={(e) => onChange({ [name]: e.target.value })} />}
+      {(p) => (
+        <input
+          {...p}
+          type={type}
+          autoComplete={autoComplete}
+          value={customer[name]}
+          onChange={(e) => onChange({ [name]: e.target.value })}
+        />
+      )}
     </Field>
   );
   return (
@@ -19,7 +35,12 @@ export function CustomerSection({ customer, errors, onChange }: { customer: Cust
       <div className="grid-2">
         <Field path="customer.salutation" label={t('checkout.customer.salutation')} error={errors['customer.salutation']}>
           {(p) => (
-            <select {...p} autoComplete="honorific-prefix" value={customer.salutation} onChange={(e) => onChange({ salutation: e.target.value })}>
+            <select
+              {...p}
+              autoComplete="honorific-prefix"
+              value={customer.salutation}
+              onChange={(e) => onChange({ salutation: e.target.value })}
+            >
               <option value="">{t('checkout.customer.noSalutation')}</option>
               {SALUTATIONS.map((s) => (
                 <option key={s} value={s}>
@@ -67,7 +88,13 @@ export function ParticipantBlock(props: ParticipantProps) {
   const input = (name: 'firstname' | 'lastname' | 'email', autoComplete: string, required: boolean) => (
     <Field path={`${path}.${name}`} label={t(`checkout.participant.${name}`)} error={errors[`${path}.${name}`]} required={required}>
       {(c) => (
-        <input {...c} type={name === 'email' ? 'email' : 'text'} autoComplete={autoComplete} value={p[name]} onChange={(e) => props.onChange({ [name]: e.target.value })} />
+        <input
+          {...c}
+          type={name === 'email' ? 'email' : 'text'}
+          autoComplete={autoComplete}
+          value={p[name]}
+          onChange={(e) => props.onChange({ [name]: e.target.value })}
+        />
       )}
     </Field>
   );
@@ -87,13 +114,26 @@ export function ParticipantBlock(props: ParticipantProps) {
         {input('email', 'off', false)}
       </div>
       {shown.map((f) => (
-        <BookingFieldInput key={f.id} field={f} path={`${path}.answers.${f.id}`} value={p.answers[String(f.id)]} errors={errors} onChange={(v) => props.onAnswer(f.id, v)} />
+        <BookingFieldInput
+          key={f.id}
+          field={f}
+          path={`${path}.answers.${f.id}`}
+          value={p.answers[String(f.id)]}
+          errors={errors}
+          onChange={(v) => props.onAnswer(f.id, v)}
+        />
       ))}
       {props.products.length > 0 && (
         <div className="products">
           <h3 className="small-heading">{t('checkout.products.forParticipant')}</h3>
           {props.products.map((line) => (
-            <ProductRow key={line.key} line={line} quantity={props.quantity(line)} onChange={(n) => props.onProduct(line, n)} money={fmt.money} />
+            <ProductRow
+              key={line.key}
+              line={line}
+              quantity={props.quantity(line)}
+              onChange={(n) => props.onProduct(line, n)}
+              money={fmt.money}
+            />
           ))}
         </div>
       )}
@@ -101,7 +141,17 @@ export function ParticipantBlock(props: ParticipantProps) {
   );
 }
 
-export function ProductRow({ line, quantity, onChange, money }: { line: ProductLine; quantity: number; onChange(n: number): void; money(a: number, c: string): string }) {
+export function ProductRow({
+  line,
+  quantity,
+  onChange,
+  money,
+}: {
+  line: ProductLine;
+  quantity: number;
+  onChange(n: number): void;
+  money(a: number, c: string): string;
+}) {
   const { t } = useShop();
   const p = line.product;
   const max = productMax(p);

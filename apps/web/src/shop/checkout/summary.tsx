@@ -48,7 +48,13 @@ export function DiscountField({
                 }
               }}
             />
-            <button type="button" className="button button-secondary" onClick={onApply} disabled={busy || !value.trim()} aria-busy={busy || undefined}>
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={onApply}
+              disabled={busy || !value.trim()}
+              aria-busy={busy || undefined}
+            >
               {t('checkout.discount.apply')}
             </button>
           </div>
@@ -95,7 +101,17 @@ export function TotalsTable({ totals, pending }: { totals: Totals; pending: bool
   );
 }
 
-export function PaymentChoice({ choices, value, error, onChange }: { choices: CheckoutPaymentMethod[]; value: string; error: string | undefined; onChange(v: string): void }) {
+export function PaymentChoice({
+  choices,
+  value,
+  error,
+  onChange,
+}: {
+  choices: CheckoutPaymentMethod[];
+  value: string;
+  error: string | undefined;
+  onChange(v: string): void;
+}) {
   const { t } = useShop();
   if (!choices.length)
     return (
@@ -104,7 +120,10 @@ export function PaymentChoice({ choices, value, error, onChange }: { choices: Ch
       </p>
     );
   return (
-    <fieldset className={error ? 'field field-invalid' : 'field'} aria-describedby={error ? `${fieldId('payment_method')}-error` : undefined}>
+    <fieldset
+      className={error ? 'field field-invalid' : 'field'}
+      aria-describedby={error ? `${fieldId('payment_method')}-error` : undefined}
+    >
       <legend>{t('checkout.payment.title')}</legend>
       {choices.map((m, i) => (
         <label key={m} className="check radio-card">

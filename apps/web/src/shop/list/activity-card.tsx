@@ -57,7 +57,9 @@ export function ActivityCard({ activity, headingLevel = 2 }: { activity: PublicA
         </dl>
         <div className="card-foot">
           {price && (
-            <span className="price">{price.price === 0 ? t('price.free') : t('price.from', { price: fmt.money(price.price, price.currency) })}</span>
+            <span className="price">
+              {price.price === 0 ? t('price.free') : t('price.from', { price: fmt.money(price.price, price.currency) })}
+            </span>
           )}
           <AvailabilityBadge availability={availabilityOf(activity)} t={t} date={fmt.date} />
         </div>

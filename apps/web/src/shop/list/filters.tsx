@@ -8,18 +8,41 @@ export interface FilterValues {
   location: string;
   from: string;
   to: string;
+  /** Filterable attributes: id → chosen value. */
+  attr: Record<string, string>;
 }
 
+/** `attr[12]` in the address ↔ attribute 12 (the list call's own parameter names). */
+export const attrParam = (id: number | string) => `attr[${id}]`;
+export const ATTR_PARAM = /^attr\[(\d{1,10})\]$/;
+
 /**
- * Type set, location and date range. (Filterable attributes are not offered: the public list
- * call takes no attribute filter yet, and filtering one page in the browser would be wrong.)
+ * Type set, location, date range and the team's filterable attributes (only what published
+ * activities use, as the server lists them). Each filter shows only when it has a choice to make.
  */
-export function Filters({ values, dates, onChange }: { values: FilterValues; dates: boolean; onChange(patch: Partial<FilterValues>): void }) {
+export function Filters({
+  values,
+  dates,
+  onChange,
+}: {
+  values: FilterValues;
+  dates: boolean;
+  onChange(patch: Record<string, string>): void;
+}) {
   const { t, team, lang } = useTeamShop();
   const options = useFetch(`filters:${team.id}:${lang}`, (signal) => shopApi.filters(team.id, lang, signal));
   const typeSets = options.data?.type_sets ?? [];
   const locations = options.data?.locations ?? [];
-  const active = values.type || values.location || (dates && (values.from || values.to));
+  const attributes = (options.data?.attributes ?? []).filter((a) => a.options.length > 1 || values.attr[String(a.id)]);
+  const active = values.type || values.location || Object.keys(values.attr).length || (dates && (values.from || values.to));
+  const reset = () =>
+    onChange({
+      type: '',
+      location: '',
+      from: '',
+      to: '',
+      ...Object.fromEntries(Object.keys(values.attr).map((id) => [attrParam(id), ''])),
+    });
   return (
     <form className="filters" role="search" aria-label={t('filters.label')} onSubmit={(e) => e.preventDefault()}>
       {typeSets.length > 1 && (
@@ -50,18 +73,48 @@ export function Filters({ values, dates, onChange }: { values: FilterValues; dat
           )}
         </Field>
       )}
+      {attributes.map((a) => (
+        <Field key={a.id} path={`filter.attr.${a.id}`} label={a.name}>
+          {(p) => (
+            <select {...p} value={values.attr[String(a.id)] ?? ''} onChange={(e) => onChange({ [attrParam(a.id)]: e.target.value })}>
+              <option value="">{t('filters.all')}</option>
+              {a.options.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      ))}
       {dates && (
         <>
           <Field path="filter.from" label={t('filters.from')}>
-            {(p) => <input {...p} type="date" value={values.from} max={values.to || undefined} onChange={(e) => onChange({ from: e.target.value })} />}
+            {(p) => (
+              <input
+                {...p}
+                type="date"
+                value={values.from}
+                max={values.to || undefined}
+                onChange={(e) => onChange({ from: e.target.value })}
+              />
+            )}
           </Field>
           <Field path="filter.to" label={t('filters.to')}>
-            {(p) => <input {...p} type="date" value={values.to} min={values.from || undefined} onChange={(e) => onChange({ to: e.target.value })} />}
+            {(p) => (
+              <input
+                {...p}
+                type="date"
+                value={values.to}
+                min={values.from || undefined}
+                onChange={(e) => onChange({ to: e.target.value })}
+              />
+            )}
           </Field>
         </>
       )}
       {active && (
-        <button type="button" className="button button-link" onClick={() => onChange({ type: '', location: '', from: '', to: '' })}>
+        <button type="button" className="button button-link" onClick={reset}>
           {t('filters.reset')}
         </button>
       )}

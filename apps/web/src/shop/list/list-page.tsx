@@ -7,7 +7,7 @@ import { LoadError, Notice } from '../ui/states';
 import { useFetch } from '../use-fetch';
 import { useTitle } from '../use-title';
 import { ActivityCard, CardSkeletons } from './activity-card';
-import { Filters, type FilterValues } from './filters';
+import { ATTR_PARAM, Filters, type FilterValues } from './filters';
 import { MonthCalendar } from './month-calendar';
 
 export const PER_PAGE = 12;
@@ -25,7 +25,13 @@ export function ListPage() {
     location: positiveId(search.get('location')),
     from: isoDay(search.get('from')),
     to: isoDay(search.get('to')),
+    attr: {},
   };
+  for (const [key, value] of search) {
+    const id = ATTR_PARAM.exec(key)?.[1];
+    if (id && value) values.attr[id] = value.slice(0, 200);
+  }
+  const attr = Object.keys(values.attr).length ? values.attr : undefined;
 
   const setQuery = (patch: Record<string, string>) => {
     const next = new URLSearchParams(search);
@@ -50,15 +56,21 @@ export function ListPage() {
           </button>
         </div>
       </div>
-      <Filters values={values} dates={view === 'list'} onChange={(patch) => setQuery({ ...patch })} />
+      <Filters values={values} dates={view === 'list'} onChange={setQuery} />
       {view === 'list' ? (
         <ActivityList
-          query={{ type_set_id: Number(values.type) || undefined, location_id: Number(values.location) || undefined, from: values.from || undefined, to: values.to || undefined }}
-          filtered={!!(values.type || values.location || values.from || values.to)}
+          query={{
+            type_set_id: Number(values.type) || undefined,
+            location_id: Number(values.location) || undefined,
+            from: values.from || undefined,
+            to: values.to || undefined,
+            attr,
+          }}
+          filtered={!!(values.type || values.location || values.from || values.to || attr)}
         />
       ) : (
         <MonthCalendar
-          query={{ type_set_id: Number(values.type) || undefined, location_id: Number(values.location) || undefined }}
+          query={{ type_set_id: Number(values.type) || undefined, location_id: Number(values.location) || undefined, attr }}
           month={search.get('month')}
           day={isoDay(search.get('day'))}
           onChange={(patch) => setQuery(patch)}
@@ -74,7 +86,12 @@ function ActivityList({ query, filtered }: { query: ActivityQuery; filtered: boo
   const key = `activities:${team.id}:${JSON.stringify(full)}`;
   const first = useFetch(key, (signal) => shopApi.activities(team.id, { ...full, page: 1 }, signal));
   // Pages after the first, for this query only ("more" appends; a new filter starts over).
-  const [more, setMore] = useState<{ key: string; pages: ActivityPage[]; loading: boolean; failed: boolean }>({ key: '', pages: [], loading: false, failed: false });
+  const [more, setMore] = useState<{ key: string; pages: ActivityPage[]; loading: boolean; failed: boolean }>({
+    key: '',
+    pages: [],
+    loading: false,
+    failed: false,
+  });
   const extra = more.key === key ? more : { key, pages: [], loading: false, failed: false };
 
   if (first.error) return <LoadError error={first.error} onRetry={first.reload} />;
@@ -112,7 +129,13 @@ function ActivityList({ query, filtered }: { query: ActivityQuery; filtered: boo
       {extra.failed && <Notice tone="error" title={t('common.loadFailed')} />}
       {last.meta.current_page < last.meta.last_page && (
         <div className="center">
-          <button type="button" className="button button-secondary" onClick={loadMore} disabled={extra.loading} aria-busy={extra.loading || undefined}>
+          <button
+            type="button"
+            className="button button-secondary"
+            onClick={loadMore}
+            disabled={extra.loading}
+            aria-busy={extra.loading || undefined}
+          >
             {extra.loading ? t('common.loading') : t('list.more')}
           </button>
         </div>

@@ -27,7 +27,17 @@ const shift = ({ year, month }: { year: number; month: number }, by: number) => 
  * A light month view (FullCalendar would weigh more than the whole shop): the days with dates
  * are buttons; choosing one lists that day's activities with their times.
  */
-export function MonthCalendar({ query, month, day, onChange }: { query: ActivityQuery; month: string | null; day: string; onChange(patch: Record<string, string>): void }) {
+export function MonthCalendar({
+  query,
+  month,
+  day,
+  onChange,
+}: {
+  query: ActivityQuery;
+  month: string | null;
+  day: string;
+  onChange(patch: Record<string, string>): void;
+}) {
   const { t, fmt, team, lang } = useTeamShop();
   const now = today(team.time_zone);
   const current = parseMonth(month, now);
@@ -61,11 +71,22 @@ export function MonthCalendar({ query, month, day, onChange }: { query: Activity
   return (
     <div className="calendar-view">
       <div className="calendar-head">
-        <button type="button" className="button button-secondary" onClick={() => onChange({ month: shift(current, -1), day: '' })} disabled={!canGoBack} aria-label={t('calendar.previous')}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => onChange({ month: shift(current, -1), day: '' })}
+          disabled={!canGoBack}
+          aria-label={t('calendar.previous')}
+        >
           ‹
         </button>
         <h2 aria-live="polite">{monthLabel}</h2>
-        <button type="button" className="button button-secondary" onClick={() => onChange({ month: shift(current, 1), day: '' })} aria-label={t('calendar.next')}>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => onChange({ month: shift(current, 1), day: '' })}
+          aria-label={t('calendar.next')}
+        >
           ›
         </button>
       </div>

@@ -57,7 +57,19 @@ export function OrderPage({ id, token }: { id: number; token: string }) {
   );
 }
 
-function OrderView({ order: o, token, awaiting, gaveUp, onRetry }: { order: Order; token: string; awaiting: boolean; gaveUp: boolean; onRetry(): void }) {
+function OrderView({
+  order: o,
+  token,
+  awaiting,
+  gaveUp,
+  onRetry,
+}: {
+  order: Order;
+  token: string;
+  awaiting: boolean;
+  gaveUp: boolean;
+  onRetry(): void;
+}) {
   const { t, fmt, base } = useTeamShop();
   const key = statusLabelKey(o.payment_status, o.paid_at);
   const label = key.startsWith('status.') ? t(`order.${key}`) : key;
@@ -166,14 +178,34 @@ function OrderView({ order: o, token, awaiting, gaveUp, onRetry }: { order: Orde
   );
 }
 
-function NextSteps({ order: o, statusKey, awaiting, gaveUp, onRetry }: { order: Order; statusKey: string; awaiting: boolean; gaveUp: boolean; onRetry(): void }) {
+function NextSteps({
+  order: o,
+  statusKey,
+  awaiting,
+  gaveUp,
+  onRetry,
+}: {
+  order: Order;
+  statusKey: string;
+  awaiting: boolean;
+  gaveUp: boolean;
+  onRetry(): void;
+}) {
   const { t, fmt } = useTeamShop();
   if (statusKey === 'status.paid' || statusKey === 'status.free')
-    return <Notice tone="success" title={t('order.next.confirmed')}>{<p>{t('order.next.paid', { email: o.email })}</p>}</Notice>;
+    return (
+      <Notice tone="success" title={t('order.next.confirmed')}>
+        {<p>{t('order.next.paid', { email: o.email })}</p>}
+      </Notice>
+    );
   if (o.payment_status === 'waiting' && o.payment_type === 'invoice')
     return (
       <Notice tone="info" title={t('order.next.invoiceTitle')}>
-        <p>{o.invoice_due_at ? t('order.next.invoice', { date: fmt.date(o.invoice_due_at), email: o.email }) : t('order.next.invoiceNoDate', { email: o.email })}</p>
+        <p>
+          {o.invoice_due_at
+            ? t('order.next.invoice', { date: fmt.date(o.invoice_due_at), email: o.email })
+            : t('order.next.invoiceNoDate', { email: o.email })}
+        </p>
       </Notice>
     );
   if (awaiting)

@@ -33,7 +33,12 @@ export function Field({ path, label, error, help, required, children }: FieldPro
           </span>
         )}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy, 'aria-required': required ? true : undefined })}
+      {children({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+        'aria-required': required ? true : undefined,
+      })}
       {help && (
         <p id={`${id}-help`} className="help">
           {help}

@@ -15,7 +15,15 @@ export function Loading({ lines = 3 }: { lines?: number }) {
   );
 }
 
-export function Notice({ tone = 'info', title, children }: { tone?: 'info' | 'error' | 'success' | 'warning'; title?: string; children?: ReactNode }) {
+export function Notice({
+  tone = 'info',
+  title,
+  children,
+}: {
+  tone?: 'info' | 'error' | 'success' | 'warning';
+  title?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className={`notice notice-${tone}`} role={tone === 'error' ? 'alert' : undefined}>
       {title && <p className="notice-title">{title}</p>}

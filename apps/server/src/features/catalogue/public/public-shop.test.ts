@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   activityAttributeValues,
   activityFields,
@@ -12,6 +12,7 @@ import {
 } from '../../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { createUserWithTeam, inDays, makeActivity, makeSession, makeTicket } from '../../../test/factories.ts';
+import { FILTERS_TTL_MS } from './public.service.ts';
 
 /**
  * What the shop needs beyond dates and tickets: products offered with an activity, the booking
@@ -58,7 +59,17 @@ beforeAll(async () => {
   const [mat, tea, gone] = await db()
     .insert(products)
     .values([
-      { teamId, name: { de: 'Matte', en: 'Mat' }, priceMinor: 500, currency: 'CHF', taxRateBp: 810, stock: 5, sold: 2, scope: 'participant', maxPerOrder: 3 },
+      {
+        teamId,
+        name: { de: 'Matte', en: 'Mat' },
+        priceMinor: 500,
+        currency: 'CHF',
+        taxRateBp: 810,
+        stock: 5,
+        sold: 2,
+        scope: 'participant',
+        maxPerOrder: 3,
+      },
       { teamId, name: { de: 'Tee', en: 'Tea' }, description: { en: 'Hot' }, priceMinor: 350, currency: 'CHF', minPerOrder: 0 },
       { teamId, name: { de: 'Alt' }, priceMinor: 100, currency: 'CHF', active: false },
     ])
@@ -283,11 +294,32 @@ describe('shop filters', () => {
     ]);
   });
 
+  it('keeps a team’s filters for a minute (public cache header too)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      const read = async () => {
+        const res = await anon().get(`/api/public/teams/${otherTeamId}/filters?lang=en`);
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('public, max-age=60');
+        return res.json().data.type_sets.map((x: { name: string }) => x.name);
+      };
+      expect(await read()).toEqual([]);
+      const late = await makeActivity(db(), otherTeamId, { kind: 'event', name: { de: 'Spät' } });
+      await makeSession(db(), otherTeamId, late.id, inDays(3));
+      expect(await read()).toEqual([]);
+      vi.setSystemTime(Date.now() + FILTERS_TTL_MS + 1000);
+      expect(await read()).toEqual(['Event']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('answers 404 for an unknown team and shows nothing of another team', async () => {
     expect((await anon().get('/api/public/teams/999999/filters')).statusCode).toBe(404);
     const other = await anon().get(`/api/public/teams/${otherTeamId}/filters`);
     expect(other.statusCode).toBe(200);
-    expect(other.json().data).toEqual({ type_sets: [], locations: [], attributes: [] });
+    expect(other.json().data).toMatchObject({ locations: [], attributes: [] });
+    expect(other.body).not.toMatch(/Central|Level|Style/);
   });
 
   it('filters the list by attribute values (all must match), ignoring malformed pairs', async () => {
@@ -306,10 +338,21 @@ describe('shop filters', () => {
     expect(beyond).toMatchObject({ data: [], meta: { total: 1 } });
     expect(beyond.links.first).toContain(`attr%5B${ids.levelAttr}%5D=hard`);
     // Malformed or hostile pairs change nothing and never fail.
-    for (const q of ['?attr[abc]=x', `?attr[${ids.levelAttr}]=`, '?attr[]=x', '?attr[99999999999]=x', '?attr=x', '?attr[__proto__]=x', `?attr[1][2]=x`]) {
+    for (const q of [
+      '?attr[abc]=x',
+      `?attr[${ids.levelAttr}]=`,
+      '?attr[]=x',
+      '?attr[99999999999]=x',
+      '?attr=x',
+      '?attr[__proto__]=x',
+      `?attr[1][2]=x`,
+    ]) {
       const res = await anon().get(`/api/public/teams/${teamId}/activities${q}`);
       expect(res.statusCode, q).toBe(200);
-      expect(res.json().data.map((a: { name: string }) => a.name), q).toEqual(['Yoga', 'Konzert']);
+      expect(
+        res.json().data.map((a: { name: string }) => a.name),
+        q,
+      ).toEqual(['Yoga', 'Konzert']);
     }
     const odd = await anon().get(`/api/public/teams/${teamId}/activities?attr[${ids.levelAttr}]=${encodeURIComponent("' OR 1=1 --")}`);
     expect(odd.statusCode).toBe(200);

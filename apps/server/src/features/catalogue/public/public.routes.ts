@@ -46,7 +46,12 @@ export async function publicCatalogueRoutes(fastify: FastifyInstance) {
         response: { 200: dataReply(publicFiltersSchema) },
       },
     },
-    async (request) => ({ data: await published.getPublicFilters(db, request.params.teamId, request.query.lang ?? request.lang) }),
+    async (request, reply) => {
+      const data = await published.getPublicFilters(db, request.params.teamId, request.query.lang ?? request.lang);
+      // The same for every visitor and at most a minute old on the server anyway.
+      reply.header('cache-control', 'public, max-age=60').header('vary', 'Accept-Language, Cookie');
+      return { data };
+    },
   );
 
   app.get(

@@ -7,6 +7,7 @@ export {
   loadSaleItems,
   mergeItems,
   purgeExpiredReservations,
+  refuseIfSoldOut,
   releaseReservations,
   reservationExpired,
   ReservationError,

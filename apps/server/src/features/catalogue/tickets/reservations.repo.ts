@@ -8,13 +8,13 @@ import { activities, activitySessions, ticketReservations, tickets } from '../..
 
 export type ReservationRow = typeof ticketReservations.$inferSelect;
 
-/** Takes the ticket row lock; concurrent reservations of the same ticket wait here. */
+/** Takes the ticket row lock; concurrent reservations of the same ticket wait here (NO KEY UPDATE: see lockTickets). */
 export async function lockTicket(db: DbOrTx, teamId: number, ticketId: number): Promise<boolean> {
   const rows = await db
     .select({ id: tickets.id })
     .from(tickets)
     .where(and(eq(tickets.teamId, teamId), eq(tickets.id, ticketId)))
-    .for('update');
+    .for('no key update');
   return rows.length > 0;
 }
 
@@ -129,6 +129,8 @@ export async function saleTickets(db: DbOrTx, teamId: number, ids: readonly numb
 /**
  * Locks the tickets' rows in ascending id order (LockRows runs above the sort), so two checkouts
  * that share tickets queue on the first shared one instead of deadlocking. Returns the ids locked.
+ * FOR NO KEY UPDATE (what an UPDATE of `sold` takes anyway): it does not wait for the key-share
+ * locks that rows referencing the ticket (order items of orders in progress) hold.
  */
 export async function lockTickets(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<number[]> {
   if (!ids.length) return [];
@@ -137,7 +139,7 @@ export async function lockTickets(db: DbOrTx, teamId: number, ids: readonly numb
     .from(tickets)
     .where(and(eq(tickets.teamId, teamId), inArray(tickets.id, [...ids])))
     .orderBy(asc(tickets.id))
-    .for('update');
+    .for('no key update');
   return rows.map((r) => r.id);
 }
 
@@ -176,12 +178,12 @@ export async function deleteTeamHolder(db: DbOrTx, teamId: number, holder: strin
   await db.delete(ticketReservations).where(and(eq(ticketReservations.teamId, teamId), eq(ticketReservations.holder, holder)));
 }
 
-/** sold += n, only while it stays within stock (the table's check would refuse more anyway). */
-export async function addSold(db: DbOrTx, teamId: number, ticketId: number, n: number): Promise<boolean> {
+/** sold += n, only while sold + n + live reservations stays within stock. Run it under the ticket's lock (see seatStates). */
+export async function addSoldWithin(db: DbOrTx, teamId: number, ticketId: number, n: number): Promise<boolean> {
   const rows = await db
     .update(tickets)
     .set({ sold: sql`${tickets.sold} + ${n}` })
-    .where(and(eq(tickets.teamId, teamId), eq(tickets.id, ticketId), sql`${tickets.sold} + ${n} <= ${tickets.stock}`))
+    .where(and(eq(tickets.teamId, teamId), eq(tickets.id, ticketId), sql`${tickets.sold} + ${n} + ${reservedSql()} <= ${tickets.stock}`))
     .returning({ id: tickets.id });
   return rows.length > 0;
 }

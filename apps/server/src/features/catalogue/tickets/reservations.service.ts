@@ -100,11 +100,12 @@ export interface SaleItem extends SaleTicketRow {
 }
 
 /** The reservation behind an order ran out (or never existed): the checkout starts again. */
-export const reservationExpired = () =>
-  new AppError('CONFLICT', 'checkout:order_expired', { extra: { code: ErrorCodes.ORDER_EXPIRED } });
+export const reservationExpired = () => new AppError('CONFLICT', 'checkout:order_expired', { extra: { code: ErrorCodes.ORDER_EXPIRED } });
 
 /** Same ticket named twice: one line with the quantities added, at the first one's index. */
-export function mergeItems(items: readonly { ticket_id: number; quantity: number }[]): { ticketId: number; quantity: number; index: number }[] {
+export function mergeItems(
+  items: readonly { ticket_id: number; quantity: number }[],
+): { ticketId: number; quantity: number; index: number }[] {
   const byId = new Map<number, { ticketId: number; quantity: number; index: number }>();
   items.forEach((item, index) => {
     const line = byId.get(item.ticket_id);
@@ -128,7 +129,15 @@ export async function loadSaleItems(
 ): Promise<SaleItem[]> {
   const path = opts.path ?? 'items';
   const lines = mergeItems(items);
-  const rows = new Map((await repo.saleTickets(db, teamId, lines.map((l) => l.ticketId))).map((r) => [r.id, r]));
+  const rows = new Map(
+    (
+      await repo.saleTickets(
+        db,
+        teamId,
+        lines.map((l) => l.ticketId),
+      )
+    ).map((r) => [r.id, r]),
+  );
   const fields: Record<string, string[]> = {};
   const out: SaleItem[] = [];
   for (const line of lines) {
@@ -185,7 +194,13 @@ export async function reserveItems(
       if (line.quantity > available) throw new ReservationError(ErrorCodes.SOLD_OUT, { available, ticket_id: line.id });
     }
     const minutes = Math.min(...lines.map((l) => l.reservationMinutes));
-    const rows = await repo.insertReservations(tx, teamId, token, minutes, lines.map((l) => ({ ticketId: l.id, quantity: l.quantity })));
+    const rows = await repo.insertReservations(
+      tx,
+      teamId,
+      token,
+      minutes,
+      lines.map((l) => ({ ticketId: l.id, quantity: l.quantity })),
+    );
     return { token, expiresAt: rows[0]!.expiresAt, items: lines };
   });
 }
@@ -193,6 +208,24 @@ export async function reserveItems(
 /** The seats a checkout token holds now (live reservations), per ticket; empty when it ran out. */
 export async function heldSeats(db: DbOrTx, teamId: number, holder: string): Promise<Map<number, number>> {
   return repo.liveHeldBy(db, teamId, holder);
+}
+
+/**
+ * Refuses (SOLD_OUT) when the seats are gone already by what is committed now, without any lock:
+ * a late buyer learns it at once instead of queueing on the ticket's lock. It can only refuse,
+ * never sell: the decision to sell is `takeSeats`, under the lock.
+ */
+export async function refuseIfSoldOut(tx: DbOrTx, teamId: number, items: readonly { ticketId: number; quantity: number }[]): Promise<void> {
+  const seen = await repo.seatStates(
+    tx,
+    teamId,
+    items.map((i) => i.ticketId),
+  );
+  for (const line of items) {
+    const s = seen.get(line.ticketId);
+    const available = s ? Math.max(0, s.stock - s.sold - s.reserved) : 0;
+    if (line.quantity > available) throw new ReservationError(ErrorCodes.SOLD_OUT, { available, ticket_id: line.ticketId });
+  }
 }
 
 export interface TakeSeatsOptions {
@@ -207,9 +240,9 @@ export interface TakeSeatsOptions {
 
 /**
  * Takes the seats of an order inside its transaction (`tickets.sold += n`). Locks the tickets in
- * ascending id order, then either converts the holder's live reservations (deleted; they must
- * cover every line, else ORDER_EXPIRED) or checks stock − sold − live reservations ≥ n per line
- * (else SOLD_OUT with `available` and `ticket_id`). No path sells past stock.
+ * ascending id order; with a holder, converts its live reservations (deleted; they must cover
+ * every line, else ORDER_EXPIRED); then per line a conditional UPDATE: sold + n + live
+ * reservations ≤ stock, else SOLD_OUT with `available` and `ticket_id`. No path sells past stock.
  */
 export async function takeSeats(
   tx: DbOrTx,
@@ -231,18 +264,19 @@ export async function takeSeats(
     return;
   }
   await repo.lockTickets(tx, teamId, ids);
-  const states = await repo.seatStates(tx, teamId, ids);
-  const own = opts.holder ? await repo.liveHeldBy(tx, teamId, opts.holder) : new Map<number, number>();
   if (opts.holder) {
+    const own = await repo.liveHeldBy(tx, teamId, opts.holder);
     if (lines.some((l) => (own.get(l.ticketId) ?? 0) < l.quantity)) throw reservationExpired();
+    // Converting: the own rows go, so they no longer count against the buyer below.
     await repo.deleteTeamHolder(tx, teamId, opts.holder);
   }
   for (const line of lines) {
-    const s = states.get(line.ticketId);
-    const mine = own.get(line.ticketId) ?? 0;
-    // Converting: the own reservation no longer counts against the buyer (its rows are gone now).
-    const available = s ? Math.max(0, s.stock - s.sold - (s.reserved - mine)) : 0;
-    if (!s || line.quantity > available || !(await repo.addSold(tx, teamId, line.ticketId, line.quantity)))
-      throw new ReservationError(ErrorCodes.SOLD_OUT, { available, ticket_id: line.ticketId });
+    // A statement after the lock: it sees every reservation committed by those who held it before.
+    if (await repo.addSoldWithin(tx, teamId, line.ticketId, line.quantity)) continue;
+    const s = (await repo.seatStates(tx, teamId, [line.ticketId])).get(line.ticketId);
+    throw new ReservationError(ErrorCodes.SOLD_OUT, {
+      available: s ? Math.max(0, s.stock - s.sold - s.reserved) : 0,
+      ticket_id: line.ticketId,
+    });
   }
 }

@@ -38,7 +38,9 @@ export async function findTicket(db: DbOrTx, teamId: number, code: string, visib
       : sql`EXISTS (SELECT 1 FROM activity_instructors ai
           WHERE ai.team_id = ${teamId} AND ai.activity_id = ${orderItems.activityId} AND ai.user_id = ${visibility.instructorId})`;
   const firstSession = sql<Date | null>`(SELECT min(s.starts_at) FROM activity_sessions s
-    WHERE s.team_id = ${teamId} AND s.activity_id = ${orderItems.activityId} AND s.status = 'scheduled')`.mapWith(activitySessions.startsAt);
+    WHERE s.team_id = ${teamId} AND s.activity_id = ${orderItems.activityId} AND s.status = 'scheduled')`.mapWith(
+    activitySessions.startsAt,
+  );
   const [row] = await db
     .select({
       participantId: orderParticipants.id,
@@ -108,5 +110,7 @@ export async function insertOrderEvent(
   teamId: number,
   event: { orderId: number; type: 'checked_in' | 'updated'; userId: number; data: Record<string, unknown> },
 ): Promise<void> {
-  await db.insert(orderEvents).values({ teamId, orderId: event.orderId, type: event.type, userId: event.userId, actor: 'staff', data: event.data });
+  await db
+    .insert(orderEvents)
+    .values({ teamId, orderId: event.orderId, type: event.type, userId: event.userId, actor: 'staff', data: event.data });
 }

@@ -1,4 +1,13 @@
-import { ErrorCodes, PAID_STATUSES, pickText, type CheckinReply, type CheckinTicket, type Language, type PaymentStatus, type Role } from '@bookla/shared';
+import {
+  ErrorCodes,
+  PAID_STATUSES,
+  pickText,
+  type CheckinReply,
+  type CheckinTicket,
+  type Language,
+  type PaymentStatus,
+  type Role,
+} from '@bookla/shared';
 import type { Db } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import * as repo from './checkin.repo.ts';
@@ -79,7 +88,8 @@ export async function checkIn(db: Db, staff: Staff, code: string, lang: Language
         return { success: true as const, ticket: toTicket(row, lang, now), checked_in_at: now.toISOString(), already_checked_in: false };
       }
       const first = await repo.checkedInAt(tx, staff.teamId, row.participantId);
-      if (first) return { success: true as const, ticket: toTicket(row, lang, first), checked_in_at: first.toISOString(), already_checked_in: true };
+      if (first)
+        return { success: true as const, ticket: toTicket(row, lang, first), checked_in_at: first.toISOString(), already_checked_in: true };
     }
     throw new Error(`check-in of participant ${row.participantId} kept changing under us`);
   });

@@ -36,11 +36,9 @@ let sessionStart: Date;
 
 const checkin = (client: TestClient, code: string, headers?: Record<string, string>) =>
   client.post(`/api/tickets/${encodeURIComponent(code)}/checkin`, undefined, headers);
-const participant = async (code: string) =>
-  (await db.select().from(orderParticipants).where(eq(orderParticipants.ticketCode, code)))[0]!;
+const participant = async (code: string) => (await db.select().from(orderParticipants).where(eq(orderParticipants.ticketCode, code)))[0]!;
 const events = (orderId: number) => db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(orderEvents.id);
-const paid = (status: PaymentStatus = 'paid', names?: [string, string][]) =>
-  soldTickets(db, a.team.id, ticketId, status, names);
+const paid = (status: PaymentStatus = 'paid', names?: [string, string][]) => soldTickets(db, a.team.id, ticketId, status, names);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -109,7 +107,12 @@ describe('POST /api/tickets/:code/checkin', () => {
       message: 'Dieses Ticket ist nicht bezahlt.',
       code: 'TICKET_UNPAID',
       success: false,
-      ticket: { code: codes[0], participant: { firstname: 'Max', lastname: 'Muster' }, checked_in_at: null, order: { payment_status: status } },
+      ticket: {
+        code: codes[0],
+        participant: { firstname: 'Max', lastname: 'Muster' },
+        checked_in_at: null,
+        order: { payment_status: status },
+      },
     });
     expect((await participant(codes[0]!)).checkedInAt).toBeNull();
     expect(await events(orderId)).toEqual([]);
@@ -221,7 +224,12 @@ describe('GET /api/tickets/:code', () => {
     const { codes } = await paid('waiting');
     const res = await a.client.get(`/api/tickets/${codes[0]}`, { 'accept-language': 'de' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ code: codes[0], activity: { name: 'Yoga am Morgen' }, ticket_name: 'Eintritt', checked_in_at: null });
+    expect(res.json().data).toMatchObject({
+      code: codes[0],
+      activity: { name: 'Yoga am Morgen' },
+      ticket_name: 'Eintritt',
+      checked_in_at: null,
+    });
     expect(res.json().data.order.payment_status).toBe('waiting');
     expect((await participant(codes[0]!)).checkedInAt).toBeNull();
   });
@@ -233,13 +241,21 @@ describe('DELETE /api/tickets/:code/checkin', () => {
     const first = await checkin(a.client, codes[0]!);
     const undo = await a.client.request('DELETE', `/api/tickets/${codes[0]}/checkin`, undefined, { 'accept-language': 'en' });
     expect(undo.statusCode, undo.body).toBe(200);
-    expect(undo.json()).toMatchObject({ success: true, message: 'The check-in has been undone.', data: { code: codes[0], checked_in_at: null } });
+    expect(undo.json()).toMatchObject({
+      success: true,
+      message: 'The check-in has been undone.',
+      data: { code: codes[0], checked_in_at: null },
+    });
     const row = await participant(codes[0]!);
     expect(row.checkedInAt).toBeNull();
     expect(row.checkedInBy).toBeNull();
     const log = await events(orderId);
     expect(log.map((e) => e.type)).toEqual(['checked_in', 'updated']);
-    expect(log[1]).toMatchObject({ actor: 'staff', userId: a.user.id, data: { undo_checkin: true, checked_in_at: first.json().checked_in_at } });
+    expect(log[1]).toMatchObject({
+      actor: 'staff',
+      userId: a.user.id,
+      data: { undo_checkin: true, checked_in_at: first.json().checked_in_at },
+    });
 
     // Nothing to undo: no change, no event.
     expect((await a.client.request('DELETE', `/api/tickets/${codes[0]}/checkin`)).statusCode).toBe(200);

@@ -56,17 +56,13 @@ export function documentRefusal(order: Order, kind: DocumentKind): { key: string
 
 async function render(deps: DocumentDeps, ctx: DocumentContext, kind: DocumentKind): Promise<RenderedDocument> {
   const logo = await loadLogoPng(deps.config.dataDir, ctx.team.logoPath);
-  if (kind === 'tickets') return { filename: ticketsFileName(ctx.order.number), content: await renderTicketsPdf(ctx, deps.config, { logo }) };
+  if (kind === 'tickets')
+    return { filename: ticketsFileName(ctx.order.number), content: await renderTicketsPdf(ctx, deps.config, { logo }) };
   return { filename: invoiceFileName(kind, ctx.order.number), content: await renderInvoicePdf(ctx, kind, deps.config, { logo }) };
 }
 
 /** A document of one of the team's orders: 404 for another team's or no order, 409 when the order has no such document now. */
-export async function orderDocument(
-  deps: DocumentDeps,
-  teamId: number,
-  orderId: number,
-  kind: DocumentKind,
-): Promise<RenderedDocument> {
+export async function orderDocument(deps: DocumentDeps, teamId: number, orderId: number, kind: DocumentKind): Promise<RenderedDocument> {
   const ctx = await loadDocumentContext(deps.db, teamId, orderId);
   if (!ctx) throw notFound();
   const refusal = documentRefusal(ctx.order, kind);
@@ -75,7 +71,12 @@ export async function orderDocument(
 }
 
 /** The same for the customer's link: the order's token or 404 (a wrong token tells nothing about the order). */
-export async function publicOrderDocument(deps: DocumentDeps, orderId: number, token: unknown, kind: DocumentKind): Promise<RenderedDocument> {
+export async function publicOrderDocument(
+  deps: DocumentDeps,
+  orderId: number,
+  token: unknown,
+  kind: DocumentKind,
+): Promise<RenderedDocument> {
   if (!isOrderToken(deps.config, orderId, token)) throw notFound();
   const teamId = await repo.findOrderTeamId(deps.db, orderId);
   if (teamId === undefined) throw notFound();

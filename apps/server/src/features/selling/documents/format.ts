@@ -132,7 +132,8 @@ export function pdfText(input: string): string {
     const code = ch.codePointAt(0)!;
     if (showable(code)) out += ch;
     else if (/\s/u.test(ch) || (code >= 0x2000 && code <= 0x200a) || code === 0x202f) out += ch === '\n' ? '\n' : ' ';
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x200b || code === 0x200c || code === 0x200d || code === 0xfeff) continue;
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0) || code === 0x200b || code === 0x200c || code === 0x200d || code === 0xfeff)
+      continue;
     else if (FALLBACKS[ch]) out += FALLBACKS[ch];
     else {
       const base = ch.normalize('NFD').replace(/\p{M}+/gu, '');

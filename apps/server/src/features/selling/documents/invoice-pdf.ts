@@ -110,7 +110,12 @@ export async function renderInvoicePdf(
   });
   doc.addPage({ size: 'A4', margin: 0 });
 
-  const text = (value: string, x: number, y: number, o: { width: number; font?: string; size?: number; color?: string; align?: 'left' | 'right' }) => {
+  const text = (
+    value: string,
+    x: number,
+    y: number,
+    o: { width: number; font?: string; size?: number; color?: string; align?: 'left' | 'right' },
+  ) => {
     doc
       .font(o.font ?? 'Helvetica')
       .fontSize(o.size ?? 9.5)
@@ -141,12 +146,18 @@ export async function renderInvoicePdf(
   }
   const issuerX = W - MR - 220;
   let iy = text(team.name, issuerX, TOP, { width: 220, font: 'Helvetica-Bold', size: 10, align: 'right' });
-  const addressLines = [team.billingAddress, team.billingAddressLine2 ?? '', `${team.billingPostalCode} ${team.billingCity}`, team.billingCountry]
+  const addressLines = [
+    team.billingAddress,
+    team.billingAddressLine2 ?? '',
+    `${team.billingPostalCode} ${team.billingCity}`,
+    team.billingCountry,
+  ]
     .map((l) => l.trim())
     .filter(Boolean);
   iy = text(addressLines.join('\n'), issuerX, iy + 2, { width: 220, size: 9, color: MUTED, align: 'right' });
   const vatNumber = payment.chargesVat ? (payment.vatNumber ?? team.vatId) : null;
-  if (vatNumber) iy = text(`${t('invoice.vat_number')} ${vatNumber}`, issuerX, iy + 2, { width: 220, size: 9, color: MUTED, align: 'right' });
+  if (vatNumber)
+    iy = text(`${t('invoice.vat_number')} ${vatNumber}`, issuerX, iy + 2, { width: 220, size: 9, color: MUTED, align: 'right' });
 
   // ── Customer left, document facts right. ─────────────────────────────────
   let y = Math.max(iy, logoBottom) + 40;
@@ -207,7 +218,9 @@ export async function renderInvoicePdf(
     const schedule = ctx.schedules.get(item.id);
     const details: string[] = [];
     if (schedule?.sessions.length)
-      details.push(...sessionLines(schedule.sessions, lang, tz, (first, last, count) => tr('tickets.dates_summary', { first, last, count }), 2));
+      details.push(
+        ...sessionLines(schedule.sessions, lang, tz, (first, last, count) => tr('tickets.dates_summary', { first, last, count }), 2),
+      );
     if (item.participants.length)
       details.push(tr('invoice.participants', { names: item.participants.map((p) => `${p.firstname} ${p.lastname}`).join(', ') }));
     row(item.name, details, item.quantity, toMinor(item.price, cur));
@@ -219,7 +232,13 @@ export async function renderInvoicePdf(
   const sumRow = (label: string, amount: string, bold = false) => {
     ensure(16);
     text(label, cols.unit - 150, y, { width: 230, font: bold ? 'Helvetica-Bold' : 'Helvetica', size: bold ? 10.5 : 9.5, align: 'left' });
-    y = text(amount, cols.amount, y, { width: cols.amountW, font: bold ? 'Helvetica-Bold' : 'Helvetica', size: bold ? 10.5 : 9.5, align: 'right' }) + 4;
+    y =
+      text(amount, cols.amount, y, {
+        width: cols.amountW,
+        font: bold ? 'Helvetica-Bold' : 'Helvetica',
+        size: bold ? 10.5 : 9.5,
+        align: 'right',
+      }) + 4;
   };
   ensure(20);
   rule(y, '#888888');
@@ -233,11 +252,21 @@ export async function renderInvoicePdf(
   for (const tax of order.taxes) {
     ensure(14);
     y =
-      text(t('invoice.vat_included', { rate: formatRate(tax.rate, lang), vat: t('vat'), tax: money(toMinor(tax.tax, cur)), gross: money(toMinor(tax.gross, cur)) }), cols.unit - 150, y, {
-        width: cols.amount + cols.amountW - (cols.unit - 150),
-        size: 8.5,
-        color: MUTED,
-      }) + 2;
+      text(
+        t('invoice.vat_included', {
+          rate: formatRate(tax.rate, lang),
+          vat: t('vat'),
+          tax: money(toMinor(tax.tax, cur)),
+          gross: money(toMinor(tax.gross, cur)),
+        }),
+        cols.unit - 150,
+        y,
+        {
+          width: cols.amount + cols.amountW - (cols.unit - 150),
+          size: 8.5,
+          color: MUTED,
+        },
+      ) + 2;
   }
   y += 18;
 
@@ -278,7 +307,12 @@ export async function renderInvoicePdf(
           part.reference ? `${t('invoice.reference')}: ${formatReference(part.reference)}` : `${t('invoice.reference')}: ${message}`,
         ].join('\n'),
       );
-    } else note(dueText ? t('invoice.pay_contact', { total, due: dueText, team: team.name }) : t('invoice.pay_contact_nodue', { total, team: team.name }));
+    } else
+      note(
+        dueText
+          ? t('invoice.pay_contact', { total, due: dueText, team: team.name })
+          : t('invoice.pay_contact_nodue', { total, team: team.name }),
+      );
   }
 
   if (qrBill) {
@@ -286,7 +320,11 @@ export async function renderInvoicePdf(
     doc.y = y;
     if (y + 12 > top) {
       doc.addPage({ size: 'A4', margin: 0 });
-      text(t('invoice.payment_part_for', { number: order.number, team: team.name }), ML, TOP, { width: W - ML - MR, font: 'Helvetica-Bold', size: 11 });
+      text(t('invoice.payment_part_for', { number: order.number, team: team.name }), ML, TOP, {
+        width: W - ML - MR,
+        font: 'Helvetica-Bold',
+        size: 11,
+      });
       doc.y = TOP + 30;
     }
     qrBill.attachTo(doc, 0, top);

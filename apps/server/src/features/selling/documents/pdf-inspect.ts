@@ -34,24 +34,28 @@ export function streams(pdf: Buffer): string[] {
   return out;
 }
 
-const winAnsi = new TextDecoder('windows-1252');
+/** WinAnsi 0x80–0x9F (the rest is Latin-1); Node's TextDecoder without full ICU reads them as C1 controls. */
+const WIN_ANSI_80 = '€\ufffd‚ƒ„…†‡ˆ‰Š‹Œ\ufffdŽ\ufffd\ufffd‘’“”•–—˜™š›œ\ufffdžŸ';
+const winAnsi = (bytes: Buffer) =>
+  [...bytes].map((b) => (b >= 0x80 && b < 0xa0 ? WIN_ANSI_80[b - 0x80]! : String.fromCharCode(b))).join('');
 
 /** The text shown by one content stream: one line per text operation. */
 export function streamText(content: string): string {
   const lines: string[] = [];
   for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
     const hexes = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [op[2]!];
-    lines.push(hexes.map((h) => winAnsi.decode(Buffer.from(h, 'hex'))).join(''));
+    lines.push(hexes.map((h) => winAnsi(Buffer.from(h, 'hex'))).join(''));
   }
   return lines.join('\n');
 }
 
-/** All text of the PDF, page after page. */
+/** All text of the PDF, page after page (no-break spaces as plain spaces). */
 export function pdfTextOf(pdf: Buffer): string {
   return streams(pdf)
     .map(streamText)
     .filter((s) => s.length > 0)
-    .join('\n');
+    .join('\n')
+    .replace(/\u00a0/g, ' ');
 }
 
 /**
@@ -61,7 +65,9 @@ export function pdfTextOf(pdf: Buffer): string {
 export function drawnQrMatrices(pdf: Buffer): number[][][] {
   const out: number[][][] = [];
   for (const content of streams(pdf)) {
-    const runs = [...content.matchAll(/(?:^|\n)(\d+) (\d+) (\d+) 1 re(?=\n)/g)].map((m) => m.slice(1, 4).map(Number) as [number, number, number]);
+    const runs = [...content.matchAll(/(?:^|\n)(\d+) (\d+) (\d+) 1 re(?=\n)/g)].map(
+      (m) => m.slice(1, 4).map(Number) as [number, number, number],
+    );
     if (!runs.length) continue;
     const size = Math.max(...runs.map(([col, , len]) => col + len), ...runs.map(([, row]) => row + 1));
     const matrix = Array.from({ length: size }, () => Array.from({ length: size }, () => 0));

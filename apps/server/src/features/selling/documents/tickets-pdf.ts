@@ -86,7 +86,13 @@ export async function renderTicketsPdf(
       const sessions = schedule?.sessions ?? [];
       if (sessions.length) {
         y = block(sessions.length > 1 ? t('tickets.dates') : t('tickets.date'), y, 'Helvetica', 7.5, 1, MUTED);
-        const lines = sessionLines(sessions, lang, team.timeZone, (first, last, count) => t('tickets.dates_summary', { first, last, count }), 3);
+        const lines = sessionLines(
+          sessions,
+          lang,
+          team.timeZone,
+          (first, last, count) => t('tickets.dates_summary', { first, last, count }),
+          3,
+        );
         y = block(lines.join('\n'), y + 1, 'Helvetica', 9, 3) + 6;
       }
       if (schedule?.location?.length) {

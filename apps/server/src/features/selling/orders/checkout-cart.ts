@@ -160,8 +160,18 @@ export function priceCart(cart: Cart, settings: Pick<SellingSettings, 'chargesVa
   const discountable = (activityId: number) => !!discount && eligibleForDiscount(discount, activityId);
   return priceOrder(
     [
-      ...cart.items.map((i) => ({ unitPriceMinor: i.priceMinor, quantity: i.quantity, taxRateBp: i.taxRateBp, discountable: discountable(i.activityId) })),
-      ...cart.products.map((p) => ({ unitPriceMinor: p.unitPriceMinor, quantity: p.quantity, taxRateBp: p.taxRateBp, discountable: discountable(p.activityId) })),
+      ...cart.items.map((i) => ({
+        unitPriceMinor: i.priceMinor,
+        quantity: i.quantity,
+        taxRateBp: i.taxRateBp,
+        discountable: discountable(i.activityId),
+      })),
+      ...cart.products.map((p) => ({
+        unitPriceMinor: p.unitPriceMinor,
+        quantity: p.quantity,
+        taxRateBp: p.taxRateBp,
+        discountable: discountable(p.activityId),
+      })),
     ],
     { discount: discount ? { type: discount.type, value: discount.value } : null, chargesVat: settings.chargesVat, tier: settings.tier },
   );
@@ -176,7 +186,8 @@ export function checkParticipants(items: readonly SaleItem[], participants: Orde
   });
   for (const item of items) {
     const got = count.get(item.id) ?? 0;
-    if (got !== item.quantity) addError(f, 'participants', encodeMessage('checkout:validation.participants_count', { expected: item.quantity, got }));
+    if (got !== item.quantity)
+      addError(f, 'participants', encodeMessage('checkout:validation.participants_count', { expected: item.quantity, got }));
   }
 }
 
@@ -191,7 +202,13 @@ export interface CheckedAnswers {
  * activity) together with the order's answers their conditions may refer to. Only answers to
  * visible fields are kept, normalised.
  */
-export async function checkAnswers(db: DbOrTx, teamId: number, items: readonly SaleItem[], body: Pick<OrderBody, 'answers' | 'participants'>, f: Fields): Promise<CheckedAnswers> {
+export async function checkAnswers(
+  db: DbOrTx,
+  teamId: number,
+  items: readonly SaleItem[],
+  body: Pick<OrderBody, 'answers' | 'participants'>,
+  f: Fields,
+): Promise<CheckedAnswers> {
   const activities = [...new Map(items.map((i) => [i.activityId, { activityId: i.activityId, typeSetId: i.typeSetId }])).values()];
   const byActivity = await repo.bookingFieldsOf(db, teamId, activities);
   const orderFields = new Map<number, CheckoutField>();

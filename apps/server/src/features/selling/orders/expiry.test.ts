@@ -66,7 +66,10 @@ describe('expireDueOrders', () => {
         { firstname: 'Beat', lastname: 'Muster' },
       ],
     });
-    const [code] = await db().insert(discounts).values({ teamId: w.teamId, code: 'LATE10', type: 'percent', value: 1000, usedCount: 1, maxUses: 1 }).returning();
+    const [code] = await db()
+      .insert(discounts)
+      .values({ teamId: w.teamId, code: 'LATE10', type: 'percent', value: 1000, usedCount: 1, maxUses: 1 })
+      .returning();
     await db().update(orders).set({ discountId: code!.id, discountCode: 'LATE10' }).where(eq(orders.id, order.id));
     // Still held: an unpaid order not yet due, and a paid order whose hold time lies in the past.
     const open = await makeOrder(db(), w.teamId, { ticketId: w.ticketId, paymentStatus: 'waiting' });
@@ -98,8 +101,15 @@ describe('expireDueOrders', () => {
 
   it('ends an online payment that never completed, and its open payment attempt', async () => {
     const w = await world();
-    const { order } = await makeOrder(db(), w.teamId, { ticketId: w.ticketId, paymentStatus: 'waiting', paymentType: 'test', holdUntil: past() });
-    await db().insert(payments).values({ teamId: w.teamId, orderId: order.id, provider: 'test', amountMinor: 4000, currency: 'CHF', checkoutUrl: 'http://x/pay' });
+    const { order } = await makeOrder(db(), w.teamId, {
+      ticketId: w.ticketId,
+      paymentStatus: 'waiting',
+      paymentType: 'test',
+      holdUntil: past(),
+    });
+    await db()
+      .insert(payments)
+      .values({ teamId: w.teamId, orderId: order.id, provider: 'test', amountMinor: 4000, currency: 'CHF', checkoutUrl: 'http://x/pay' });
     expect(await expireDueOrders(deps())).toBe(1);
     expect((await orderRow(order.id)).paymentStatus).toBe('expired');
     const [attempt] = await db().select().from(payments).where(eq(payments.orderId, order.id));
@@ -116,7 +126,7 @@ describe('a payment after the order expired', () => {
     expect(await sold(w.ticketId)).toBe(0);
     const result = await markOrderPaid(deps(), { teamId: w.teamId, orderId: order.id, who: { actor: 'provider' } });
     expect(result).toEqual({ changed: true, status: 'paid' });
-    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'paid' });
+    expect(await orderRow(order.id)).toMatchObject({ paymentStatus: 'paid', cancelledAt: null, holdUntil: null });
     expect(await sold(w.ticketId)).toBe(1);
     expect((await eventsOf(order.id)).map((e) => e.type)).toEqual(['expired', 'paid']);
     expect(await mailsOf(w.teamId, 'order_paid')).toHaveLength(1);
@@ -136,7 +146,10 @@ describe('a payment after the order expired', () => {
     expect(events[1]!.data).toMatchObject({ refund_needed: true });
     expect(await mailsOf(w.teamId, 'order_paid')).toHaveLength(0);
     // Again (a webhook replayed): no change.
-    expect(await markOrderPaid(deps(), { teamId: w.teamId, orderId: order.id, who: { actor: 'provider' } })).toEqual({ changed: false, status: 'error' });
+    expect(await markOrderPaid(deps(), { teamId: w.teamId, orderId: order.id, who: { actor: 'provider' } })).toEqual({
+      changed: false,
+      status: 'error',
+    });
     expect(await eventsOf(order.id)).toHaveLength(2);
   });
 
@@ -146,18 +159,20 @@ describe('a payment after the order expired', () => {
     // A second line of the same order, for a ticket with one seat.
     const [activity] = await db().select().from(tickets).where(eq(tickets.id, w.ticketId));
     const scarce = await makeTicket(db(), w.teamId, activity!.activityId, { stock: 1, sold: 1 });
-    await db().insert(orderItems).values({
-      teamId: w.teamId,
-      orderId: order.id,
-      ticketId: scarce.id,
-      activityId: scarce.activityId,
-      activityName: { de: 'Yoga' },
-      ticketName: { de: 'Knapp' },
-      unitPriceMinor: 2500,
-      quantity: 1,
-      totalMinor: 2500,
-      sort: 1,
-    });
+    await db()
+      .insert(orderItems)
+      .values({
+        teamId: w.teamId,
+        orderId: order.id,
+        ticketId: scarce.id,
+        activityId: scarce.activityId,
+        activityName: { de: 'Yoga' },
+        ticketName: { de: 'Knapp' },
+        unitPriceMinor: 2500,
+        quantity: 1,
+        totalMinor: 2500,
+        sort: 1,
+      });
     await expireDueOrders(deps());
     expect([await sold(w.ticketId), await sold(scarce.id)]).toEqual([0, 0]);
     await makeOrder(db(), w.teamId, { ticketId: scarce.id, paymentStatus: 'paid' });
@@ -169,7 +184,10 @@ describe('a payment after the order expired', () => {
 
   it('counts the discount use again, within its maximum', async () => {
     const w = await world(5);
-    const [code] = await db().insert(discounts).values({ teamId: w.teamId, code: 'ONCE', type: 'percent', value: 1000, usedCount: 2, maxUses: 2 }).returning();
+    const [code] = await db()
+      .insert(discounts)
+      .values({ teamId: w.teamId, code: 'ONCE', type: 'percent', value: 1000, usedCount: 2, maxUses: 2 })
+      .returning();
     const first = await makeOrder(db(), w.teamId, { ticketId: w.ticketId, paymentStatus: 'waiting', holdUntil: past() });
     const second = await makeOrder(db(), w.teamId, { ticketId: w.ticketId, paymentStatus: 'waiting', holdUntil: past() });
     await db().update(orders).set({ discountId: code!.id, discountCode: 'ONCE' }).where(eq(orders.teamId, w.teamId));
@@ -192,7 +210,12 @@ describe('markOrderPaid', () => {
     const w = await world();
     const staff = await createUserWithTeam(db(), { teamId: w.teamId, role: 'editor' });
     const { order } = await makeOrder(db(), w.teamId, { ticketId: w.ticketId, paymentStatus: 'waiting', email: 'twice@example.com' });
-    const input = { teamId: w.teamId, orderId: order.id, who: { actor: 'staff' as const, userId: staff.user.id }, provider: 'manual' as const };
+    const input = {
+      teamId: w.teamId,
+      orderId: order.id,
+      who: { actor: 'staff' as const, userId: staff.user.id },
+      provider: 'manual' as const,
+    };
     const [first, second] = [await markOrderPaid(deps(), input), await markOrderPaid(deps(), input)];
     expect(first).toEqual({ changed: true, status: 'paid' });
     expect(second).toEqual({ changed: false, status: 'paid' });

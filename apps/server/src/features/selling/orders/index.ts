@@ -1,6 +1,15 @@
 /** What other features and the app may use of orders: the checkout, state changes, the Order view and its links. */
 export { publicCheckoutRoutes } from './public-checkout.routes.ts';
-export { placeOrder, quoteOrder, reserveCheckout, setUnsafeCheckoutForTests, type PlaceOrderDeps, type PlacedOrder, type Quote, type UnsafeCheckoutFlags } from './place-order.service.ts';
+export {
+  placeOrder,
+  quoteOrder,
+  reserveCheckout,
+  setUnsafeCheckoutForTests,
+  type PlaceOrderDeps,
+  type PlacedOrder,
+  type Quote,
+  type UnsafeCheckoutFlags,
+} from './place-order.service.ts';
 export { priceOrder, type PriceLine, type PricedLine, type Pricing, type TaxPerRate } from './pricing.ts';
 export {
   endUnpaidOrder,

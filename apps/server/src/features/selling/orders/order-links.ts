@@ -30,7 +30,7 @@ export function orderPageUrl(config: Pick<Config, 'appUrl' | 'sessionSecret'>, l
 export function orderDocumentUrl(
   config: Pick<Config, 'appUrl' | 'sessionSecret'>,
   orderId: number,
-  file: 'tickets.pdf' | 'invoice.pdf',
+  file: 'tickets.pdf' | 'invoice.pdf' | 'receipt.pdf',
 ): string {
   return `${config.appUrl}/api/public/orders/${orderId}/${file}?token=${orderToken(config, orderId)}`;
 }

@@ -4,7 +4,7 @@ import type { Config } from '../../../config/env.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { orderEvents, orderItems, orderProducts, orders, payments, products, tickets } from '../../../db/schema/index.ts';
 import { returnDiscountUse, takeDiscountUse } from '../discounts/index.ts';
-import { queueOrderMail } from '../documents/order-mails.ts';
+import { queueOrderMail } from '../documents/index.ts';
 import type { OrderRow } from './order-view.ts';
 
 /**
@@ -184,7 +184,10 @@ export async function markOrderPaid(deps: SellingDeps, input: MarkPaidInput): Pr
       }
     }
     const now = new Date();
-    await tx.update(orders).set({ paymentStatus: 'paid', paidAt: now, holdUntil: null, updatedAt: now }).where(eq(orders.id, order.id));
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'paid', paidAt: now, holdUntil: null, cancelledAt: null, updatedAt: now })
+      .where(eq(orders.id, order.id));
     if (input.paymentId)
       await tx
         .update(payments)

@@ -27,7 +27,10 @@ export interface CheckoutTeam {
 }
 
 export async function findCheckoutTeam(db: DbOrTx, teamId: number): Promise<CheckoutTeam | undefined> {
-  const [row] = await db.select({ id: teams.id, currency: teams.currency, languages: teams.languages }).from(teams).where(eq(teams.id, teamId));
+  const [row] = await db
+    .select({ id: teams.id, currency: teams.currency, languages: teams.languages })
+    .from(teams)
+    .where(eq(teams.id, teamId));
   return row;
 }
 
@@ -70,7 +73,15 @@ export async function bookingFieldsOf(
       .select({ activityId: activityFields.activityId, ...field })
       .from(activityFields)
       .innerJoin(bookingFields, and(eq(bookingFields.id, activityFields.fieldId), eq(bookingFields.teamId, teamId)))
-      .where(and(eq(activityFields.teamId, teamId), inArray(activityFields.activityId, list.map((a) => a.activityId))))
+      .where(
+        and(
+          eq(activityFields.teamId, teamId),
+          inArray(
+            activityFields.activityId,
+            list.map((a) => a.activityId),
+          ),
+        ),
+      )
       .orderBy(asc(activityFields.sort), asc(bookingFields.id)),
   ]);
   const strip = ({ id, type, scope, required, options, visible_if }: CheckoutField): CheckoutField => ({
@@ -126,7 +137,11 @@ export async function offeredProducts(
     .from(activityProducts)
     .innerJoin(products, and(eq(products.id, activityProducts.productId), eq(products.teamId, teamId), eq(products.active, true)))
     .where(
-      and(eq(activityProducts.teamId, teamId), inArray(activityProducts.productId, [...productIds]), inArray(activityProducts.activityId, [...activityIds])),
+      and(
+        eq(activityProducts.teamId, teamId),
+        inArray(activityProducts.productId, [...productIds]),
+        inArray(activityProducts.activityId, [...activityIds]),
+      ),
     )
     .orderBy(asc(activityProducts.sort), asc(activityProducts.activityId));
 }
@@ -136,7 +151,13 @@ export async function takeProductStock(db: DbOrTx, teamId: number, productId: nu
   const rows = await db
     .update(products)
     .set({ sold: sql`${products.sold} + ${n}` })
-    .where(and(eq(products.teamId, teamId), eq(products.id, productId), sql`(${products.stock} IS NULL OR ${products.sold} + ${n} <= ${products.stock})`))
+    .where(
+      and(
+        eq(products.teamId, teamId),
+        eq(products.id, productId),
+        sql`(${products.stock} IS NULL OR ${products.sold} + ${n} <= ${products.stock})`,
+      ),
+    )
     .returning({ id: products.id });
   return rows.length > 0;
 }
@@ -149,28 +170,44 @@ export async function productLeft(db: DbOrTx, teamId: number, productId: number)
   return Number(row?.left ?? 0);
 }
 
+/** An id for a new order, taken before the order is written (its number comes last: see assignOrderNumber). */
+export async function newOrderId(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS id`);
+  return Number(rowsOf<{ id: number }>(result)[0]!.id);
+}
+
 /**
- * The team's next order number. The upsert's row lock queues concurrent orders of the team until
- * the holder commits or rolls back, so the numbers have no duplicates and no gaps. Take it late in
- * the transaction: it serialises every order of the team.
+ * Gives the order the team's next number, as the transaction's last step. The counter row's lock
+ * queues concurrent orders of the team until the holder commits or rolls back, so the numbers
+ * have no duplicates and no gaps; taken last, the lock is held as briefly as possible. The order
+ * carries a placeholder (−id, unique and never a real number) until then.
  */
-export async function nextOrderNumber(db: DbOrTx, teamId: number): Promise<number> {
-  const [row] = await db
-    .insert(orderNumberCounters)
-    .values({ teamId, lastNumber: 1 })
-    .onConflictDoUpdate({ target: orderNumberCounters.teamId, set: { lastNumber: sql`${orderNumberCounters.lastNumber} + 1` } })
-    .returning({ n: orderNumberCounters.lastNumber });
-  return row!.n;
+export async function assignOrderNumber(db: DbOrTx, teamId: number, orderId: number): Promise<number> {
+  const result = await db.execute(sql`
+    WITH counter AS (
+      INSERT INTO order_number_counters (team_id, last_number) VALUES (${teamId}, 1)
+      ON CONFLICT (team_id) DO UPDATE SET last_number = order_number_counters.last_number + 1
+      RETURNING last_number)
+    UPDATE orders SET number = (SELECT last_number FROM counter) WHERE team_id = ${teamId} AND id = ${orderId}
+    RETURNING number`);
+  return Number(rowsOf<{ number: number }>(result)[0]!.number);
 }
 
 /** Test-only control of the race tests: read the last number, write read + 1 (duplicates when raced). */
-export async function nextOrderNumberUnsafe(db: DbOrTx, teamId: number): Promise<number> {
-  const [row] = await db.select({ n: orderNumberCounters.lastNumber }).from(orderNumberCounters).where(eq(orderNumberCounters.teamId, teamId));
+export async function assignOrderNumberUnsafe(db: DbOrTx, teamId: number, orderId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: orderNumberCounters.lastNumber })
+    .from(orderNumberCounters)
+    .where(eq(orderNumberCounters.teamId, teamId));
   const n = (row?.n ?? 0) + 1;
   await db
     .insert(orderNumberCounters)
     .values({ teamId, lastNumber: n })
     .onConflictDoUpdate({ target: orderNumberCounters.teamId, set: { lastNumber: n } });
+  await db
+    .update(orders)
+    .set({ number: n })
+    .where(and(eq(orders.teamId, teamId), eq(orders.id, orderId)));
   return n;
 }
 
@@ -182,7 +219,7 @@ export async function upsertCustomer(
 ): Promise<number> {
   const result = await db.execute(sql`
     INSERT INTO customers (team_id, email, firstname, lastname, company, language)
-    VALUES (${teamId}, ${c.email}, ${c.firstname}, ${c.lastname}, ${c.company}, ${c.language})
+    VALUES (${teamId}, ${c.email}, ${c.firstname}, ${c.lastname}, ${c.company ?? null}, ${c.language})
     ON CONFLICT (team_id, lower(email)) DO UPDATE SET
       firstname = CASE WHEN customers.firstname = '' THEN excluded.firstname ELSE customers.firstname END,
       lastname = CASE WHEN customers.lastname = '' THEN excluded.lastname ELSE customers.lastname END,
@@ -192,14 +229,11 @@ export async function upsertCustomer(
   return Number(rowsOf<{ id: number }>(result)[0]!.id);
 }
 
-export type OrderInsert = Omit<typeof orders.$inferInsert, 'id' | 'teamId'>;
+export type OrderInsert = Omit<typeof orders.$inferInsert, 'id' | 'teamId' | 'number'>;
 
-export async function insertOrder(db: DbOrTx, teamId: number, values: OrderInsert): Promise<number> {
-  const [row] = await db
-    .insert(orders)
-    .values({ ...values, teamId })
-    .returning({ id: orders.id });
-  return row!.id;
+/** Writes the order under its id (from newOrderId) with the placeholder number −id. */
+export async function insertOrder(db: DbOrTx, teamId: number, id: number, values: OrderInsert): Promise<void> {
+  await db.insert(orders).values({ ...values, id, number: -id, teamId });
 }
 
 export type ItemInsert = Omit<typeof orderItems.$inferInsert, 'id' | 'teamId' | 'orderId'>;

@@ -14,9 +14,16 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
-import { heldSeats, reservationExpired, ReservationError, reserveItems, takeSeats } from '../../catalogue/tickets/index.ts';
+import {
+  heldSeats,
+  refuseIfSoldOut,
+  reservationExpired,
+  ReservationError,
+  reserveItems,
+  takeSeats,
+} from '../../catalogue/tickets/index.ts';
 import { takeDiscountUse } from '../discounts/index.ts';
-import { queueOrderMail } from '../documents/order-mails.ts';
+import { queueOrderMail } from '../documents/index.ts';
 import { startOnlinePayment } from '../payments/index.ts';
 import { enabledPaymentMethods, getSellingSettings, type SellingSettings } from '../settings/index.ts';
 import { addError, checkAnswers, checkParticipants, loadCart, priceCart, type Cart, type Fields } from './checkout-cart.ts';
@@ -61,12 +68,7 @@ export function setUnsafeCheckoutForTests(flags: UnsafeCheckoutFlags): void {
 // ─── The reservation ────────────────────────────────────────────────────────
 
 /** Holds the seats of a started checkout (every line or none); the reply of CONTRACT §4 in the request's language. */
-export async function reserveCheckout(
-  db: Db,
-  teamId: number,
-  items: ReservationBody['items'],
-  lang: Language,
-): Promise<ReservationReply> {
+export async function reserveCheckout(db: Db, teamId: number, items: ReservationBody['items'], lang: Language): Promise<ReservationReply> {
   const team = await repo.findCheckoutTeam(db, teamId);
   if (!team) throw notFound();
   const held = await reserveItems(db, teamId, items);
@@ -100,12 +102,18 @@ export interface Quote {
 }
 
 /** What the cart costs now (nothing is stored, no seat is held): 422 for unusable tickets, products or discount code. */
-export async function quoteOrder(db: DbOrTx, teamId: number, body: Pick<OrderBody, 'products' | 'discount_code'> & { items: OrderBody['items'] & {} }): Promise<Quote> {
+export async function quoteOrder(
+  db: DbOrTx,
+  teamId: number,
+  body: Pick<OrderBody, 'products' | 'discount_code'> & { items: OrderBody['items'] & {} },
+): Promise<Quote> {
   const team = await repo.findCheckoutTeam(db, teamId);
   if (!team) throw notFound();
   const settings = await getSellingSettings(db, teamId);
   const f: Fields = {};
-  const cart = await loadCart(db, teamId, { items: body.items, products: body.products, discount_code: body.discount_code }, f, { requireOnSale: false });
+  const cart = await loadCart(db, teamId, { items: body.items, products: body.products, discount_code: body.discount_code }, f, {
+    requireOnSale: false,
+  });
   if (Object.keys(f).length) throw validationError(f);
   return { currency: team.currency, pricing: priceCart(cart, settings), discountCode: cart.discount?.code ?? null };
 }
@@ -134,11 +142,20 @@ export async function placeOrder(deps: PlaceOrderDeps, teamId: number, body: Ord
   let paymentUrl: string | null = null;
   if (created.status === 'waiting' && (created.method === 'stripe' || created.method === 'test')) {
     try {
-      paymentUrl = (await startOnlinePayment(deps, { teamId, orderId: created.orderId, method: created.method, language: body.language })).paymentUrl;
-    } catch {
+      paymentUrl = (await startOnlinePayment(deps, { teamId, orderId: created.orderId, method: created.method, language: body.language }))
+        .paymentUrl;
+    } catch (err) {
       // Nothing was charged: the order ends at once and gives its seats back (the payments
-      // feature logs the provider's failure without secrets, and may have ended it already).
-      await endUnpaidOrder(deps, { teamId, orderId: created.orderId, status: 'error', who: { actor: 'system' }, reason: 'payment_start_failed' });
+      // feature logs the provider's failure, and may have ended it already). Only the message
+      // here: a provider's error object may carry request details.
+      deps.log?.warn({ orderId: created.orderId, failure: err instanceof Error ? err.message : String(err) }, 'payment start failed');
+      await endUnpaidOrder(deps, {
+        teamId,
+        orderId: created.orderId,
+        status: 'error',
+        who: { actor: 'system' },
+        reason: 'payment_start_failed',
+      });
       throw new AppError('BAD_GATEWAY', 'checkout:payment_start_failed', { extra: { code: ErrorCodes.PAYMENT_UNAVAILABLE } });
     }
   }
@@ -158,7 +175,13 @@ async function requestedItems(tx: DbOrTx, teamId: number, body: OrderBody, f: Fi
   throw validationError(f);
 }
 
-function choosePayment(settings: SellingSettings, languages: readonly Language[], body: OrderBody, total: number, f: Fields): CheckoutPaymentMethod {
+function choosePayment(
+  settings: SellingSettings,
+  languages: readonly Language[],
+  body: OrderBody,
+  total: number,
+  f: Fields,
+): CheckoutPaymentMethod {
   if (!languages.includes(body.language)) addError(f, 'language', 'checkout:validation.language');
   // A total of 0 is free whatever was chosen; `free` is for totals of 0 only.
   if (total === 0) return 'free';
@@ -188,19 +211,12 @@ async function placeInTransaction(tx: DbOrTx, deps: SellingDeps, teamId: number,
   const method = choosePayment(settings, team.languages, body, pricing.totalMinor, f);
   if (Object.keys(f).length) throw validationError(f);
 
-  // (b) Seats, then product stock (ascending ids: the same lock order as every other path).
-  await takeSeats(
-    tx,
-    teamId,
-    cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity })),
-    { holder: body.reservation_token, unsafe: unsafe.seats },
-  );
-  await takeProducts(tx, teamId, cart);
-  // (c) The discount use, counted with a conditional UPDATE.
-  if (cart.discount && !(await takeDiscountUse(tx, teamId, cart.discount.id, { unsafe: unsafe.discounts })))
-    throw validationError({ discount_code: ['discounts:checkout.used_up'] });
+  const seats = cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity }));
+  // A late buyer is refused before writing anything (by the committed state; selling is decided under the lock).
+  if (!body.reservation_token && !unsafe.seats) await refuseIfSoldOut(tx, teamId, seats);
 
-  // (e, f) Customer, number, the order and what it holds.
+  // (f) The order and what it holds, written before any contended lock is taken: the ticket and
+  // counter locks below are then held only for a few statements until the commit.
   const now = new Date();
   const customerId = await repo.upsertCustomer(tx, teamId, {
     email: body.customer.email,
@@ -209,13 +225,12 @@ async function placeInTransaction(tx: DbOrTx, deps: SellingDeps, teamId: number,
     company: body.customer.company,
     language: body.language,
   });
-  const number = unsafe.numbers ? await repo.nextOrderNumberUnsafe(tx, teamId) : await repo.nextOrderNumber(tx, teamId);
   const status: PaymentStatus = method === 'free' ? 'free' : 'waiting';
   const invoiceDueAt = method === 'invoice' ? new Date(now.getTime() + settings.invoiceDueDays * 86_400_000) : null;
   const holdMinutes = Math.min(...cart.items.map((i) => i.reservationMinutes));
   const holdUntil = method === 'invoice' ? invoiceDueAt : status === 'waiting' ? new Date(now.getTime() + holdMinutes * 60_000) : null;
-  const orderId = await repo.insertOrder(tx, teamId, {
-    number,
+  const orderId = await repo.newOrderId(tx);
+  await repo.insertOrder(tx, teamId, orderId, {
     customerId,
     salutation: body.customer.salutation || null,
     firstname: body.customer.firstname,
@@ -235,19 +250,31 @@ async function placeInTransaction(tx: DbOrTx, deps: SellingDeps, teamId: number,
     taxTotalMinor: pricing.taxTotalMinor,
     totalMinor: pricing.totalMinor,
     platformFeeMinor: pricing.platformFeeMinor,
-    answers: answers.order,
+    // Plain objects: drizzle inspects values by their prototype (the keys are field ids only).
+    answers: { ...answers.order },
     holdUntil,
     invoiceDueAt,
   });
   await writeLines(tx, teamId, orderId, cart, pricing, body, answers.participants);
   if (method === 'stripe' || method === 'test')
-    await repo.insertPayment(tx, teamId, { orderId, provider: method, status: 'pending', amountMinor: pricing.totalMinor, currency: team.currency });
-  await recordOrderEvent(tx, teamId, orderId, 'created', { actor: 'customer' }, {
-    payment_method: method,
-    status,
-    total_minor: pricing.totalMinor,
-    reservation: !!body.reservation_token,
-  });
+    await repo.insertPayment(tx, teamId, {
+      orderId,
+      provider: method,
+      status: 'pending',
+      amountMinor: pricing.totalMinor,
+      currency: team.currency,
+    });
+  const created = { payment_method: method, status, total_minor: pricing.totalMinor, reservation: !!body.reservation_token };
+  await recordOrderEvent(tx, teamId, orderId, 'created', { actor: 'customer' }, created);
+
+  // (b) Seats, then product stock (ascending ids: the same lock order as every other path).
+  await takeSeats(tx, teamId, seats, { holder: body.reservation_token, unsafe: unsafe.seats });
+  await takeProducts(tx, teamId, cart);
+  // (c) The discount use, counted with a conditional UPDATE.
+  if (cart.discount && !(await takeDiscountUse(tx, teamId, cart.discount.id, { unsafe: unsafe.discounts })))
+    throw validationError({ discount_code: ['discounts:checkout.used_up'] });
+  // (e) The number, last: the team's counter row is locked from here to the commit.
+  await (unsafe.numbers ? repo.assignOrderNumberUnsafe(tx, teamId, orderId) : repo.assignOrderNumber(tx, teamId, orderId));
   // (g) The confirmation, committed with the order (the outbox sends it).
   await queueOrderMail(tx, deps.config, teamId, orderId, 'placed');
   return { orderId, method, status };
@@ -304,7 +331,7 @@ async function writeLines(
       firstname: p.firstname,
       lastname: p.lastname,
       email: p.email || null,
-      answers: participantAnswers[sort] ?? {},
+      answers: { ...participantAnswers[sort] },
       // 144 random bits: the QR code's secret.
       ticketCode: randomBytes(18).toString('base64url'),
       sort,

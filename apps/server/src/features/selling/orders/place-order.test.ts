@@ -23,7 +23,7 @@ let t: TestApp;
 const db = () => t.app.deps.db;
 
 beforeAll(async () => {
-  t = await buildTestApp({ logStream: process.env.DEBUG_LOG ? process.stderr : undefined });
+  t = await buildTestApp(process.env.DEBUG_LOG ? { logStream: process.stderr, config: { logLevel: 'error' } } : {});
 });
 afterAll(() => t.close());
 
@@ -66,7 +66,12 @@ describe('POST /api/public/teams/:teamId/reservations', () => {
     expect(minutes).toBeGreaterThan(14);
     expect(minutes).toBeLessThanOrEqual(15.1);
     const rows = await db().select().from(ticketReservations).where(eq(ticketReservations.holder, body.token));
-    expect(rows.map((r) => [r.ticketId, r.quantity]).sort()).toEqual([[shop.ticket.id, 3], [other.id, 1]].sort());
+    expect(rows.map((r) => [r.ticketId, r.quantity]).sort()).toEqual(
+      [
+        [shop.ticket.id, 3],
+        [other.id, 1],
+      ].sort(),
+    );
   });
 
   it('uses the shortest reservation time of the activities involved', async () => {
@@ -126,7 +131,9 @@ describe('POST /api/public/teams/:teamId/reservations', () => {
     expect((await reserve(shop.teamId, [{ ticket_id: onSoon.id, quantity: 1 }])).statusCode).toBe(201);
     await db().execute(sql`UPDATE activities SET booking_closes_minutes = 60 WHERE id = ${shop.activity.id}`);
     expect((await reserve(shop.teamId, [{ ticket_id: onSoon.id, quantity: 1 }])).json()).toMatchObject({ code: 'OFF_SALE' });
-    await db().execute(sql`UPDATE activities SET booking_closes_minutes = 0, booking_opens_at = now() + interval '1 day' WHERE id = ${shop.activity.id}`);
+    await db().execute(
+      sql`UPDATE activities SET booking_closes_minutes = 0, booking_opens_at = now() + interval '1 day' WHERE id = ${shop.activity.id}`,
+    );
     expect((await reserve(shop.teamId, [{ ticket_id: shop.ticket.id, quantity: 1 }])).json()).toMatchObject({ code: 'OFF_SALE' });
     expect((await reserve(2_000_000_000, [{ ticket_id: shop.ticket.id, quantity: 1 }])).statusCode).toBe(404);
   });
@@ -158,7 +165,14 @@ describe('POST /api/public/teams/:teamId/orders', () => {
   it('places an invoice order: seats taken, number, participants with ticket codes, customer, event, mail', async () => {
     const shop = await makeShop(db(), { invoiceDueDays: 10 });
     const body = orderBody(shop.ticket.id, 2, {
-      customer: { salutation: 'mrs', firstname: 'Anna', lastname: 'Muster', email: 'Anna.Muster@Example.com', phone: '+41 44 123 45 67', company: '' },
+      customer: {
+        salutation: 'mrs',
+        firstname: 'Anna',
+        lastname: 'Muster',
+        email: 'Anna.Muster@Example.com',
+        phone: '+41 44 123 45 67',
+        company: '',
+      },
     });
     const res = await place(shop.teamId, body);
     expect(res.statusCode, res.body).toBe(201);
@@ -185,7 +199,9 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     expect(due).toBeGreaterThan(9.99);
     expect(due).toBeLessThan(10.01);
     expect(order.hold_until).toBe(order.invoice_due_at);
-    expect(order_url).toBe(`http://localhost:3000/de/shop/${shop.teamId}/order/${order.id}?token=${new URL(order_url).searchParams.get('token')}`);
+    expect(order_url).toBe(
+      `http://localhost:3000/de/shop/${shop.teamId}/order/${order.id}?token=${new URL(order_url).searchParams.get('token')}`,
+    );
     expect(isOrderToken(t.app.deps.config, order.id, new URL(order_url).searchParams.get('token'))).toBe(true);
     const codes = order.order_items[0].participants.map((p: { ticket_code: string }) => p.ticket_code);
     expect(codes).toHaveLength(2);
@@ -209,7 +225,10 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     expect(mails[0]!.attachments).toEqual([{ kind: 'invoice', orderId: order.id }]);
 
     // The same customer again: one customer row; the number goes on.
-    const again = await place(shop.teamId, orderBody(shop.ticket.id, 1, { customer: { firstname: 'X', lastname: 'Y', email: 'anna.muster@example.com' } }));
+    const again = await place(
+      shop.teamId,
+      orderBody(shop.ticket.id, 1, { customer: { firstname: 'X', lastname: 'Y', email: 'anna.muster@example.com' } }),
+    );
     expect(again.json().order.number).toBe(2);
     expect(await db().select().from(customers).where(eq(customers.teamId, shop.teamId))).toHaveLength(1);
   });
@@ -322,7 +341,12 @@ describe('POST /api/public/teams/:teamId/orders', () => {
 
   it('checks booking answers per order and per participant with the answer engine; keeps only visible answers', async () => {
     const shop = await makeShop(db());
-    const diet = await makeField(db(), shop.teamId, { type: 'select', scope: 'order', required: true, options: ['veg', 'meat'] }, { typeSetId: shop.activity.typeSetId });
+    const diet = await makeField(
+      db(),
+      shop.teamId,
+      { type: 'select', scope: 'order', required: true, options: ['veg', 'meat'] },
+      { typeSetId: shop.activity.typeSetId },
+    );
     const allergy = await makeField(
       db(),
       shop.teamId,
@@ -334,7 +358,9 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     bad.participants[0]!.answers = { [mail.id]: 'not-an-email', [allergy.id]: 'Nüsse' };
     const res = await place(shop.teamId, bad);
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual([`participants.0.answers.${mail.id}`, `participants.1.answers.${allergy.id}`].sort());
+    expect(Object.keys(res.json().errors).sort()).toEqual(
+      [`participants.0.answers.${mail.id}`, `participants.1.answers.${allergy.id}`].sort(),
+    );
     const missing = await place(shop.teamId, orderBody(shop.ticket.id, 1));
     expect(Object.keys(missing.json().errors)).toEqual([`answers.${diet.id}`]);
     // Meat: the allergy question is hidden, so not required, and an answer to it is dropped.
@@ -351,7 +377,13 @@ describe('POST /api/public/teams/:teamId/orders', () => {
   it('sells products offered with the activity or ticket, per order or per participant, within stock', async () => {
     const shop = await makeShop(db());
     const lunch = await makeProduct(db(), shop.teamId, shop.activity.id, { stock: 2 });
-    const mat = await makeProduct(db(), shop.teamId, shop.activity.id, { name: { de: 'Matte' }, priceMinor: 500, scope: 'participant' }, { ticketIds: [shop.ticket.id] });
+    const mat = await makeProduct(
+      db(),
+      shop.teamId,
+      shop.activity.id,
+      { name: { de: 'Matte' }, priceMinor: 500, scope: 'participant' },
+      { ticketIds: [shop.ticket.id] },
+    );
     const elsewhere = await makeProduct(db(), shop.teamId, (await makeActivity(db(), shop.teamId)).id);
     const inactive = await makeProduct(db(), shop.teamId, shop.activity.id, { active: false });
     const body = orderBody(shop.ticket.id, 2, {
@@ -393,7 +425,10 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     );
     // A product tied to other tickets is not offered with this one.
     const child = await makeTicket(db(), shop.teamId, shop.activity.id);
-    const notWith = await place(shop.teamId, orderBody(child.id, 1, { products: [{ product_id: mat.id, quantity: 1, participant_index: 0 }] }));
+    const notWith = await place(
+      shop.teamId,
+      orderBody(child.id, 1, { products: [{ product_id: mat.id, quantity: 1, participant_index: 0 }] }),
+    );
     expect(Object.keys(notWith.json().errors)).toEqual(['products.0.product_id']);
   });
 
@@ -401,7 +436,13 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     const shop = await makeShop(db());
     const other = await makeActivity(db(), shop.teamId);
     const otherTicket = await makeTicket(db(), shop.teamId, other.id, { priceMinor: 4000, taxRateBp: 260 });
-    const code = await makeDiscount(db(), shop.teamId, { code: 'YOGA10', type: 'percent', value: 1000, maxUses: 1, activityIds: [shop.activity.id] });
+    const code = await makeDiscount(db(), shop.teamId, {
+      code: 'YOGA10',
+      type: 'percent',
+      value: 1000,
+      maxUses: 1,
+      activityIds: [shop.activity.id],
+    });
     const body = orderBody(shop.ticket.id, 1, {
       items: [
         { ticket_id: shop.ticket.id, quantity: 1 },
@@ -473,7 +514,11 @@ describe('POST /api/public/teams/:teamId/quote', () => {
     const shop = await makeShop(db());
     const lunch = await makeProduct(db(), shop.teamId, shop.activity.id);
     await makeDiscount(db(), shop.teamId, { code: 'HALF', type: 'percent', value: 5000 });
-    const cart = { items: [{ ticket_id: shop.ticket.id, quantity: 3 }], products: [{ product_id: lunch.id, quantity: 1 }], discount_code: 'half' };
+    const cart = {
+      items: [{ ticket_id: shop.ticket.id, quantity: 3 }],
+      products: [{ product_id: lunch.id, quantity: 1 }],
+      discount_code: 'half',
+    };
     const quote = await call('POST', `/api/public/teams/${shop.teamId}/quote`, cart);
     expect(quote.statusCode, quote.body).toBe(200);
     const { items, products: extras, discount_code } = cart;
@@ -487,7 +532,12 @@ describe('POST /api/public/teams/:teamId/quote', () => {
       discount_code: 'HALF',
     });
     expect(quote.json()).toMatchObject({ subtotal: 90, discount_total: 45, total: 45 });
-    const bad = await call('POST', `/api/public/teams/${shop.teamId}/quote`, { ...cart, discount_code: 'NOPE' }, { 'accept-language': 'en' });
+    const bad = await call(
+      'POST',
+      `/api/public/teams/${shop.teamId}/quote`,
+      { ...cart, discount_code: 'NOPE' },
+      { 'accept-language': 'en' },
+    );
     expect(bad.statusCode).toBe(422);
     expect(Object.keys(bad.json().errors)).toEqual(['discount_code']);
     expect(await liveReserved(shop.ticket.id)).toBe(0);

@@ -33,7 +33,8 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       ...publicCall,
       schema: {
         tags,
-        summary: 'Holds seats of several tickets for the activity’s reservation minutes (409 SOLD_OUT / OFF_SALE with `available`, `ticket_id`)',
+        summary:
+          'Holds seats of several tickets for the activity’s reservation minutes (409 SOLD_OUT / OFF_SALE with `available`, `ticket_id`)',
         params: teamParams,
         body: reservationBodySchema,
         response: { 201: reservationReplySchema },
@@ -90,7 +91,8 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       ...publicCall,
       schema: {
         tags,
-        summary: 'Places an order: seats from the reservation or taken directly, in one transaction (409 SOLD_OUT / ORDER_EXPIRED, 422 per field)',
+        summary:
+          'Places an order: seats from the reservation or taken directly, in one transaction (409 SOLD_OUT / ORDER_EXPIRED, 422 per field)',
         params: teamParams,
         body: orderBodySchema,
         response: { 201: placeOrderReplySchema },

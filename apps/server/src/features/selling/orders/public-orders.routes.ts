@@ -23,7 +23,7 @@ export async function publicOrdersRoutes(fastify: FastifyInstance) {
       onRequest: async (_request, reply) => {
         reply.header('cache-control', 'no-store');
       },
-      preHandler: limitPerIp('publicOrdersPerIp'),
+      preValidation: limitPerIp('publicOrdersPerIp'),
       schema: {
         tags: ['public'],
         summary: "The customer's order behind its link (status, items, participants with ticket codes, totals); wrong token: 404",

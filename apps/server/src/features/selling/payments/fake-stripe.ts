@@ -126,7 +126,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
 // ─── Webhook events ─────────────────────────────────────────────────────────
 
-export function stripeEvent(type: string, object: Nested, extra: { id?: string; previous_attributes?: Nested; account?: string } = {}): Nested {
+export function stripeEvent(
+  type: string,
+  object: Nested,
+  extra: { id?: string; previous_attributes?: Nested; account?: string } = {},
+): Nested {
   return {
     id: extra.id ?? id('evt'),
     object: 'event',
@@ -149,7 +153,10 @@ export function signedDelivery(event: Nested, secret: string, timestamp?: number
 }
 
 /** A Checkout session as Stripe sends it in events, for the session our code created. */
-export function sessionObject(session: { id: string; metadata: Nested; amount_total: number; currency: string }, over: Nested = {}): Nested {
+export function sessionObject(
+  session: { id: string; metadata: Nested; amount_total: number; currency: string },
+  over: Nested = {},
+): Nested {
   return {
     id: session.id,
     object: 'checkout.session',

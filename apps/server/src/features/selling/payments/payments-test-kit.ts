@@ -45,11 +45,26 @@ export async function waitingOrder(
 ) {
   const email = `buyer${++seq}-${Date.now().toString(36)}@example.com`;
   const participants = Array.from({ length: opts.seats ?? 1 }, (_, i) => ({ firstname: `P${i}`, lastname: 'Muster' }));
-  const made = await makeOrder(db, teamId, { ticketId, paymentStatus: 'waiting', paymentType: provider, participants, email, holdUntil: opts.holdUntil });
-  if (opts.platformFeeMinor !== undefined) await db.update(orders).set({ platformFeeMinor: opts.platformFeeMinor }).where(eq(orders.id, made.order.id));
+  const made = await makeOrder(db, teamId, {
+    ticketId,
+    paymentStatus: 'waiting',
+    paymentType: provider,
+    participants,
+    email,
+    holdUntil: opts.holdUntil,
+  });
+  if (opts.platformFeeMinor !== undefined)
+    await db.update(orders).set({ platformFeeMinor: opts.platformFeeMinor }).where(eq(orders.id, made.order.id));
   const [payment] = await db
     .insert(payments)
-    .values({ teamId, orderId: made.order.id, provider, status: 'pending', amountMinor: made.order.totalMinor, currency: made.order.currency })
+    .values({
+      teamId,
+      orderId: made.order.id,
+      provider,
+      status: 'pending',
+      amountMinor: made.order.totalMinor,
+      currency: made.order.currency,
+    })
     .returning();
   return { order: made.order, payment: payment!, email };
 }

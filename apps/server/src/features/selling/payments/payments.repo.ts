@@ -19,7 +19,12 @@ export async function findPayment(db: DbOrTx, teamId: number, paymentId: number)
 }
 
 /** The newest pending attempt of an order with a provider. */
-export async function findPendingPayment(db: DbOrTx, teamId: number, orderId: number, provider: OnlineProvider): Promise<PaymentRow | undefined> {
+export async function findPendingPayment(
+  db: DbOrTx,
+  teamId: number,
+  orderId: number,
+  provider: OnlineProvider,
+): Promise<PaymentRow | undefined> {
   const [row] = await db
     .select()
     .from(payments)
@@ -76,7 +81,12 @@ export async function teamName(db: DbOrTx, teamId: number): Promise<string | und
 }
 
 /** The hosted page is open: its id and address. */
-export async function saveStarted(db: DbOrTx, teamId: number, paymentId: number, values: { externalId: string; checkoutUrl: string }): Promise<void> {
+export async function saveStarted(
+  db: DbOrTx,
+  teamId: number,
+  paymentId: number,
+  values: { externalId: string; checkoutUrl: string },
+): Promise<void> {
   await db
     .update(payments)
     .set({ externalId: values.externalId, checkoutUrl: values.checkoutUrl, updatedAt: new Date() })

@@ -76,11 +76,18 @@ export async function startOnlinePayment(deps: PaymentDeps, input: StartOnlinePa
   }
   await db.transaction(async (tx) => {
     await repo.saveStarted(tx, teamId, payment.id, started);
-    await recordOrderEvent(tx, teamId, orderId, 'payment_started', { actor: 'customer' }, {
-      provider: method,
-      payment_id: payment.id,
-      external_id: started.externalId,
-    });
+    await recordOrderEvent(
+      tx,
+      teamId,
+      orderId,
+      'payment_started',
+      { actor: 'customer' },
+      {
+        provider: method,
+        payment_id: payment.id,
+        external_id: started.externalId,
+      },
+    );
   });
   return { paymentUrl: started.checkoutUrl };
 }
@@ -123,7 +130,10 @@ export async function handlePaymentNotice(deps: PaymentDeps, n: PaymentNotice): 
     switch (n.outcome) {
       case 'paid':
         if (n.amountMinor != null && (n.amountMinor !== payment.amountMinor || n.currency?.toUpperCase() !== payment.currency))
-          deps.log?.warn({ paymentId: payment.id, expected: payment.amountMinor, got: n.amountMinor, currency: n.currency }, 'paid amount differs from the attempt');
+          deps.log?.warn(
+            { paymentId: payment.id, expected: payment.amountMinor, got: n.amountMinor, currency: n.currency },
+            'paid amount differs from the attempt',
+          );
         change = await markOrderPaid(deps, { ...base, paymentId: payment.id, externalPaymentId: n.externalPaymentId ?? null });
         break;
       case 'processing':
@@ -243,7 +253,12 @@ export async function getTestPayment(deps: PaymentDeps, paymentId: number, token
  * The same answer again is a replay (no change, same reply); another answer after the attempt
  * finished: 409.
  */
-export async function submitTestPayment(deps: PaymentDeps, paymentId: number, token: unknown, outcome: TestPaymentOutcome): Promise<{ order_url: string }> {
+export async function submitTestPayment(
+  deps: PaymentDeps,
+  paymentId: number,
+  token: unknown,
+  outcome: TestPaymentOutcome,
+): Promise<{ order_url: string }> {
   const { payment, order } = await openTestPayment(deps, paymentId, token);
   const notice = testNotice(payment.teamId, payment.id, outcome);
   if (payment.status !== 'pending' && !(await repo.eventSeen(deps.db, 'test', notice.eventId)))

@@ -107,7 +107,9 @@ describe('startOnlinePayment (Stripe Checkout)', () => {
       customer_email: made.email,
       client_reference_id: String(made.order.id),
       metadata: { team_id: String(a.team.id), order_id: String(made.order.id), payment_id: String(made.payment.id) },
-      payment_intent_data: { metadata: { team_id: String(a.team.id), order_id: String(made.order.id), payment_id: String(made.payment.id) } },
+      payment_intent_data: {
+        metadata: { team_id: String(a.team.id), order_id: String(made.order.id), payment_id: String(made.payment.id) },
+      },
       success_url: returnUrl,
       cancel_url: returnUrl,
       expires_at: String(Math.floor(hold.getTime() / 1000)),
@@ -138,9 +140,9 @@ describe('startOnlinePayment (Stripe Checkout)', () => {
     expect(expiresAt).toBeGreaterThanOrEqual(before + 30 * 60_000);
     expect(expiresAt).toBeLessThanOrEqual(Date.now() + 32 * 60_000);
     expect((await orderRow(db, made.order.id)).holdUntil?.getTime()).toBe(expiresAt);
-    expect((fake.requests[0]!.body.line_items as { price_data: { product_data: { name: string } } }[])[0]!.price_data.product_data.name).toBe(
-      `Order #${made.order.number} – Yoga Studio A`,
-    );
+    expect(
+      (fake.requests[0]!.body.line_items as { price_data: { product_data: { name: string } } }[])[0]!.price_data.product_data.name,
+    ).toBe(`Order #${made.order.number} – Yoga Studio A`);
     expect(fake.requests[0]!.body.locale).toBe('en');
   });
 
@@ -188,7 +190,10 @@ describe('POST /api/webhooks/stripe', () => {
       { payload: good.payload, headers: { 'content-type': 'application/json' } },
       { payload: good.payload.replace('"paid"', '"paid" '), headers: good.headers },
       signedDelivery(completed, WHSEC_A, Math.floor(Date.now() / 1000) - 3600),
-      signedDelivery(stripeEvent('checkout.session.completed', sessionObject({ ...o.session, metadata: { ...o.session.metadata, team_id: '999999' } })), WHSEC_A),
+      signedDelivery(
+        stripeEvent('checkout.session.completed', sessionObject({ ...o.session, metadata: { ...o.session.metadata, team_id: '999999' } })),
+        WHSEC_A,
+      ),
       { payload: 'not json', headers: good.headers },
       { payload: '{"id":"evt_1"}', headers: good.headers },
     ];
@@ -197,6 +202,23 @@ describe('POST /api/webhooks/stripe', () => {
       expect(res.statusCode, res.body).toBe(400);
       expect(Object.keys(res.json())).toEqual(['message']);
     }
+    // No body, no content type, a body in another content type: the same 400.
+    const bare = [
+      await app.inject({ method: 'POST', url: '/api/webhooks/stripe', headers: { 'stripe-signature': good.headers['stripe-signature']! } }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        payload: Buffer.from(good.payload),
+        headers: { 'stripe-signature': 'v1=00' },
+      }),
+      await app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        payload: good.payload,
+        headers: { 'content-type': 'text/plain', 'stripe-signature': 't=1,v1=00' },
+      }),
+    ];
+    for (const res of bare) expect(res.statusCode, res.body).toBe(400);
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
     expect(await handledEvents(db, 'stripe', completed.id as string)).toHaveLength(0);
     expect(await eventsOf(db, o.order.id, 'paid')).toHaveLength(0);
@@ -240,7 +262,16 @@ describe('POST /api/webhooks/stripe', () => {
   it('out of order, expired then completed: paid in the end, seats taken again, one paid mail', async () => {
     const o = await startedOrder({ seats: 3 });
     const seats = await soldSeats(db, ticketA);
-    const expired = await webhook(app, signedDelivery(stripeEvent('checkout.session.expired', sessionObject(o.session, { status: 'expired', payment_status: 'unpaid', payment_intent: null })), WHSEC_A));
+    const expired = await webhook(
+      app,
+      signedDelivery(
+        stripeEvent(
+          'checkout.session.expired',
+          sessionObject(o.session, { status: 'expired', payment_status: 'unpaid', payment_intent: null }),
+        ),
+        WHSEC_A,
+      ),
+    );
     expect(expired.statusCode).toBe(200);
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('expired');
     expect(await soldSeats(db, ticketA)).toBe(seats - 3);
@@ -258,7 +289,10 @@ describe('POST /api/webhooks/stripe', () => {
     const o = await startedOrder({ seats: 2 });
     const seats = await soldSeats(db, ticketA);
     await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session)), WHSEC_A));
-    const res = await webhook(app, signedDelivery(stripeEvent('checkout.session.expired', sessionObject(o.session, { status: 'expired' })), WHSEC_A));
+    const res = await webhook(
+      app,
+      signedDelivery(stripeEvent('checkout.session.expired', sessionObject(o.session, { status: 'expired' })), WHSEC_A),
+    );
     expect(res.statusCode).toBe(200);
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
     expect(await soldSeats(db, ticketA)).toBe(seats);
@@ -274,7 +308,10 @@ describe('POST /api/webhooks/stripe', () => {
     expect((await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A))).statusCode).toBe(200);
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
     expect((await paymentRow(db, o.payment.id)).externalPaymentId).toBe(object.payment_intent);
-    await webhook(app, signedDelivery(stripeEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }), WHSEC_A));
+    await webhook(
+      app,
+      signedDelivery(stripeEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }), WHSEC_A),
+    );
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
     expect(await mailsTo(db, o.email, 'order_paid')).toHaveLength(1);
   });
@@ -301,7 +338,10 @@ describe('POST /api/webhooks/stripe', () => {
     const seats = await soldSeats(db, ticketA);
 
     // The charge names neither team nor order: it is found through its PaymentIntent.
-    const partial = signedDelivery(stripeEvent('charge.refunded', chargeObject(pi, 5000, 1500), { previous_attributes: { amount_refunded: 0 } }), WHSEC_A);
+    const partial = signedDelivery(
+      stripeEvent('charge.refunded', chargeObject(pi, 5000, 1500), { previous_attributes: { amount_refunded: 0 } }),
+      WHSEC_A,
+    );
     for (let i = 0; i < 3; i++) expect((await webhook(app, partial)).statusCode).toBe(200);
     let order = await orderRow(db, o.order.id);
     expect(order.paymentStatus).toBe('partially-refunded');
@@ -309,10 +349,19 @@ describe('POST /api/webhooks/stripe', () => {
     expect(await soldSeats(db, ticketA)).toBe(seats);
 
     // The same step again under another event id (Stripe resending as a new event): still once.
-    await webhook(app, signedDelivery(stripeEvent('charge.refunded', chargeObject(pi, 5000, 1500), { previous_attributes: { amount_refunded: 0 } }), WHSEC_A));
+    await webhook(
+      app,
+      signedDelivery(
+        stripeEvent('charge.refunded', chargeObject(pi, 5000, 1500), { previous_attributes: { amount_refunded: 0 } }),
+        WHSEC_A,
+      ),
+    );
     expect((await orderRow(db, o.order.id)).refundedMinor).toBe(1500);
 
-    const full = signedDelivery(stripeEvent('charge.refunded', chargeObject(pi, 5000, 5000), { previous_attributes: { amount_refunded: 1500 } }), WHSEC_A);
+    const full = signedDelivery(
+      stripeEvent('charge.refunded', chargeObject(pi, 5000, 5000), { previous_attributes: { amount_refunded: 1500 } }),
+      WHSEC_A,
+    );
     expect((await webhook(app, full)).statusCode).toBe(200);
     order = await orderRow(db, o.order.id);
     expect(order.paymentStatus).toBe('refunded');
@@ -342,14 +391,23 @@ describe('POST /api/webhooks/stripe', () => {
     const paid = await startedOrder();
     const object = sessionObject(paid.session);
     await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
-    const refund = await webhook(app, signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 2500)), WHSEC_B));
+    const refund = await webhook(
+      app,
+      signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 2500)), WHSEC_B),
+    );
     expect(refund.statusCode).toBe(400);
     expect((await orderRow(db, paid.order.id)).paymentStatus).toBe('paid');
   });
 
   it('answers 200 to event types it does not act on, and to sessions that are not ours', async () => {
     const o = await startedOrder();
-    const other = await webhook(app, signedDelivery(stripeEvent('payment_intent.created', { id: 'pi_x', object: 'payment_intent', metadata: { team_id: String(a.team.id) } }), WHSEC_A));
+    const other = await webhook(
+      app,
+      signedDelivery(
+        stripeEvent('payment_intent.created', { id: 'pi_x', object: 'payment_intent', metadata: { team_id: String(a.team.id) } }),
+        WHSEC_A,
+      ),
+    );
     expect(other.statusCode, other.body).toBe(200);
     expect(other.json()).toEqual({ received: true });
     const foreignSession = sessionObject({ ...o.session, id: 'cs_test_notOurs' });
@@ -359,7 +417,10 @@ describe('POST /api/webhooks/stripe', () => {
 
   it('finds a Connect team by its session metadata and verifies with its secret', async () => {
     const o = await startedOrder({ team: c, ticketId: ticketC });
-    const res = await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session), { account: ACCOUNT_C }), WHSEC_C));
+    const res = await webhook(
+      app,
+      signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session), { account: ACCOUNT_C }), WHSEC_C),
+    );
     expect(res.statusCode).toBe(200);
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
   });

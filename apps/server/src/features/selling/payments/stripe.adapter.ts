@@ -144,7 +144,11 @@ export function unverifiedEventHints(raw: Buffer): StripeEventHints | undefined 
   const object = data.object;
   const team = positiveIdText.safeParse(object.metadata?.team_id);
   const pi =
-    object.object === 'payment_intent' ? object.id : typeof object.payment_intent === 'string' ? object.payment_intent : object.payment_intent?.id;
+    object.object === 'payment_intent'
+      ? object.id
+      : typeof object.payment_intent === 'string'
+        ? object.payment_intent
+        : object.payment_intent?.id;
   return {
     teamId: team.success ? team.data : undefined,
     paymentIntentId: pi ?? undefined,
@@ -211,9 +215,7 @@ export function stripeNotice(event: Stripe.Event, teamId: number): PaymentNotice
     const charge = chargeSchema.safeParse(object);
     const pi = charge.success ? intentId(charge.data.payment_intent) : null;
     if (!charge.success || !pi) return { ...base, outcome: 'ignored' };
-    const previous = z
-      .object({ amount_refunded: z.number().int().nonnegative() })
-      .safeParse(event.data.previous_attributes);
+    const previous = z.object({ amount_refunded: z.number().int().nonnegative() }).safeParse(event.data.previous_attributes);
     return {
       ...base,
       outcome: 'refunded',

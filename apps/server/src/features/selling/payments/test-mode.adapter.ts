@@ -25,10 +25,17 @@ export function testPaymentToken(config: Pick<Config, 'sessionSecret'>, paymentI
 }
 
 export function isTestPaymentToken(config: Pick<Config, 'sessionSecret'>, paymentId: number, token: unknown): boolean {
-  return typeof token === 'string' && token.length > 0 && token.length < 100 && constantTimeEqual(token, testPaymentToken(config, paymentId));
+  return (
+    typeof token === 'string' && token.length > 0 && token.length < 100 && constantTimeEqual(token, testPaymentToken(config, paymentId))
+  );
 }
 
-export function testPaymentUrl(config: Pick<Config, 'appUrl' | 'sessionSecret'>, lang: Language, teamId: number, paymentId: number): string {
+export function testPaymentUrl(
+  config: Pick<Config, 'appUrl' | 'sessionSecret'>,
+  lang: Language,
+  teamId: number,
+  paymentId: number,
+): string {
   return `${config.appUrl}/${lang}/shop/${teamId}/test-payment/${paymentId}?token=${testPaymentToken(config, paymentId)}`;
 }
 

@@ -33,9 +33,14 @@ beforeAll(async () => {
 afterAll(() => t?.close());
 
 const url = (paymentId: number, token: string) => `/api/public/test-payments/${paymentId}?token=${encodeURIComponent(token)}`;
-const view = (paymentId: number, token = testPaymentToken(app.deps.config, paymentId)) => app.inject({ method: 'GET', url: url(paymentId, token) });
-const answer = (paymentId: number, outcome: unknown, token = testPaymentToken(app.deps.config, paymentId)) =>
-  app.inject({ method: 'POST', url: url(paymentId, token), payload: { outcome } });
+const view = (paymentId: number, token = testPaymentToken(app.deps.config, paymentId)) =>
+  app.inject({ method: 'GET', url: url(paymentId, token) });
+const answer = (
+  paymentId: number,
+  outcome: unknown,
+  token = testPaymentToken(app.deps.config, paymentId),
+  headers: Record<string, string> = {},
+) => app.inject({ method: 'POST', url: url(paymentId, token), payload: { outcome }, headers });
 
 /** A waiting test-mode order with its page opened through our code. */
 async function testOrder(team: Staff = a, ticketId = ticketA, seats = 1) {
@@ -99,7 +104,7 @@ describe('/api/public/test-payments/:paymentId', () => {
     expect(await eventsOf(db, o.order.id, 'paid')).toHaveLength(1);
     expect(await mailsTo(db, o.email, 'order_paid')).toHaveLength(1);
 
-    const late = await answer(o.payment.id, 'decline');
+    const late = await answer(o.payment.id, 'decline', undefined, { 'accept-language': 'en' });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('This test payment has already been answered.');
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
@@ -122,7 +127,13 @@ describe('/api/public/test-payments/:paymentId', () => {
   it('a wrong or missing token: 404', async () => {
     const o = await testOrder();
     const other = await testOrder();
-    for (const token of ['', 'x', testPaymentToken(app.deps.config, other.payment.id), orderToken(app.deps.config, o.order.id), 'A'.repeat(150)]) {
+    for (const token of [
+      '',
+      'x',
+      testPaymentToken(app.deps.config, other.payment.id),
+      orderToken(app.deps.config, o.order.id),
+      'A'.repeat(150),
+    ]) {
       expect((await view(o.payment.id, token)).statusCode).toBe(404);
       expect((await answer(o.payment.id, 'pay', token)).statusCode).toBe(404);
     }
@@ -165,7 +176,12 @@ describe('/api/public/test-payments/:paymentId', () => {
     for (const outcome of bodies) expect((await answer(o.payment.id, outcome)).statusCode).toBe(422);
     const extra = await app.inject({ method: 'POST', url: url(o.payment.id, token), payload: { outcome: 'pay', amount: 0 } });
     expect(extra.statusCode).toBe(422);
-    const notJson = await app.inject({ method: 'POST', url: url(o.payment.id, token), payload: '{', headers: { 'content-type': 'application/json' } });
+    const notJson = await app.inject({
+      method: 'POST',
+      url: url(o.payment.id, token),
+      payload: '{',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.statusCode).toBe(400);
     for (const id of ['abc', '0', '-1', '99999999999', "1'"]) {
       const res = await app.inject({ method: 'GET', url: `/api/public/test-payments/${id}?token=${token}` });

@@ -17,12 +17,18 @@ describe('extractTicketCode', () => {
     expect(extractTicketCode(input)).toBe(code);
   });
 
-  it.each(['', '   ', 'abc', 'not a code at all', `https://bookla.example/ticket/${CODE}`, `https://bookla.example/ticket//checkin`, 'a/b/c', '%E0%A4%A'])(
-    '%j → null',
-    (input) => {
-      expect(extractTicketCode(input)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    'abc',
+    'not a code at all',
+    `https://bookla.example/ticket/${CODE}`,
+    `https://bookla.example/ticket//checkin`,
+    'a/b/c',
+    '%E0%A4%A',
+  ])('%j → null', (input) => {
+    expect(extractTicketCode(input)).toBeNull();
+  });
 });
 
 describe('safeRedirectPath', () => {
@@ -30,10 +36,16 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath(path)).toBe(path);
   });
 
-  it.each([null, '', 'ticket/abc', '//evil.example/x', '/\\evil.example', 'https://evil.example/', '/\t/evil.example', 'javascript:alert(1)'])(
-    'refuses %j',
-    (value) => {
-      expect(safeRedirectPath(value)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    '',
+    'ticket/abc',
+    '//evil.example/x',
+    '/\\evil.example',
+    'https://evil.example/',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+  ])('refuses %j', (value) => {
+    expect(safeRedirectPath(value)).toBeNull();
+  });
 });

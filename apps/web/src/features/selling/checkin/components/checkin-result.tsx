@@ -20,7 +20,17 @@ const ICON_PATHS: Record<Icon, string> = {
 
 function StateIcon({ icon }: { icon: Icon }) {
   return (
-    <svg className={classes.icon} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      className={classes.icon}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={ICON_PATHS[icon]} />
     </svg>
   );
@@ -37,7 +47,9 @@ function useStateText(outcome: CheckinOutcome): { tone: Tone; icon: Icon; title:
     case 'already': {
       const today = wallTime(new Date().toISOString(), zone).slice(0, 10) === wallTime(outcome.checkedInAt, zone).slice(0, 10);
       const time = showTime(outcome.checkedInAt, zone, lang);
-      const title = today ? t('result.alreadyAt', { time }) : t('result.alreadyOn', { date: showDate(outcome.checkedInAt, zone, lang), time });
+      const title = today
+        ? t('result.alreadyAt', { time })
+        : t('result.alreadyOn', { date: showDate(outcome.checkedInAt, zone, lang), time });
       return { tone: 'warn', icon: 'clock', title };
     }
     case 'unpaid':

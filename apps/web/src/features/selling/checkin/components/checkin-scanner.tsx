@@ -58,7 +58,6 @@ export function CheckinScanner() {
               if (error) setError(null);
             }}
             error={error}
-            data-autofocus
             autoFocus
             autoComplete="off"
             autoCapitalize="none"

@@ -100,7 +100,7 @@ function RatesEditor({ languages }: { languages: readonly Language[] }) {
           {t('tax.ratesHint')}
         </Text>
       </div>
-      <Stack gap="sm" role="radiogroup" aria-label={t('tax.defaultGroup')}>
+      <Stack gap="sm">
         {fields.map((field, index) => (
           <Paper key={field.key} withBorder p="sm" component="fieldset" m={0} aria-label={t('tax.rateItem', { position: index + 1 })}>
             <Group align="flex-start" gap="sm" wrap="wrap">

@@ -1,0 +1,108 @@
+import { PAYMENT_STATUS_VALUES, paymentStatusLabelKey } from '@bookla/shared/selling';
+import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Order } from '@bookla/shared/selling';
+import { order, team, TEAM_ID } from '../test/fixtures';
+import { mockApi, ok, renderShop } from '../test/shop-test';
+import { orderPolling } from './order-page';
+import { statusLabelKey } from './status';
+
+function serve(...replies: Order[]) {
+  let n = 0;
+  return mockApi({
+    [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
+    'GET /api/public/orders/55': (c) =>
+      c.query.get('token') === 'tok123'
+        ? ok({ data: replies[Math.min(n++, replies.length - 1)] })
+        : { status: 404, body: { message: 'Not Found' } },
+  });
+}
+const path = `/en/shop/${TEAM_ID}/order/55?token=tok123`;
+const status = () => screen.getByTestId('order-status');
+
+describe('the order page', () => {
+  beforeEach(() => {
+    orderPolling.intervalMs = 3000;
+    orderPolling.maxMs = 120_000;
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('labels each payment status as the spec says (the same rule as the shared one)', () => {
+    for (const s of [...PAYMENT_STATUS_VALUES, 'something-new'])
+      for (const paidAt of [null, '2031-03-01T10:00:00+01:00']) expect(statusLabelKey(s, paidAt), s).toBe(paymentStatusLabelKey(s, paidAt));
+  });
+
+  it.each([
+    ['paid', '2031-03-01T10:00:00+01:00', 'Paid'],
+    ['paid', null, 'Unpaid'],
+    ['free', null, 'Free'],
+    ['waiting', null, 'Unpaid'],
+    ['refunded', null, 'Refunded'],
+    ['partially-refunded', null, 'Partially-Refunded'],
+    ['declined', null, 'Declined'],
+    ['cancelled', null, 'Cancelled'],
+    ['expired', null, 'Cancelled'],
+    ['error', null, 'Cancelled'],
+  ] as const)('shows %s (paid_at %s) as “%s”', async (payment_status, paid_at, label) => {
+    serve(order({ payment_type: 'invoice', payment_status, paid_at }));
+    renderShop(path);
+    await screen.findByRole('heading', { name: 'Order 1042' });
+    expect(status()).toHaveTextContent(label);
+  });
+
+  it('offers the tickets once paid, and says what comes next', async () => {
+    serve(order({ payment_type: 'stripe', payment_status: 'paid', paid_at: '2031-03-01T10:05:00+01:00' }));
+    renderShop(path);
+    expect(await screen.findByRole('link', { name: 'Download tickets (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/public/orders/55/tickets.pdf?token=tok123',
+    );
+    expect(screen.queryByRole('link', { name: 'Invoice (PDF)' })).not.toBeInTheDocument();
+    expect(screen.getByText(/sent the confirmation with your tickets to anna@example.ch/)).toBeInTheDocument();
+    expect(screen.getByText('2 × Activity 1 – Adult')).toBeInTheDocument();
+    expect(screen.getByText(/Anna Muster, Ben Muster/)).toBeInTheDocument();
+    expect(screen.getByText('incl. 8.1 % VAT on CHF 50.00')).toBeInTheDocument();
+    expect(document.title).toBe('Order 1042 | Yoga Loft');
+  });
+
+  it('gives the invoice and its due date for an unpaid invoice order, but no tickets yet', async () => {
+    serve(order());
+    renderShop(path);
+    expect(await screen.findByRole('link', { name: 'Invoice (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/public/orders/55/invoice.pdf?token=tok123',
+    );
+    expect(screen.queryByRole('link', { name: 'Download tickets (PDF)' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Please pay it by .*31 March 2031/)).toBeInTheDocument();
+  });
+
+  it('waits for an online payment to be confirmed after the payment page', async () => {
+    orderPolling.intervalMs = 20;
+    const api = serve(
+      order({ payment_type: 'test', payment_status: 'waiting' }),
+      order({ payment_type: 'test', payment_status: 'waiting' }),
+      order({ payment_type: 'test', payment_status: 'paid', paid_at: '2031-03-01T10:05:00+01:00' }),
+    );
+    renderShop(path);
+    expect(await screen.findByText('We are waiting for the confirmation of your payment…')).toBeInTheDocument();
+    await waitFor(() => expect(status()).toHaveTextContent('Paid'));
+    expect(screen.getByRole('link', { name: 'Download tickets (PDF)' })).toBeInTheDocument();
+    const polls = api.find('GET', '/api/public/orders/55').length;
+    expect(polls).toBe(3);
+  });
+
+  it('stops waiting after a while and says so', async () => {
+    orderPolling.intervalMs = 20;
+    orderPolling.maxMs = 60;
+    serve(order({ payment_type: 'stripe', payment_status: 'waiting' }));
+    renderShop(path);
+    expect(await screen.findByText(/taking longer than usual/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeInTheDocument();
+  });
+
+  it('answers a wrong token with “not found”', async () => {
+    serve(order());
+    renderShop(`/en/shop/${TEAM_ID}/order/55?token=wrong`);
+    expect(await screen.findByText('This page does not exist (any more).')).toBeInTheDocument();
+  });
+});

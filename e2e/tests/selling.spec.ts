@@ -1,0 +1,241 @@
+import { expect, test, type Page } from '@playwright/test';
+import { unique, type Registered } from '../support/accounts.ts';
+import { addDays, BASE_DAY, ownerWithCompany, showRange } from '../support/catalogue.ts';
+import { label, tr, type Lang } from '../support/i18n.ts';
+import {
+  configurePayments,
+  fetchPdf,
+  mailTr,
+  parsedMailsTo,
+  pattern,
+  pdfPages,
+  publicOrder,
+  sellableCourse,
+  shopSteps,
+  ticketCodes,
+  waitForMail,
+  type CourseTexts,
+  type Customer,
+  type ParsedMail,
+  type PlacedOrder,
+} from '../support/selling.ts';
+
+/**
+ * Issue 10's "Done when", in English and in German: a new provider sets up a course, turns on
+ * invoice and test payment, and a customer (a browser of their own, no login) books in the shop
+ * for free, on invoice and with the test payment. The mails arrive over SMTP with their PDFs and
+ * the link to the order page; the tickets PDF opens; the provider checks tickets in through the
+ * QR link and the manual page, and an unpaid invoice's ticket is refused.
+ */
+
+const TEXTS: Record<'de' | 'en', CourseTexts> = {
+  de: { typeSet: 'Kurse', course: 'Keramik am Abend', paidTicket: 'Ganzer Kurs', freeTicket: 'Schnupperplatz' },
+  en: { typeSet: 'Courses', course: 'Evening pottery', paidTicket: 'Full course', freeTicket: 'Taster place' },
+};
+const DATES = [0, 1].map((week) => ({ day: addDays(BASE_DAY, 7 * week), start: '18:00', end: '20:00' }));
+const PRICE = '240';
+
+function buyer(firstname: string, lastname: string): Customer {
+  return { firstname, lastname, email: `${unique('buyer')}@example.com` };
+}
+
+/** The mail's order-page link: the same page the browser landed on, with the same token. */
+function expectOrderLink(mail: ParsedMail, order: PlacedOrder) {
+  const links = [...mail.html.matchAll(/href="([^"]+\/order\/\d+\?token=[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  expect(links).toContain(order.url);
+  expect(mail.text).toContain(order.url);
+}
+
+function expectAttachments(mail: ParsedMail, names: string[]) {
+  expect(mail.attachments.map((a) => a.filename).sort()).toEqual([...names].sort());
+  for (const a of mail.attachments) {
+    expect(a.contentType, a.filename).toBe('application/pdf');
+    expect(a.content.subarray(0, 5).toString('latin1'), `${a.filename} is a PDF`).toBe('%PDF-');
+  }
+}
+
+async function checkinResult(page: Page, lang: Lang) {
+  const region = page.getByRole('status', { name: tr(lang, 'checkin:result.region') });
+  await expect(region).toBeVisible();
+  return region;
+}
+
+for (const lang of ['en', 'de'] as const) {
+  test.describe(`selling in ${lang}`, () => {
+    test.use({ locale: `${lang}-CH` });
+
+    test(`[${lang}] a provider sets up a course and payments; a customer books free, on invoice and by test payment; mails, tickets PDF and check-in`, async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      test.setTimeout(150_000);
+      const d = TEXTS[lang];
+      const range = (day: string, start: string, end: string) => showRange(lang, day, start, end);
+      let owner: Registered | undefined;
+      let shopUrl = '';
+
+      await test.step('the provider sets up a course with a paid and a free ticket and turns on invoice and test payment', async () => {
+        owner = await ownerWithCompany(page, lang, [lang]);
+        shopUrl = await configurePayments(page, lang);
+        await sellableCourse(page, lang, d, DATES, PRICE, range);
+      });
+      const company = owner!.company;
+
+      // The customer: a browser of their own, never logged in.
+      const customerContext = await browser.newContext({ locale: `${lang}-CH`, baseURL });
+      const shop = await customerContext.newPage();
+      const steps = shopSteps(shop, lang);
+      const { s } = steps;
+
+      const freeBuyer = buyer('Nora', 'Frei');
+      const invoiceBuyer = buyer('Ivo', 'Rechner');
+      const testBuyer = buyer('Tara', 'Tester');
+      let freeOrder: PlacedOrder | undefined;
+      let invoiceOrder: PlacedOrder | undefined;
+      let testOrder: PlacedOrder | undefined;
+
+      await test.step('free: two free seats, booked at once', async () => {
+        await steps.openActivity(shopUrl, d.course);
+        // Both tickets are on sale, with their prices.
+        await expect(shop.getByText(d.paidTicket, { exact: true })).toBeVisible();
+        await expect(shop.getByText(d.freeTicket, { exact: true })).toBeVisible();
+        await steps.choose(d.freeTicket, 2);
+        await steps.book();
+        await steps.fillCustomer(freeBuyer);
+        await steps.fillParticipant(1);
+        await steps.fillParticipant(2, { firstname: 'Lena', lastname: 'Gast' });
+        await steps.acceptTerms();
+        await steps.submit(true);
+        freeOrder = await steps.onOrderPage('free');
+        await expect(shop.getByText(s('order.next.confirmed'))).toBeVisible();
+        await expect(shop.getByText(`${s('order.participants')}: Nora Frei, Lena Gast`)).toBeVisible();
+        // The tickets PDF: one page per participant.
+        const tickets = shop.getByRole('link', { name: s('order.tickets') });
+        expect(await fetchPdf(shop.request, (await tickets.getAttribute('href'))!, 'tickets PDF')).toBe(2);
+        await expect(shop.getByRole('link', { name: s('order.invoice') })).toHaveCount(0);
+      });
+
+      await test.step('invoice: the order is confirmed unpaid, with the invoice to download', async () => {
+        await shop.getByRole('link', { name: s('order.moreActivities') }).click();
+        await expect(shop.getByRole('heading', { level: 1, name: s('list.title') })).toBeVisible();
+        await shop.getByRole('link', { name: d.course, exact: true }).click();
+        await steps.choose(d.paidTicket, 1);
+        await steps.book();
+        await steps.fillCustomer(invoiceBuyer);
+        await steps.fillParticipant(1);
+        await steps.pay('invoice');
+        await steps.acceptTerms();
+        await steps.submit(false);
+        invoiceOrder = await steps.onOrderPage('unpaid');
+        await expect(shop.getByText(s('order.next.invoiceTitle'))).toBeVisible();
+        // No tickets before the money has arrived; the invoice is there.
+        await expect(shop.getByRole('link', { name: s('order.tickets') })).toHaveCount(0);
+        const invoice = shop.getByRole('link', { name: s('order.invoice') });
+        expect(await fetchPdf(shop.request, (await invoice.getAttribute('href'))!, 'invoice PDF')).toBeGreaterThanOrEqual(1);
+      });
+
+      await test.step('test payment: the clearly marked test page, Pay, back on the paid order', async () => {
+        await steps.openActivity(shopUrl, d.course);
+        await steps.choose(d.paidTicket, 1);
+        await steps.book();
+        await steps.fillCustomer(testBuyer);
+        await steps.fillParticipant(1);
+        await steps.pay('test');
+        await steps.acceptTerms();
+        await steps.submit(false);
+        await expect(shop).toHaveURL(/\/test-payment\/[^/?]+\?token=/);
+        await expect(shop.getByRole('note')).toContainText(s('testPayment.banner'));
+        await expect(shop.getByRole('heading', { level: 1, name: s('testPayment.title') })).toBeVisible();
+        await expect(shop.getByRole('main').getByText(company, { exact: true })).toBeVisible();
+        await shop.getByRole('button', { name: pattern(`^${s('testPayment.pay')}$`) }).click();
+        testOrder = await steps.onOrderPage('paid');
+        await expect(shop.getByText(s('order.next.confirmed'))).toBeVisible();
+        const tickets = shop.getByRole('link', { name: s('order.tickets') });
+        expect(await fetchPdf(shop.request, (await tickets.getAttribute('href'))!, 'tickets PDF')).toBe(1);
+      });
+
+      const free = await publicOrder(shop.request, freeOrder!);
+      const invoice = await publicOrder(shop.request, invoiceOrder!);
+      const paid = await publicOrder(shop.request, testOrder!);
+      expect([free.payment_status, invoice.payment_status, paid.payment_status]).toEqual(['free', 'waiting', 'paid']);
+      expect([free.payment_type, invoice.payment_type]).toEqual(['free', 'invoice']);
+      // Order numbers are the invoice numbers: sequential in the team.
+      expect([invoice.number, paid.number]).toEqual([free.number + 1, free.number + 2]);
+
+      await test.step('the mails: in the order language, with the order link and the right PDFs', async () => {
+        const confirmation = await waitForMail(
+          freeBuyer.email,
+          mailTr(lang, 'order_confirmation.subject', { number: free.number, team: company }),
+        );
+        expect(confirmation.from).toContain(company);
+        expect(confirmation.text).toContain(mailTr(lang, 'order_confirmation.intro'));
+        expectOrderLink(confirmation, freeOrder!);
+        expectAttachments(confirmation, [`tickets-${free.number}.pdf`]);
+        expect(pdfPages(confirmation.attachments[0]!.content.toString('latin1'))).toBe(2);
+
+        const invoiceMail = await waitForMail(
+          invoiceBuyer.email,
+          mailTr(lang, 'order_invoice.subject', { number: invoice.number, team: company }),
+        );
+        expectOrderLink(invoiceMail, invoiceOrder!);
+        expectAttachments(invoiceMail, [`invoice-${invoice.number}.pdf`]);
+
+        const paidMail = await waitForMail(testBuyer.email, mailTr(lang, 'order_paid.subject', { number: paid.number, team: company }));
+        expectOrderLink(paidMail, testOrder!);
+        expectAttachments(paidMail, [`tickets-${paid.number}.pdf`, `receipt-${paid.number}.pdf`]);
+
+        // One mail per order: the online order sent none before it was paid.
+        for (const address of [freeBuyer.email, invoiceBuyer.email, testBuyer.email])
+          expect((await parsedMailsTo(address)).length, address).toBe(1);
+
+        // The customer opens the order from the mail.
+        const link = /href="([^"]+\/order\/\d+\?token=[^"]+)"/.exec(confirmation.html)![1]!.replace(/&amp;/g, '&');
+        await shop.goto(link);
+        await steps.onOrderPage('free');
+      });
+      await customerContext.close();
+
+      await test.step('check-in: the QR link, again, an unpaid ticket, and the manual page', async () => {
+        const [paidCode] = ticketCodes(paid);
+        const [invoiceCode] = ticketCodes(invoice);
+        const [, secondFreeCode] = ticketCodes(free);
+        expect([paidCode, invoiceCode, secondFreeCode].every((c) => c && c.length >= 22)).toBe(true);
+
+        await page.goto(`/ticket/${paidCode}/checkin`);
+        let result = await checkinResult(page, lang);
+        await expect(result.getByText(tr(lang, 'checkin:result.checkedIn'), { exact: true })).toBeVisible();
+        await expect(result).toContainText('Tara Tester');
+        await expect(result).toContainText(d.course);
+
+        // The same QR code again: already in, with the time.
+        await page.goto(`/ticket/${paidCode}/checkin`);
+        result = await checkinResult(page, lang);
+        await expect(result.getByText(pattern(`^${tr(lang, 'checkin:result.alreadyAt')}$`))).toBeVisible();
+
+        // The invoice is not paid: the ticket does not get in.
+        await page.goto(`/ticket/${invoiceCode}/checkin`);
+        result = await checkinResult(page, lang);
+        await expect(result.getByText(tr(lang, 'checkin:result.unpaid'), { exact: true })).toBeVisible();
+
+        // At the door by hand: the code typed, then the ticket's link pasted.
+        await page.goto(`/${lang}/ticket/checkin`);
+        const code = page.getByLabel(label(lang, 'checkin:scanner.code'));
+        await code.fill(secondFreeCode!);
+        await code.press('Enter');
+        result = await checkinResult(page, lang);
+        await expect(result.getByText(tr(lang, 'checkin:result.checkedIn'), { exact: true })).toBeVisible();
+        await expect(result).toContainText('Lena Gast');
+        await expect(code).toHaveValue('');
+        await code.fill(`${baseURL}/ticket/${secondFreeCode}/checkin`);
+        await code.press('Enter');
+        await expect(result.getByText(pattern(`^${tr(lang, 'checkin:result.alreadyAt')}$`))).toBeVisible();
+
+        // The order knows: one of the two free tickets is in, the paid one too, the invoice's not.
+        const after = await Promise.all([freeOrder!, testOrder!, invoiceOrder!].map((o) => publicOrder(page.request, o)));
+        const checkedIn = after.map((o) => o.order_items.flatMap((i) => i.participants.map((p) => p.checked_in_at !== null)));
+        expect(checkedIn).toEqual([[false, true], [true], [false]]);
+      });
+    });
+  });
+}
