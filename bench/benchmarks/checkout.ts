@@ -67,7 +67,7 @@ COMMIT;
 `;
 
 async function pgbenchTps(url: string, seconds: number, warmupSeconds: number): Promise<number> {
-  const name = `bookla_pgbench_${randomBytes(5).toString('hex')}`;
+  const name = `bookla_bench_${randomBytes(6).toString('hex')}`;
   await createBenchDatabase(url, name);
   const target = new URL(url);
   target.pathname = `/${name}`;

@@ -47,15 +47,13 @@ export function mailTr(lang: Lang, key: string, params: Record<string, string | 
   return interpolate(text, params);
 }
 
-/** A text with `{{…}}` placeholders as a regular expression that matches any value in their place. */
-export function pattern(text: string, flags = ''): RegExp {
-  return new RegExp(
-    text
-      .split(/\{\{\s*\w+\s*\}\}/)
-      .map(escape)
-      .join('.+'),
-    flags,
-  );
+/** A text with `{{…}}` placeholders as a regular expression that matches any value in their place; `whole`: nothing around it. */
+export function pattern(text: string, whole = false): RegExp {
+  const source = text
+    .split(/\{\{\s*\w+\s*\}\}/)
+    .map(escape)
+    .join('.+');
+  return new RegExp(whole ? `^${source}$` : source);
 }
 
 // ------------------------------------------------------------------------------------ mails
@@ -299,6 +297,8 @@ export async function sellableCourse(
       add.getByRole('button', { name: tr(lang, 'timetable:dates.add') }).click(),
     );
     await expect(list.getByText(showRange(date.day, date.start, date.end))).toBeVisible();
+    // The form empties itself after the date is added: the next date waits for that.
+    await expect(add.getByLabel(label(lang, 'timetable:dates.start'))).toHaveValue('');
   }
 
   await tab('tickets').click();
@@ -319,8 +319,9 @@ export async function sellableCourse(
   await expect(whole.getByRole('row', { name: new RegExp(escape(d.freeTicket)) })).toBeVisible();
 
   const publish = page.getByRole('switch', { name: tr(lang, 'activities:edit.publish') });
-  await publish.check({ force: true });
-  await expect(page.getByText(tr(lang, 'activities:edit.publishedNotice'))).toBeVisible();
+  // The switch turns on once the server has published the activity.
+  await publish.click({ force: true });
+  await expect(publish).toBeChecked();
   await page.reload();
   await expect(publish).toBeChecked();
   return activityId;
@@ -337,7 +338,7 @@ export interface Customer {
 export interface PlacedOrder {
   id: number;
   token: string;
-  /** The order page's address as the browser shows it. */
+  /** The order page's address (as the mails link it). */
   url: string;
 }
 
@@ -377,9 +378,10 @@ export function shopSteps(page: Page, lang: Lang) {
 
     async fillCustomer(c: Customer) {
       const region = page.getByRole('region', { name: s('checkout.customer.title') });
-      await region.getByLabel(s('checkout.customer.firstname'), { exact: true }).fill(c.firstname);
-      await region.getByLabel(s('checkout.customer.lastname'), { exact: true }).fill(c.lastname);
-      await region.getByLabel(s('checkout.customer.email'), { exact: true }).fill(c.email);
+      // Required fields carry a " *" beside their label that screen readers skip: find them by their accessible name.
+      await region.getByRole('textbox', { name: s('checkout.customer.firstname'), exact: true }).fill(c.firstname);
+      await region.getByRole('textbox', { name: s('checkout.customer.lastname'), exact: true }).fill(c.lastname);
+      await region.getByRole('textbox', { name: s('checkout.customer.email'), exact: true }).fill(c.email);
     },
 
     participant(n: number): Locator {
@@ -393,8 +395,8 @@ export function shopSteps(page: Page, lang: Lang) {
         await group.getByRole('button', { name: s('checkout.participant.sameAsCustomer') }).click();
         return;
       }
-      await group.getByLabel(s('checkout.participant.firstname'), { exact: true }).fill(p.firstname);
-      await group.getByLabel(s('checkout.participant.lastname'), { exact: true }).fill(p.lastname);
+      await group.getByRole('textbox', { name: s('checkout.participant.firstname'), exact: true }).fill(p.firstname);
+      await group.getByRole('textbox', { name: s('checkout.participant.lastname'), exact: true }).fill(p.lastname);
     },
 
     /** Picks a payment method (only offered when there is a choice). */
@@ -414,11 +416,13 @@ export function shopSteps(page: Page, lang: Lang) {
 
     /** The order page: its id and token from the address, its status label. */
     async onOrderPage(status: 'free' | 'paid' | 'unpaid'): Promise<PlacedOrder> {
-      await expect(page).toHaveURL(/\/order\/\d+\?token=[^&]+$/);
+      // Back from a payment page the address also says so (`&payment=return`).
+      await expect(page).toHaveURL(/\/order\/\d+\?token=[^&]+(&payment=return)?$/);
       await expect(page.getByRole('heading', { level: 1, name: pattern(s('order.title')) })).toBeVisible();
       await expect(page.getByTestId('order-status')).toHaveText(s(`order.status.${status}`));
       const url = new URL(page.url());
-      return { id: Number(/\/order\/(\d+)/.exec(url.pathname)![1]), token: url.searchParams.get('token')!, url: page.url() };
+      const token = url.searchParams.get('token')!;
+      return { id: Number(/\/order\/(\d+)/.exec(url.pathname)![1]), token, url: `${url.origin}${url.pathname}?token=${token}` };
     },
   };
 }

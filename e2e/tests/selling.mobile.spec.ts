@@ -35,15 +35,32 @@ test('[fr] on a phone a customer books the demo course and pays in test mode', a
   await screen(page, info, '2-activity');
 
   await steps.book();
-  await steps.fillCustomer({ firstname: 'Camille', lastname: 'Martin', email: `${unique('client')}@example.com` });
-  await steps.fillParticipant(1);
+  const customer = { firstname: 'Camille', lastname: 'Martin', email: `${unique('client')}@example.com` };
+  await steps.fillCustomer({ ...customer, lastname: '' });
+  await steps.fillParticipant(1, customer);
   await steps.pay('test');
   await steps.acceptTerms();
+
+  // A forgotten field: the order is not sent, the field says why, and it is on screen, not
+  // under the checkout's sticky heading with the countdown.
+  await steps.submit(false);
+  const lastname = steps.customer().getByRole('textbox', { name: s('checkout.customer.lastname'), exact: true });
+  await expect(lastname).toBeFocused();
+  await expect(lastname).toHaveAttribute('aria-invalid', 'true');
+  await expect(lastname).toHaveAccessibleDescription(s('validation.required'));
+  await expect(page).toHaveURL(/\/checkout$/);
+  const head = (await page.locator('.checkout > .page-head').boundingBox())!;
+  const field = (await lastname.boundingBox())!;
+  expect(field.y, 'the focused field starts below the sticky heading').toBeGreaterThanOrEqual(head.y + head.height);
+  expect(field.y + field.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  await screen(page, info, '3-checkout-error');
+
+  await lastname.fill(customer.lastname);
   await screen(page, info, '3-checkout');
 
   await steps.submit(false);
   await expect(page).toHaveURL(/\/test-payment\/[^/?]+\?token=/);
-  const pay = page.getByRole('button', { name: pattern(`^${s('testPayment.pay')}$`) });
+  const pay = page.getByRole('button', { name: pattern(s('testPayment.pay'), true) });
   await expect(pay).toBeVisible();
   await screen(page, info, '4-test-payment');
 

@@ -148,7 +148,7 @@ for (const lang of ['en', 'de'] as const) {
         await expect(shop.getByRole('note')).toContainText(s('testPayment.banner'));
         await expect(shop.getByRole('heading', { level: 1, name: s('testPayment.title') })).toBeVisible();
         await expect(shop.getByRole('main').getByText(company, { exact: true })).toBeVisible();
-        await shop.getByRole('button', { name: pattern(`^${s('testPayment.pay')}$`) }).click();
+        await shop.getByRole('button', { name: pattern(s('testPayment.pay'), true) }).click();
         testOrder = await steps.onOrderPage('paid');
         await expect(shop.getByText(s('order.next.confirmed'))).toBeVisible();
         const tickets = shop.getByRole('link', { name: s('order.tickets') });
@@ -163,6 +163,7 @@ for (const lang of ['en', 'de'] as const) {
       // Order numbers are the invoice numbers: sequential in the team.
       expect([invoice.number, paid.number]).toEqual([free.number + 1, free.number + 2]);
 
+      const subjects: [string, string][] = [];
       await test.step('the mails: in the order language, with the order link and the right PDFs', async () => {
         const confirmation = await waitForMail(
           freeBuyer.email,
@@ -185,9 +186,11 @@ for (const lang of ['en', 'de'] as const) {
         expectOrderLink(paidMail, testOrder!);
         expectAttachments(paidMail, [`tickets-${paid.number}.pdf`, `receipt-${paid.number}.pdf`]);
 
-        // One mail per order: the online order sent none before it was paid.
-        for (const address of [freeBuyer.email, invoiceBuyer.email, testBuyer.email])
-          expect((await parsedMailsTo(address)).length, address).toBe(1);
+        subjects.push(
+          [freeBuyer.email, confirmation.subject],
+          [invoiceBuyer.email, invoiceMail.subject],
+          [testBuyer.email, paidMail.subject],
+        );
 
         // The customer opens the order from the mail.
         const link = /href="([^"]+\/order\/\d+\?token=[^"]+)"/.exec(confirmation.html)![1]!.replace(/&amp;/g, '&');
@@ -211,7 +214,7 @@ for (const lang of ['en', 'de'] as const) {
         // The same QR code again: already in, with the time.
         await page.goto(`/ticket/${paidCode}/checkin`);
         result = await checkinResult(page, lang);
-        await expect(result.getByText(pattern(`^${tr(lang, 'checkin:result.alreadyAt')}$`))).toBeVisible();
+        await expect(result.getByText(pattern(tr(lang, 'checkin:result.alreadyAt', { time: '{{time}}' }), true))).toBeVisible();
 
         // The invoice is not paid: the ticket does not get in.
         await page.goto(`/ticket/${invoiceCode}/checkin`);
@@ -229,12 +232,17 @@ for (const lang of ['en', 'de'] as const) {
         await expect(code).toHaveValue('');
         await code.fill(`${baseURL}/ticket/${secondFreeCode}/checkin`);
         await code.press('Enter');
-        await expect(result.getByText(pattern(`^${tr(lang, 'checkin:result.alreadyAt')}$`))).toBeVisible();
+        await expect(result.getByText(pattern(tr(lang, 'checkin:result.alreadyAt', { time: '{{time}}' }), true))).toBeVisible();
 
         // The order knows: one of the two free tickets is in, the paid one too, the invoice's not.
         const after = await Promise.all([freeOrder!, testOrder!, invoiceOrder!].map((o) => publicOrder(page.request, o)));
         const checkedIn = after.map((o) => o.order_items.flatMap((i) => i.participants.map((p) => p.checked_in_at !== null)));
         expect(checkedIn).toEqual([[false, true], [true], [false]]);
+      });
+
+      await test.step('no order mailed twice: the online order sent nothing before it was paid', async () => {
+        // Checked last, when the background jobs (every 2 s) have long sent whatever they were going to.
+        for (const [address, subject] of subjects) expect((await parsedMailsTo(address)).map((m) => m.subject)).toEqual([subject]);
       });
     });
   });

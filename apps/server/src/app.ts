@@ -15,10 +15,13 @@ import { checkinRoutes } from './features/selling/checkin/index.ts';
 import { discountsRoutes } from './features/selling/discounts/index.ts';
 import { documentAttachmentRenderers, documentsRoutes } from './features/selling/documents/index.ts';
 import { stripeWebhookRoutes, testPaymentsRoutes } from './features/selling/payments/index.ts';
-import { scheduleOrderExpiry } from './features/selling/orders/expiry.ts';
-import { ordersRoutes } from './features/selling/orders/orders.routes.ts';
-import { publicOrdersRoutes } from './features/selling/orders/public-orders.routes.ts';
-import { publicCheckoutRoutes } from './features/selling/orders/index.ts';
+import {
+  ordersRoutes,
+  publicCheckoutRoutes,
+  publicOrdersRoutes,
+  registerOrderMailJob,
+  scheduleOrderExpiry,
+} from './features/selling/orders/index.ts';
 import { resourcesRoutes } from './features/catalogue/resources/resources.routes.ts';
 import { setupRoutes } from './features/catalogue/setup/setup.routes.ts';
 import { scheduleReservationPurge, ticketsRoutes } from './features/catalogue/tickets/index.ts';
@@ -111,6 +114,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Order mails carry their PDFs (tickets, invoice, receipt), rendered when the mail is sent.
   const attachments = documentAttachmentRenderers({ db: database.db, config });
   registerMailJob(jobs, database.db, mailTransport, log, { mailDir: mailDirectory(config), attachments });
+  // A new order's confirmation is composed by a job its transaction enqueues (see order-mail-job.ts).
+  registerOrderMailJob(jobs, { db: database.db, config });
 
   // Plumbing, in the order requests meet it.
   await app.register(openapiPlugin);

@@ -9,7 +9,6 @@ import type profile from './locales/en/profile.json';
 import type publicNs from './locales/en/public.json';
 import type setup from './locales/en/setup.json';
 import type settings from './locales/en/settings.json';
-import type shop from './locales/en/shop.json';
 import type resources from './locales/en/resources.json';
 import type tickets from './locales/en/tickets.json';
 import type discounts from './locales/en/discounts.json';
@@ -24,7 +23,6 @@ declare module 'i18next' {
       common: typeof common;
       public: typeof publicNs;
       auth: typeof auth;
-      shop: typeof shop;
       backend: typeof backend;
       setup: typeof setup;
       activities: typeof activities;

@@ -33,7 +33,7 @@ for (const [path, content] of Object.entries(files)) {
 describe('locales', () => {
   it('finds the web and shared namespaces', () => {
     expect(Object.keys(byNamespace).sort()).toEqual(
-      expect.arrayContaining(['web/common', 'web/public', 'web/shop', 'web/backend', 'shared/validation', 'shared/errors']),
+      expect.arrayContaining(['web/common', 'web/public', 'web/backend', 'shared/validation', 'shared/errors']),
     );
   });
 

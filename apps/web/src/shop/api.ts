@@ -99,6 +99,9 @@ export const shopApi = {
   placeOrder: (teamId: number, body: OrderBody) => request<PlaceOrderReply>(`${teamPath(teamId)}/orders`, { method: 'POST', body }),
   order: (id: number, token: string, signal?: AbortSignal) =>
     request<{ data: Order }>(`/api/public/orders/${id}${qs({ token })}`, { signal }).then((r) => r.data),
+  /** The customer cancels an unpaid order (its seats are released at once). */
+  cancelOrder: (id: number, token: string) =>
+    request<{ data: Order }>(`/api/public/orders/${id}/cancel${qs({ token })}`, { method: 'POST', body: {} }).then((r) => r.data),
   testPayment: (id: string, token: string, signal?: AbortSignal) =>
     request<{ data: TestPayment }>(`/api/public/test-payments/${enc(id)}${qs({ token })}`, { signal }).then((r) => r.data),
   completeTestPayment: (id: string, token: string, outcome: 'pay' | 'decline') =>

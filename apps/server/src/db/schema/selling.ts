@@ -9,7 +9,21 @@ import type {
   TaxRateSetting,
 } from '@bookla/shared';
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { teams, users } from './accounts.ts';
 import { activities, activitySessions, teamId, tickets, timestamps } from './catalogue.ts';
 import { products } from './catalogue-setup.ts';
@@ -22,7 +36,17 @@ import { products } from './catalogue-setup.ts';
 
 const sqlList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
-export const PAYMENT_STATUSES = ['paid', 'free', 'waiting', 'refunded', 'partially-refunded', 'declined', 'cancelled', 'expired', 'error'] as const;
+export const PAYMENT_STATUSES = [
+  'paid',
+  'free',
+  'waiting',
+  'refunded',
+  'partially-refunded',
+  'declined',
+  'cancelled',
+  'expired',
+  'error',
+] as const;
 
 /**
  * One row per team: taxes (`/backend/config/tax`), payment integrations
@@ -164,7 +188,10 @@ export const orders = pgTable(
       .on(t.holdUntil)
       .where(sql`payment_status = 'waiting'`),
     check('orders_payment_status_ck', sql`${t.paymentStatus} IN (${sqlList(PAYMENT_STATUSES)})`),
-    check('orders_money_ck', sql`${t.subtotalMinor} >= 0 AND ${t.discountTotalMinor} >= 0 AND ${t.totalMinor} >= 0 AND ${t.taxTotalMinor} >= 0`),
+    check(
+      'orders_money_ck',
+      sql`${t.subtotalMinor} >= 0 AND ${t.discountTotalMinor} >= 0 AND ${t.totalMinor} >= 0 AND ${t.taxTotalMinor} >= 0`,
+    ),
   ],
 );
 

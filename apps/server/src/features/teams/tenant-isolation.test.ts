@@ -52,6 +52,12 @@ const PUBLIC: RegExp[] = [
   /^GET \/api\/public\/teams\/:teamId\/filters$/,
   // The customer's order: the token of the order link is the key (a wrong one: 404, see public-orders.test.ts).
   /^GET \/api\/public\/orders\/:id$/,
+  /^POST \/api\/public\/orders\/:id\/cancel$/,
+  // The checkout, open to every buyer by design: the team in the path sells only its own tickets
+  // (another team's ticket or product id: 422/404, see selling/orders/place-order.test.ts and
+  // checkout-hostile.test.ts); a reservation's token is its only key.
+  /^POST \/api\/public\/teams\/:teamId\/(reservations|quote|orders)$/,
+  /^DELETE \/api\/public\/reservations\/:token$/,
   // A shop's public face (name, logo, payment methods), by design; by id or slug.
   /^GET \/api\/public\/teams\/:teamId$/,
   // The Stripe webhook: the signature is the key (bad or missing: 400, see selling/payments/stripe-payments.test.ts).

@@ -1,5 +1,6 @@
 import { PAYMENT_STATUS_VALUES, paymentStatusLabelKey } from '@bookla/shared/selling';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Order } from '@bookla/shared/selling';
 import { order, team, TEAM_ID } from '../test/fixtures';
@@ -74,6 +75,27 @@ describe('the order page', () => {
     );
     expect(screen.queryByRole('link', { name: 'Download tickets (PDF)' })).not.toBeInTheDocument();
     expect(screen.getByText(/Please pay it by .*31 March 2031/)).toBeInTheDocument();
+  });
+
+  it('lets the customer cancel an unpaid invoice order after confirming', async () => {
+    let cancelled = false;
+    const api = mockApi({
+      [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
+      'GET /api/public/orders/55': () => ok({ data: order(cancelled ? { payment_status: 'cancelled' } : {}) }),
+      'POST /api/public/orders/55/cancel': (c) => {
+        if (c.query.get('token') !== 'tok123') return { status: 404, body: { message: 'Not Found' } };
+        cancelled = true;
+        return ok({ data: order({ payment_status: 'cancelled' }) });
+      },
+    });
+    renderShop(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order 1042?' });
+    expect(api.find('POST', '/api/public/orders/55/cancel')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
+    await waitFor(() => expect(status()).toHaveTextContent('Cancelled'));
+    expect(api.find('POST', '/api/public/orders/55/cancel')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
   });
 
   it('waits for an online payment to be confirmed after the payment page', async () => {

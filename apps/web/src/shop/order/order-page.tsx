@@ -1,8 +1,10 @@
 import type { Order } from '@bookla/shared/selling';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { ApiError } from '../api';
 import { orderDocumentUrl, shopApi } from '../api';
 import { Link } from '../router';
 import { useTeamShop } from '../shop-context';
+import { Dialog } from '../ui/dialog';
 import { LoadError, Loading, Notice } from '../ui/states';
 import { useFetch } from '../use-fetch';
 import { useTitle } from '../use-title';
@@ -49,6 +51,7 @@ export function OrderPage({ id, token }: { id: number; token: string }) {
       token={token}
       awaiting={awaiting && !gaveUp}
       gaveUp={awaiting && gaveUp}
+      onCancelled={order.reload}
       onRetry={() => {
         setGaveUp(false);
         order.reload();
@@ -63,12 +66,14 @@ function OrderView({
   awaiting,
   gaveUp,
   onRetry,
+  onCancelled,
 }: {
   order: Order;
   token: string;
   awaiting: boolean;
   gaveUp: boolean;
   onRetry(): void;
+  onCancelled(): void;
 }) {
   const { t, fmt, base } = useTeamShop();
   const key = statusLabelKey(o.payment_status, o.paid_at);
@@ -171,6 +176,7 @@ function OrderView({
           {o.email}
         </p>
       </section>
+      {o.payment_status === 'waiting' && o.payment_type === 'invoice' && <CancelOrder order={o} token={token} onCancelled={onCancelled} />}
       <p>
         <Link to={base}>{t('order.moreActivities')}</Link>
       </p>
@@ -229,4 +235,56 @@ function NextSteps({
   if (statusKey === 'status.cancelled') return <Notice title={t('order.next.cancelled')} />;
   if (statusKey === 'status.refunded' || statusKey === 'status.partially_refunded') return <Notice title={t('order.next.refunded')} />;
   return null;
+}
+
+/** An unpaid invoice order can be cancelled by the customer: the seats go back at once. */
+function CancelOrder({ order: o, token, onCancelled }: { order: Order; token: string; onCancelled(): void }) {
+  const { t } = useTeamShop();
+  const [asking, setAsking] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const cancel = async () => {
+    setSending(true);
+    setError(null);
+    try {
+      await shopApi.cancelOrder(o.id, token);
+      setAsking(false);
+      onCancelled();
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('order.cancel.failed'));
+    } finally {
+      setSending(false);
+    }
+  };
+  return (
+    <section aria-labelledby="cancel-heading" className="panel">
+      <h2 id="cancel-heading">{t('order.cancel.title')}</h2>
+      <p className="muted">{t('order.cancel.text')}</p>
+      <button type="button" className="button button-secondary" onClick={() => setAsking(true)}>
+        {t('order.cancel.action')}
+      </button>
+      {asking && (
+        <Dialog
+          title={t('order.cancel.confirmTitle', { number: o.number })}
+          actions={
+            <>
+              <button type="button" className="button button-secondary" onClick={() => setAsking(false)} disabled={sending}>
+                {t('order.cancel.keep')}
+              </button>
+              <button type="button" className="button" onClick={() => void cancel()} disabled={sending}>
+                {t('order.cancel.confirm')}
+              </button>
+            </>
+          }
+        >
+          <p>{t('order.cancel.confirmText')}</p>
+          {error && (
+            <p className="error" role="alert">
+              {error}
+            </p>
+          )}
+        </Dialog>
+      )}
+    </section>
+  );
 }

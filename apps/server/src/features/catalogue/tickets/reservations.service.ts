@@ -215,7 +215,12 @@ export async function heldSeats(db: DbOrTx, teamId: number, holder: string): Pro
  * a late buyer learns it at once instead of queueing on the ticket's lock. It can only refuse,
  * never sell: the decision to sell is `takeSeats`, under the lock.
  */
-export async function refuseIfSoldOut(tx: DbOrTx, teamId: number, items: readonly { ticketId: number; quantity: number }[]): Promise<void> {
+export async function refuseIfSoldOut(
+  tx: DbOrTx,
+  teamId: number,
+  items: readonly { ticketId: number; quantity: number }[],
+  opts: { skipUnknown?: boolean } = {},
+): Promise<void> {
   const seen = await repo.seatStates(
     tx,
     teamId,
@@ -223,6 +228,7 @@ export async function refuseIfSoldOut(tx: DbOrTx, teamId: number, items: readonl
   );
   for (const line of items) {
     const s = seen.get(line.ticketId);
+    if (!s && opts.skipUnknown) continue;
     const available = s ? Math.max(0, s.stock - s.sold - s.reserved) : 0;
     if (line.quantity > available) throw new ReservationError(ErrorCodes.SOLD_OUT, { available, ticket_id: line.ticketId });
   }

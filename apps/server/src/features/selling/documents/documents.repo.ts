@@ -130,7 +130,7 @@ export async function recordMailQueued(
   db: DbOrTx,
   teamId: number,
   orderId: number,
-  data: { kind: string; email_id: number; attachments: string[] },
+  data: { occasion: string; kind: string; email_id: number; attachments: string[] },
 ): Promise<void> {
   await db.insert(orderEvents).values({ teamId, orderId, type: 'mail_queued', actor: 'system', data });
 }

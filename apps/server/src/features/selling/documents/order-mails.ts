@@ -119,6 +119,6 @@ export async function queueOrderMail(
     attachments,
     fromName: translate(lang, 'order-mails:from', { team: team.name, app: config.appName }),
   });
-  await repo.recordMailQueued(db, teamId, orderId, { kind: plan.kind, email_id: emailId, attachments: plan.attachments });
+  await repo.recordMailQueued(db, teamId, orderId, { occasion, kind: plan.kind, email_id: emailId, attachments: plan.attachments });
   return emailId;
 }

@@ -1,5 +1,9 @@
 /** What other features and the app may use of orders: the checkout, state changes, the Order view and its links. */
 export { publicCheckoutRoutes } from './public-checkout.routes.ts';
+export { publicOrdersRoutes } from './public-orders.routes.ts';
+export { ordersRoutes } from './orders.routes.ts';
+export { scheduleOrderExpiry } from './expiry.ts';
+export { registerOrderMailJob, ORDER_MAIL_JOB } from './order-mail-job.ts';
 export {
   placeOrder,
   quoteOrder,

@@ -140,3 +140,19 @@ export async function getPublicOrder(deps: SellingDeps, orderId: number, token: 
   if (!order) throw notFound();
   return order;
 }
+
+/**
+ * The customer cancels an order that is not paid yet (an invoice not paid, an online payment
+ * not finished): its seats go back at once instead of at the due date. A paid order is refunded
+ * by the provider (operations), so it answers 409 here.
+ */
+export async function cancelPublicOrder(deps: SellingDeps, orderId: number, token: string | undefined, lang?: Language): Promise<Order> {
+  if (!isOrderToken(deps.config, orderId, token)) throw notFound();
+  const teamId = await repo.orderTeamId(deps.db, orderId);
+  if (teamId === undefined) throw notFound();
+  const result = await endUnpaidOrder(deps, { teamId, orderId, status: 'cancelled', who: { actor: 'customer' }, reason: 'customer' });
+  if (!result.changed) throw new AppError('CONFLICT', 'orders:cancel.not_unpaid');
+  const order = await loadOrder(deps.db, teamId, orderId, lang);
+  if (!order) throw notFound();
+  return order;
+}

@@ -236,8 +236,6 @@ export async function endUnpaidOrder(deps: SellingDeps, input: EndOrderInput): P
 
 async function endLocked(tx: DbOrTx, deps: SellingDeps, order: OrderRow, input: EndOrderInput): Promise<void> {
   const now = new Date();
-  await releaseHeld(tx, order.teamId, order.id);
-  if (order.discountId) await returnDiscountUse(tx, order.teamId, order.discountId);
   await tx
     .update(orders)
     .set({ paymentStatus: input.status, holdUntil: null, cancelledAt: now, updatedAt: now })
@@ -253,6 +251,10 @@ async function endLocked(tx: DbOrTx, deps: SellingDeps, order: OrderRow, input: 
     reason: input.reason ?? null,
   });
   await queueOrderMail(tx, deps.config, order.teamId, order.id, 'ended');
+  // Last: the ticket and discount rows are what buyers of the same sale wait for; locked only
+  // for the few statements until the commit.
+  await releaseHeld(tx, order.teamId, order.id);
+  if (order.discountId) await returnDiscountUse(tx, order.teamId, order.discountId);
 }
 
 /** Ends every unpaid order whose hold ran out (several instances: SKIP LOCKED). Returns how many. */

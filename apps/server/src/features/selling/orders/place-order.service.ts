@@ -23,11 +23,11 @@ import {
   takeSeats,
 } from '../../catalogue/tickets/index.ts';
 import { takeDiscountUse } from '../discounts/index.ts';
-import { queueOrderMail } from '../documents/index.ts';
 import { startOnlinePayment } from '../payments/index.ts';
 import { enabledPaymentMethods, getSellingSettings, type SellingSettings } from '../settings/index.ts';
 import { addError, checkAnswers, checkParticipants, loadCart, priceCart, type Cart, type Fields } from './checkout-cart.ts';
 import { orderPageUrl } from './order-links.ts';
+import { queueOrderMailJob } from './order-mail-job.ts';
 import { endUnpaidOrder, recordOrderEvent, type SellingDeps } from './order-state.service.ts';
 import { loadOrder } from './order-view.ts';
 import * as repo from './orders.repo.ts';
@@ -138,6 +138,19 @@ export interface PlaceOrderDeps extends SellingDeps {
 }
 
 export async function placeOrder(deps: PlaceOrderDeps, teamId: number, body: OrderBody): Promise<PlacedOrder> {
+  // When a sale is over, most buyers of a rush are late: one read, outside any transaction, sends
+  // them their 409 without validating, writing or waiting for the ticket's lock. It can only
+  // refuse; whether a seat is sold is decided under the lock below.
+  if (body.items && !body.reservation_token && !unsafe.seats) {
+    const wanted = new Map<number, number>();
+    for (const i of body.items) wanted.set(i.ticket_id, (wanted.get(i.ticket_id) ?? 0) + i.quantity);
+    await refuseIfSoldOut(
+      deps.db,
+      teamId,
+      [...wanted].map(([ticketId, quantity]) => ({ ticketId, quantity })),
+      { skipUnknown: true },
+    );
+  }
   const created = await deps.db.transaction((tx) => placeInTransaction(tx, deps, teamId, body));
   let paymentUrl: string | null = null;
   if (created.status === 'waiting' && (created.method === 'stripe' || created.method === 'test')) {
@@ -276,7 +289,7 @@ async function placeInTransaction(tx: DbOrTx, deps: SellingDeps, teamId: number,
   // (e) The number, last: the team's counter row is locked from here to the commit.
   await (unsafe.numbers ? repo.assignOrderNumberUnsafe(tx, teamId, orderId) : repo.assignOrderNumber(tx, teamId, orderId));
   // (g) The confirmation, committed with the order (the outbox sends it).
-  await queueOrderMail(tx, deps.config, teamId, orderId, 'placed');
+  await queueOrderMailJob(tx, teamId, orderId, 'placed');
   return { orderId, method, status };
 }
 

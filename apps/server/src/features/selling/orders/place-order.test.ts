@@ -215,6 +215,10 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     expect(customer).toMatchObject({ firstname: 'Anna', lastname: 'Muster', language: 'de' });
     const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(row).toMatchObject({ customerId: customer!.id, platformFeeMinor: 395 + 49 });
+    // The confirmation is composed by the job the order's transaction enqueued, once.
+    expect(await db().select().from(emails).where(eq(emails.toAddress, 'Anna.Muster@Example.com'))).toEqual([]);
+    await t.app.deps.jobs.runDue();
+    await t.app.deps.jobs.runDue();
     const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
     expect(events.map((e) => [e.type, e.actor])).toEqual([
       ['created', 'customer'],
@@ -294,6 +298,7 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     expect(order.paid_at).not.toBeNull();
     const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
     expect(row!.platformFeeMinor).toBe(0);
+    await t.app.deps.jobs.runDue();
     const [mail] = await db().select().from(emails).where(eq(emails.toAddress, order.email));
     expect(mail).toMatchObject({ kind: 'order_confirmation', attachments: [{ kind: 'tickets', orderId: order.id }] });
     expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
@@ -312,6 +317,7 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
     expect(payment).toMatchObject({ provider: 'test', status: 'pending', amountMinor: 2500, currency: 'CHF' });
     // No confirmation before the money is there.
+    await t.app.deps.jobs.runDue();
     expect(await db().select().from(emails).where(eq(emails.toAddress, order.email))).toEqual([]);
   });
 

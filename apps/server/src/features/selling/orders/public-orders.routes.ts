@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataReply, idParam } from '../../../lib/http.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
-import { getPublicOrder } from './order-list.service.ts';
+import { cancelPublicOrder, getPublicOrder } from './order-list.service.ts';
 
 /**
  * The customer's order (CONTRACT §4): `GET /api/public/orders/{orderId}?token=…`, no login, no
@@ -35,6 +35,28 @@ export async function publicOrdersRoutes(fastify: FastifyInstance) {
     async (request) => {
       const q = request.query;
       return { data: await getPublicOrder(deps, request.params.id, q.token, q.lang ?? q.language) };
+    },
+  );
+
+  app.post(
+    '/api/public/orders/:id/cancel',
+    {
+      config: { csrf: false },
+      onRequest: async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      },
+      preValidation: limitPerIp('publicOrdersPerIp'),
+      schema: {
+        tags: ['public'],
+        summary: 'The customer cancels an unpaid order behind its link (seats released at once); paid or ended: 409; wrong token: 404',
+        params: z.object({ id: idParam }),
+        querystring: publicOrderQuerySchema,
+        response: { 200: dataReply(orderSchema) },
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return { data: await cancelPublicOrder(deps, request.params.id, q.token, q.lang ?? q.language) };
     },
   );
 }

@@ -114,3 +114,44 @@ describe('GET /api/public/orders/:id', () => {
     expect((await anon().get(url)).statusCode).toBe(200);
   });
 });
+
+describe('POST /api/public/orders/:id/cancel', () => {
+  it('lets the customer cancel an unpaid order: seats back at once, once only; wrong token 404, paid 409', async () => {
+    const teamId = (await createUserWithTeam(db())).team.id;
+    const activity = await makeActivity(db(), teamId);
+    const ticket = await makeTicket(db(), teamId, activity.id, { stock: 5 });
+    const unpaid = (
+      await makeOrder(db(), teamId, {
+        ticketId: ticket.id,
+        paymentStatus: 'waiting',
+        participants: [
+          { firstname: 'A', lastname: 'B' },
+          { firstname: 'C', lastname: 'D' },
+        ],
+      })
+    ).order.id;
+    const paid = (await makeOrder(db(), teamId, { ticketId: ticket.id, paymentStatus: 'paid' })).order.id;
+    const sold = async () => (await db().query.tickets.findFirst({ where: (t, { eq }) => eq(t.id, ticket.id) }))!.sold;
+    expect(await sold()).toBe(3);
+
+    const wrong = await anon().post(`/api/public/orders/${unpaid}/cancel?token=${orderToken(config(), paid)}`);
+    expect(wrong.statusCode).toBe(404);
+    expect(await sold()).toBe(3);
+
+    const res = await anon().post(`/api/public/orders/${unpaid}/cancel?token=${orderToken(config(), unpaid)}&lang=en`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.payment_status).toBe('cancelled');
+    expect(await sold()).toBe(1);
+
+    const again = await anon().post(`/api/public/orders/${unpaid}/cancel?token=${orderToken(config(), unpaid)}`, undefined, {
+      'accept-language': 'en',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toMatch(/unpaid/i);
+    expect(await sold()).toBe(1);
+
+    const refused = await anon().post(`/api/public/orders/${paid}/cancel?token=${orderToken(config(), paid)}`);
+    expect(refused.statusCode).toBe(409);
+    expect(await sold()).toBe(1);
+  });
+});
