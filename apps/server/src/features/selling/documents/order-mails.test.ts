@@ -61,15 +61,16 @@ const mailRow = async (id: number | undefined) => (await db.select().from(emails
 describe('queueOrderMail', () => {
   it('confirms a paid order in its language with the lines, dates, location, total with VAT and the order link', async () => {
     const made = await order({ paymentStatus: 'paid', paymentType: 'stripe' });
-    const id = await queue(made.order.id, 'placed');
+    // Placed and paid online: the `placed` job sends nothing, the payment's mail confirms.
+    expect(await queue(made.order.id, 'placed')).toBeUndefined();
+    const id = await queue(made.order.id, 'paid');
     const mail = await mailRow(id);
     expect(mail).toMatchObject({
-      kind: 'order_confirmation',
+      kind: 'order_paid',
       language: 'de',
       teamId: a.team.id,
       toAddress: 'anna@example.com',
       fromAddress: '"Yogastudio Aare via Bookla" <noreply@bookla.test>',
-      subject: `Ihre Buchung ${made.order.number} bei Yogastudio Aare`,
       attachments: [
         { kind: 'tickets', orderId: made.order.id },
         { kind: 'receipt', orderId: made.order.id },
@@ -96,7 +97,7 @@ describe('queueOrderMail', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actor: 'system',
-      data: { kind: 'order_confirmation', email_id: id, attachments: ['tickets', 'receipt'] },
+      data: { occasion: 'paid', kind: 'order_paid', email_id: id, attachments: ['tickets', 'receipt'] },
     });
   });
 
@@ -134,8 +135,8 @@ describe('queueOrderMail', () => {
     expect(
       await db
         .select()
-        .from(emails)
-        .where(and(eq(emails.teamId, a.team.id), eq(emails.kind, 'order_paid'))),
+        .from(orderEvents)
+        .where(and(eq(orderEvents.orderId, made.order.id), eq(orderEvents.type, 'mail_queued'))),
     ).toHaveLength(0);
     await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, made.order.id));
     const mail = await mailRow(await queue(made.order.id, 'paid'));
@@ -164,7 +165,7 @@ describe('queueOrderMail', () => {
       paymentType: 'stripe',
       participants: [{ firstname: 'Eva', lastname: 'Roth' }],
     });
-    const mail = await mailRow(await queue(made.order.id, 'placed'));
+    const mail = await mailRow(await queue(made.order.id, 'paid'));
     expect(mail.textBody).toContain('Termine: Di., 07.01.2031, 09:00 bis Di., 11.02.2031 (6 Termine)');
     expect(mail.textBody).toContain('1 × Pilates-Kurs – Kurs');
   });

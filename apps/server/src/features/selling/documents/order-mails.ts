@@ -40,9 +40,13 @@ export function orderMailPlan(
     if (status !== 'paid') return undefined;
     return { kind: 'order_paid', attachments: order.total_minor > 0 ? ['tickets', 'receipt'] : ['tickets'] };
   }
+  // `placed` is composed by a job shortly after the order (order-mail-job.ts); meanwhile the order
+  // may have moved on. Only what the order still is since its placement gets this mail: a free
+  // order its tickets, an unpaid invoice order its invoice. An online payment (and an invoice paid
+  // before the job ran) gets the `paid` mail instead, so nobody receives two confirmations.
   if (order.payment_type === 'invoice' && status === 'waiting') return { kind: 'order_invoice', attachments: ['invoice'] };
-  if (!paidNow) return undefined;
-  return { kind: 'order_confirmation', attachments: status === 'paid' && order.total_minor > 0 ? ['tickets', 'receipt'] : ['tickets'] };
+  if (order.payment_type === 'free' && paidNow) return { kind: 'order_confirmation', attachments: ['tickets'] };
+  return undefined;
 }
 
 /** The mail's lines: each order line with its dates, location and participants, products, discount, total with VAT. */
