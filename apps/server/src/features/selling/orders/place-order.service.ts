@@ -279,6 +279,8 @@ async function placeInTransaction(tx: DbOrTx, deps: SellingDeps, teamId: number,
     });
   const created = { payment_method: method, status, total_minor: pricing.totalMinor, reservation: !!body.reservation_token };
   await recordOrderEvent(tx, teamId, orderId, 'created', { actor: 'customer' }, created);
+  // (g) The confirmation's job, committed with the order; written before the contended locks.
+  await queueOrderMailJob(tx, teamId, orderId, 'placed');
 
   // (b) Seats, then product stock (ascending ids: the same lock order as every other path).
   await takeSeats(tx, teamId, seats, { holder: body.reservation_token, unsafe: unsafe.seats });
@@ -288,8 +290,6 @@ async function placeInTransaction(tx: DbOrTx, deps: SellingDeps, teamId: number,
     throw validationError({ discount_code: ['discounts:checkout.used_up'] });
   // (e) The number, last: the team's counter row is locked from here to the commit.
   await (unsafe.numbers ? repo.assignOrderNumberUnsafe(tx, teamId, orderId) : repo.assignOrderNumber(tx, teamId, orderId));
-  // (g) The confirmation, committed with the order (the outbox sends it).
-  await queueOrderMailJob(tx, teamId, orderId, 'placed');
   return { orderId, method, status };
 }
 
