@@ -315,7 +315,7 @@ describe('mail attachments', () => {
     const t = await buildTestApp({ config: { dataDir } });
     open.push(t);
     const { team, order } = await paidOrder(t);
-    const id = await queueOrderMail(t.database.db, t.app.deps.config, team.id, order.id, 'placed');
+    const id = await queueOrderMail(t.database.db, t.app.deps.config, team.id, order.id, 'paid');
     await t.app.deps.jobs.runDue();
     const [kept] = await t.database.db.select().from(emails).where(eq(emails.id, id!));
     expect(kept?.status).toBe('kept');
@@ -325,7 +325,8 @@ describe('mail attachments', () => {
     const attached = attachmentsOf(raw);
     expect(attached.map((f) => f.filename)).toEqual([`tickets-${order.number}.pdf`, `receipt-${order.number}.pdf`]);
     expect(pages(attached[0]!.content)).toBe(2);
-    expect(textPart(raw)).toContain('Lea Keller, Marc Frei');
+    // Quoted-printable soft line breaks (`=` at a line end) may fall anywhere in a line.
+    expect(textPart(raw).replace(/=\r\n/g, '')).toContain('Lea Keller, Marc Frei');
   });
 
   it('retries a mail whose attachment cannot be rendered, and never sends it without', async () => {
