@@ -13,7 +13,12 @@ import { z } from 'zod';
 import { idParam } from '../../../lib/http.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
 import { releaseReservations } from '../../catalogue/tickets/index.ts';
+import { createKeyedGate } from '../../../lib/keyed-gate.ts';
 import { placeOrder, quoteOrder, reserveCheckout } from './place-order.service.ts';
+
+/** A few checkouts per ticket at a time reach the database; the rest wait in memory (see keyed-gate.ts). */
+const CHECKOUTS_PER_TICKET = 4;
+const ticketKeys = (items: readonly { ticket_id: number }[] | undefined) => (items ?? []).map((i) => `ticket:${i.ticket_id}`);
 
 /**
  * The public checkout (CONTRACT §4): reservations, the live quote and order placement. No login,
@@ -23,6 +28,8 @@ import { placeOrder, quoteOrder, reserveCheckout } from './place-order.service.t
 export async function publicCheckoutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  // One gate per app instance (each test app gets its own).
+  const gate = createKeyedGate(CHECKOUTS_PER_TICKET);
   const tags = ['public'];
   const publicCall = { config: { csrf: false }, preValidation: limitPerIp('publicOrdersPerIp') };
   const teamParams = z.object({ teamId: idParam });
@@ -40,7 +47,14 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
         response: { 201: reservationReplySchema },
       },
     },
-    async (request, reply) => reply.status(201).send(await reserveCheckout(db, request.params.teamId, request.body.items, request.lang)),
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(
+          await gate.run(ticketKeys(request.body.items), () =>
+            reserveCheckout(db, request.params.teamId, request.body.items, request.lang),
+          ),
+        ),
   );
 
   app.delete(
@@ -99,7 +113,9 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const placed = await placeOrder({ ...app.deps, log: request.log }, request.params.teamId, request.body);
+      const placed = await gate.run(ticketKeys(request.body.items), () =>
+        placeOrder({ ...app.deps, log: request.log }, request.params.teamId, request.body),
+      );
       return reply.status(201).send({ order: placed.order, order_url: placed.orderUrl, payment_url: placed.paymentUrl });
     },
   );
