@@ -57,33 +57,7 @@ export interface TaxRateSetting {
 /** Attachments of a queued mail, rendered when it is sent (so a mail never carries stale state). */
 export type MailAttachmentSpec = { kind: 'tickets' | 'invoice' | 'receipt'; orderId: number };
 
-/**
- * The spec's labels (§4): `paid` only with `paid_at`, `waiting` and paid-without-date are
- * "Unpaid", cancelled/expired/error are all "Cancelled"; anything else as is. Returns the key of
- * the label in the `orders` namespace (`status.paid` …) or the raw value.
- */
-export function paymentStatusLabelKey(status: string, paidAt: string | null | undefined): string {
-  switch (status) {
-    case 'paid':
-      return paidAt ? 'status.paid' : 'status.unpaid';
-    case 'free':
-      return 'status.free';
-    case 'waiting':
-      return 'status.unpaid';
-    case 'refunded':
-      return 'status.refunded';
-    case 'partially-refunded':
-      return 'status.partially_refunded';
-    case 'declined':
-      return 'status.declined';
-    case 'cancelled':
-    case 'expired':
-    case 'error':
-      return 'status.cancelled';
-    default:
-      return status;
-  }
-}
+export { paymentStatusLabelKey } from './payment-status.ts';
 
 /** Statuses whose participants hold a valid ticket (check-in accepts them; they count as sold). */
 export const PAID_STATUSES: readonly PaymentStatus[] = ['paid', 'free', 'partially-refunded'];
