@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { discounts, emails, orderEvents, orderItems, orders, payments, tickets } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createUserWithTeam, makeActivity, makeTicket } from '../../../test/factories.ts';
+import { createUserWithTeam, makeActivity, makeReservation, makeTicket } from '../../../test/factories.ts';
 import { makeOrder } from '../../../test/selling-factories.ts';
 import { scheduleOrderExpiry } from './expiry.ts';
 import { expireDueOrders, markOrderPaid } from './order-state.service.ts';
@@ -151,6 +151,18 @@ describe('a payment after the order expired', () => {
       status: 'error',
     });
     expect(await eventsOf(order.id)).toHaveLength(2);
+  });
+
+  it('does not take seats that another buyer’s live reservation holds', async () => {
+    const w = await world(1);
+    const { order } = await makeOrder(db(), w.teamId, { ticketId: w.ticketId, paymentStatus: 'waiting', holdUntil: past() });
+    await expireDueOrders(deps());
+    expect(await sold(w.ticketId)).toBe(0);
+    // The freed seat is now in someone else's checkout.
+    await makeReservation(db(), w.teamId, w.ticketId, 1, 15, 'another-buyer');
+    const result = await markOrderPaid(deps(), { teamId: w.teamId, orderId: order.id, who: { actor: 'provider' } });
+    expect(result).toEqual({ changed: true, status: 'error' });
+    expect(await sold(w.ticketId)).toBe(0);
   });
 
   it('takes nothing when only part is still free: the seats it could take go back (two tickets, one sold out)', async () => {

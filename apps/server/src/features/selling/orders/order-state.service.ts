@@ -5,6 +5,8 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { orderEvents, orderItems, orderProducts, orders, payments, products, tickets } from '../../../db/schema/index.ts';
 import { returnDiscountUse, takeDiscountUse } from '../discounts/index.ts';
 import { queueOrderMail } from '../documents/index.ts';
+import { ReservationError, takeSeats } from '../../catalogue/tickets/index.ts';
+import { takeProductStock } from './orders.repo.ts';
 import type { OrderRow } from './order-view.ts';
 
 /**
@@ -92,62 +94,33 @@ async function releaseHeld(tx: DbOrTx, teamId: number, orderId: number): Promise
       .where(and(eq(products.teamId, teamId), eq(products.id, productId)));
 }
 
+/** One of an order's seats, products or its discount use is gone: nothing is taken back. */
+class NoLongerAvailable extends Error {}
+
 /**
  * Takes an order's seats, products and discount use again (a payment that arrived after the
- * order expired). Conditional: returns false, taking nothing (what it took before the failing
- * one is given back), when any seat or product is gone or the discount is used up meanwhile.
+ * order expired), by the checkout's own rules: the tickets locked in id order, then a conditional
+ * UPDATE that also counts live reservations. All or nothing (a savepoint): returns false when
+ * any seat or product is gone or the discount is used up meanwhile.
  */
 async function retakeHeld(tx: DbOrTx, teamId: number, orderId: number, discountId: number | null): Promise<boolean> {
   const held = await heldQuantities(tx, orderId);
-  const taken: { ticket?: number; product?: number; n: number }[] = [];
-  const giveBack = async () => {
-    for (const t of taken) {
-      if (t.ticket !== undefined)
-        await tx
-          .update(tickets)
-          .set({ sold: sql`${tickets.sold} - ${t.n}` })
-          .where(and(eq(tickets.teamId, teamId), eq(tickets.id, t.ticket)));
-      else if (t.product !== undefined)
-        await tx
-          .update(products)
-          .set({ sold: sql`${products.sold} - ${t.n}` })
-          .where(and(eq(products.teamId, teamId), eq(products.id, t.product)));
-    }
-    return false;
-  };
-  for (const [ticketId, n] of held.tickets) {
-    const rows = await tx
-      .update(tickets)
-      .set({ sold: sql`${tickets.sold} + ${n}` })
-      .where(
-        and(
-          eq(tickets.teamId, teamId),
-          eq(tickets.id, ticketId),
-          sql`${tickets.stock} - ${tickets.sold} - coalesce((SELECT sum(r.quantity) FROM ticket_reservations r WHERE r.ticket_id = ${tickets.id} AND r.expires_at > now()), 0) >= ${n}`,
-        ),
-      )
-      .returning({ id: tickets.id });
-    if (!rows.length) return giveBack();
-    taken.push({ ticket: ticketId, n });
+  try {
+    await tx.transaction(async (sp) => {
+      await takeSeats(
+        sp,
+        teamId,
+        held.tickets.map(([ticketId, quantity]) => ({ ticketId, quantity })),
+      );
+      for (const [productId, n] of held.products) if (!(await takeProductStock(sp, teamId, productId, n))) throw new NoLongerAvailable();
+      // The expiry gave the discount use back: count it again, within max_uses like at checkout.
+      if (discountId !== null && !(await takeDiscountUse(sp, teamId, discountId))) throw new NoLongerAvailable();
+    });
+    return true;
+  } catch (err) {
+    if (err instanceof NoLongerAvailable || err instanceof ReservationError) return false;
+    throw err;
   }
-  for (const [productId, n] of held.products) {
-    const rows = await tx
-      .update(products)
-      .set({ sold: sql`${products.sold} + ${n}` })
-      .where(
-        and(
-          eq(products.teamId, teamId),
-          eq(products.id, productId),
-          sql`(${products.stock} IS NULL OR ${products.sold} + ${n} <= ${products.stock})`,
-        ),
-      )
-      .returning({ id: products.id });
-    if (!rows.length) return giveBack();
-    taken.push({ product: productId, n });
-  }
-  // The expiry gave the discount use back: count it again, within max_uses like at checkout.
-  if (discountId !== null && !(await takeDiscountUse(tx, teamId, discountId))) return giveBack();
-  return true;
 }
 
 export interface MarkPaidInput {
