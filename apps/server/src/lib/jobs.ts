@@ -16,11 +16,13 @@ export interface EnqueueOptions {
 }
 
 export async function enqueueJob(db: DbOrTx, type: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}) {
-  const [row] = await db
-    .insert(jobs)
-    .values({ type, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8 })
-    .returning({ id: jobs.id });
+  const [row] = await jobInsert(db, type, payload, opts).returning({ id: jobs.id });
   return row!.id;
+}
+
+/** The INSERT of `enqueueJob`, unexecuted: to run it inside another statement (`.getSQL()` in a CTE). */
+export function jobInsert(db: DbOrTx, type: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}) {
+  return db.insert(jobs).values({ type, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8 });
 }
 
 /** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */

@@ -5,6 +5,7 @@ export { availableSql, findActivity } from './tickets.repo.ts';
 export {
   heldSeats,
   loadSaleItems,
+  lockTicketsSql,
   mergeItems,
   purgeExpiredReservations,
   refuseIfSoldOut,
@@ -14,7 +15,10 @@ export {
   reserveItems,
   reserveSeats,
   scheduleReservationPurge,
+  soldOutError,
+  takeHeldSeats,
   takeSeats,
+  takeSeatsSql,
   type CheckoutReservation,
   type SaleItem,
   type SaleTicketRow,

@@ -1,7 +1,7 @@
 import type { Translated } from '@bookla/shared';
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { reservedSql } from './tickets.repo.ts';
+import { availableSql, reservedSql } from './tickets.repo.ts';
 import { activities, activitySessions, ticketReservations, tickets } from '../../../db/schema/index.ts';
 
 /** SQL of seat reservations (ticket_reservations). */
@@ -98,6 +98,8 @@ export interface SaleTicketRow {
   /** A public ticket of a published activity (what the shop shows). */
   sellable: boolean;
   onSale: boolean;
+  /** Seats left by what is committed now (stock − sold − live reservations): a hint, read without a lock. */
+  available: number;
 }
 
 /** The team's tickets among `ids` with their activity (others' and unknown ids are left out). Reads, locks nothing. */
@@ -119,6 +121,7 @@ export async function saleTickets(db: DbOrTx, teamId: number, ids: readonly numb
       reservationMinutes: activities.reservationMinutes,
       sellable: sql<boolean>`(${tickets.visibility} = 'public' AND ${activities.status} = 'published')`,
       onSale: onSaleSql(),
+      available: availableSql(),
     })
     .from(tickets)
     .innerJoin(activities, and(eq(activities.id, tickets.activityId), eq(activities.teamId, teamId)))
@@ -164,6 +167,29 @@ export async function seatStates(db: DbOrTx, teamId: number, ids: readonly numbe
   return new Map(rows.map((r) => [r.id, { ...r, reserved: Number(r.reserved) }]));
 }
 
+/**
+ * The lock of `lockTickets` as a SELECT to run inside another statement (the checkout's write):
+ * the tickets' rows in ascending id order, FOR NO KEY UPDATE.
+ */
+export function lockTicketsSql(teamId: number, ids: readonly number[]): SQL {
+  return sql`SELECT ${tickets.id} FROM ${tickets} WHERE ${tickets.teamId} = ${teamId} AND ${inArray(tickets.id, [...ids])} ORDER BY ${tickets.id} FOR NO KEY UPDATE`;
+}
+
+/**
+ * `addSoldWithin` for several tickets as one UPDATE (returns the id of every ticket it sold):
+ * sold += n where sold + n + live reservations ≤ stock. Run it as its own statement after the
+ * tickets are locked, so it sees every reservation and sale committed before the lock was ours.
+ */
+export function takeSeatsSql(teamId: number, lines: readonly { ticketId: number; quantity: number }[]): SQL {
+  const wanted = sql.join(
+    lines.map((l) => sql`(${l.ticketId}::int, ${l.quantity}::int)`),
+    sql`, `,
+  );
+  return sql`UPDATE ${tickets} SET sold = ${tickets.sold} + w.n FROM (VALUES ${wanted}) AS w(id, n)
+    WHERE ${tickets.teamId} = ${teamId} AND ${tickets.id} = w.id AND ${tickets.sold} + w.n + ${reservedSql()} <= ${tickets.stock}
+    RETURNING ${tickets.id}`;
+}
+
 /** Seats the holder's live reservations hold, per ticket. */
 export async function liveHeldBy(db: DbOrTx, teamId: number, holder: string): Promise<Map<number, number>> {
   const rows = await db
@@ -172,6 +198,21 @@ export async function liveHeldBy(db: DbOrTx, teamId: number, holder: string): Pr
     .where(and(eq(ticketReservations.teamId, teamId), eq(ticketReservations.holder, holder), gt(ticketReservations.expiresAt, sql`now()`)))
     .groupBy(ticketReservations.ticketId);
   return new Map(rows.map((r) => [r.ticketId, Number(r.quantity)]));
+}
+
+/** Removes the holder's reservations and says what they held: per ticket, the seats of those still live. */
+export async function takeHeldBy(db: DbOrTx, teamId: number, holder: string): Promise<Map<number, number>> {
+  const rows = await db
+    .delete(ticketReservations)
+    .where(and(eq(ticketReservations.teamId, teamId), eq(ticketReservations.holder, holder)))
+    .returning({
+      ticketId: ticketReservations.ticketId,
+      quantity: ticketReservations.quantity,
+      live: sql<boolean>`${ticketReservations.expiresAt} > now()`,
+    });
+  const held = new Map<number, number>();
+  for (const r of rows) if (r.live) held.set(r.ticketId, (held.get(r.ticketId) ?? 0) + r.quantity);
+  return held;
 }
 
 export async function deleteTeamHolder(db: DbOrTx, teamId: number, holder: string): Promise<void> {

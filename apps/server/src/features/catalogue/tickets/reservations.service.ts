@@ -125,7 +125,7 @@ export async function loadSaleItems(
   db: DbOrTx,
   teamId: number,
   items: readonly { ticket_id: number; quantity: number }[],
-  opts: { path?: string; requireOnSale?: boolean } = {},
+  opts: { path?: string; requireOnSale?: boolean; refuseSoldOut?: boolean } = {},
 ): Promise<SaleItem[]> {
   const path = opts.path ?? 'items';
   const lines = mergeItems(items);
@@ -138,6 +138,14 @@ export async function loadSaleItems(
       )
     ).map((r) => [r.id, r]),
   );
+  if (opts.refuseSoldOut) {
+    // A late buyer of a rush learns it first, from this read (no lock): see refuseIfSoldOut.
+    for (const line of lines) {
+      const row = rows.get(line.ticketId);
+      if (row?.sellable && line.quantity > row.available)
+        throw new ReservationError(ErrorCodes.SOLD_OUT, { available: row.available, ticket_id: line.ticketId });
+    }
+  }
   const fields: Record<string, string[]> = {};
   const out: SaleItem[] = [];
   for (const line of lines) {
@@ -203,6 +211,21 @@ export async function reserveItems(
     );
     return { token, expiresAt: rows[0]!.expiresAt, items: lines };
   });
+}
+
+/**
+ * The checkout's seats in two statements of its own transaction (see place-order.service.ts):
+ * `lockTicketsSql` goes into the statement that writes the order; after it, `takeSeatsSql`
+ * sells every line or reports which it could not; with a reservation, `takeHeldSeats` first
+ * removes the holder's rows and says which were still live.
+ */
+export { lockTicketsSql, takeSeatsSql } from './reservations.repo.ts';
+export const takeHeldSeats = (tx: DbOrTx, teamId: number, holder: string) => repo.takeHeldBy(tx, teamId, holder);
+
+/** The SOLD_OUT refusal for a ticket, with the seats left now (`available`). */
+export async function soldOutError(db: DbOrTx, teamId: number, ticketId: number): Promise<ReservationError> {
+  const s = (await repo.seatStates(db, teamId, [ticketId])).get(ticketId);
+  return new ReservationError(ErrorCodes.SOLD_OUT, { available: s ? Math.max(0, s.stock - s.sold - s.reserved) : 0, ticket_id: ticketId });
 }
 
 /** The seats a checkout token holds now (live reservations), per ticket; empty when it ran out. */
@@ -279,10 +302,6 @@ export async function takeSeats(
   for (const line of lines) {
     // A statement after the lock: it sees every reservation committed by those who held it before.
     if (await repo.addSoldWithin(tx, teamId, line.ticketId, line.quantity)) continue;
-    const s = (await repo.seatStates(tx, teamId, [line.ticketId])).get(line.ticketId);
-    throw new ReservationError(ErrorCodes.SOLD_OUT, {
-      available: s ? Math.max(0, s.stock - s.sold - s.reserved) : 0,
-      ticket_id: line.ticketId,
-    });
+    throw await soldOutError(tx, teamId, line.ticketId);
   }
 }

@@ -60,6 +60,9 @@ export async function takeDiscountUse(tx: DbOrTx, teamId: number, discountId: nu
   return true;
 }
 
+/** The conditional use count of `takeDiscountUse` as SQL for the checkout's own statement. */
+export const discountUseSql = (teamId: number, discountId: number) => repo.incrementUseSql(teamId, discountId);
+
 /** Gives a use back (order cancelled/expired before payment). */
 export async function returnDiscountUse(tx: DbOrTx, teamId: number, discountId: number): Promise<void> {
   await repo.decrementUse(tx, teamId, discountId);

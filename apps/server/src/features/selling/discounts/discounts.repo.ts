@@ -139,6 +139,13 @@ export async function deleteUnusedDiscount(db: DbOrTx, teamId: number, id: numbe
 }
 
 /** One more use, only while below max_uses (the row lock of the UPDATE serialises concurrent checkouts). */
+/** `incrementUse` as an UPDATE to run inside another statement (returns the id when a use was left). */
+export function incrementUseSql(teamId: number, id: number): SQL {
+  return sql`UPDATE ${discounts} SET used_count = ${discounts.usedCount} + 1
+    WHERE ${discounts.teamId} = ${teamId} AND ${discounts.id} = ${id} AND (${discounts.maxUses} IS NULL OR ${discounts.usedCount} < ${discounts.maxUses})
+    RETURNING ${discounts.id}`;
+}
+
 export async function incrementUse(db: DbOrTx, teamId: number, id: number): Promise<boolean> {
   const rows = await db
     .update(discounts)

@@ -1,6 +1,7 @@
 /** What other features and the app may use of discount codes (the order placement counts uses here). */
 export { discountsRoutes } from './discounts.routes.ts';
 export {
+  discountUseSql,
   eligibleForDiscount,
   resolveDiscountForCheckout,
   returnDiscountUse,

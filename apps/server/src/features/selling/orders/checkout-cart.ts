@@ -57,10 +57,17 @@ export interface CartInput {
 /**
  * The cart, or throws a 422 for unusable tickets (at `items.N.*`). Problems with products and the
  * discount code are added to `f` (`products.N.*`, `discount_code`) for the caller to report with
- * its own findings. With `requireOnSale`, a ticket off sale answers 409 OFF_SALE.
+ * its own findings. With `requireOnSale`, a ticket off sale answers 409 OFF_SALE; with
+ * `refuseSoldOut`, a ticket with fewer seats left now than wanted answers 409 SOLD_OUT first.
  */
-export async function loadCart(db: DbOrTx, teamId: number, input: CartInput, f: Fields, opts: { requireOnSale: boolean }): Promise<Cart> {
-  const items = await loadSaleItems(db, teamId, input.items, { requireOnSale: opts.requireOnSale });
+export async function loadCart(
+  db: DbOrTx,
+  teamId: number,
+  input: CartInput,
+  f: Fields,
+  opts: { requireOnSale: boolean; refuseSoldOut?: boolean },
+): Promise<Cart> {
+  const items = await loadSaleItems(db, teamId, input.items, opts);
   const activityIds = [...new Set(items.map((i) => i.activityId))];
   const requested = input.products ?? [];
   const offered = await repo.offeredProducts(db, teamId, [...new Set(requested.map((p) => p.product_id))], activityIds);

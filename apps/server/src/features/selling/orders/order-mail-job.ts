@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { orderEvents, orders } from '../../../db/schema/index.ts';
-import { enqueueJob, type JobRunner } from '../../../lib/jobs.ts';
+import { enqueueJob, jobInsert, type JobRunner } from '../../../lib/jobs.ts';
 import { queueOrderMail, type OrderMailOccasion } from '../documents/index.ts';
 import type { SellingDeps } from './order-state.service.ts';
 
@@ -17,6 +17,11 @@ export const ORDER_MAIL_JOB = 'order.mail';
 
 export function queueOrderMailJob(tx: DbOrTx, teamId: number, orderId: number, occasion: OrderMailOccasion): Promise<number> {
   return enqueueJob(tx, ORDER_MAIL_JOB, { teamId, orderId, occasion }, { maxAttempts: 10 });
+}
+
+/** The same job's INSERT, unexecuted (the checkout writes it within its one write statement). */
+export function orderMailJobInsert(db: DbOrTx, teamId: number, orderId: number, occasion: OrderMailOccasion) {
+  return jobInsert(db, ORDER_MAIL_JOB, { teamId, orderId, occasion }, { maxAttempts: 10 });
 }
 
 const OCCASIONS: ReadonlySet<string> = new Set<OrderMailOccasion>(['placed', 'paid', 'ended']);

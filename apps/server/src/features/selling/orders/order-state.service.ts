@@ -45,7 +45,19 @@ export async function recordOrderEvent(
   who: OrderActor,
   data: Record<string, unknown> = {},
 ): Promise<void> {
-  await db.insert(orderEvents).values({ teamId, orderId, type, actor: who.actor, userId: who.userId ?? null, data });
+  await orderEventInsert(db, teamId, orderId, type, who, data);
+}
+
+/** The INSERT of `recordOrderEvent`, unexecuted (for a statement that writes more than the event). */
+export function orderEventInsert(
+  db: DbOrTx,
+  teamId: number,
+  orderId: number,
+  type: OrderEventType,
+  who: OrderActor,
+  data: Record<string, unknown> = {},
+) {
+  return db.insert(orderEvents).values({ teamId, orderId, type, actor: who.actor, userId: who.userId ?? null, data });
 }
 
 async function lockOrder(tx: DbOrTx, teamId: number, orderId: number): Promise<OrderRow | undefined> {

@@ -69,9 +69,9 @@ export async function loadOrders(db: DbOrTx, teamId: number, ids: readonly numbe
   });
 }
 
-type ItemRow = typeof orderItems.$inferSelect;
-type ParticipantRow = typeof orderParticipants.$inferSelect;
-type ProductRow = typeof orderProducts.$inferSelect;
+export type ItemRow = typeof orderItems.$inferSelect;
+export type ParticipantRow = typeof orderParticipants.$inferSelect;
+export type ProductRow = typeof orderProducts.$inferSelect;
 
 export function toOrder(order: OrderRow, items: ItemRow[], participants: ParticipantRow[], extras: ProductRow[], lang: Language): Order {
   const money = (minor: number) => minorToDecimal(minor, order.currency);

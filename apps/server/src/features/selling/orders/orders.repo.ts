@@ -1,5 +1,6 @@
 import type { BookingScope, ChoiceOption, FieldCondition, FieldType, Language, Translated } from '@bookla/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   activityFields,
@@ -62,15 +63,15 @@ export async function bookingFieldsOf(
     options: bookingFields.options,
     visible_if: bookingFields.visibleIf,
   };
-  const [fromSets, extra] = await Promise.all([
+  // One query: the type sets' fields (kind 0) and the activities' own (kind 1), ordered in code.
+  const rows = await unionAll(
     db
-      .select({ typeSetId: typeSetFields.typeSetId, ...field })
+      .select({ kind: sql<number>`0`.as('kind'), ownerId: typeSetFields.typeSetId, sort: typeSetFields.sort, ...field })
       .from(typeSetFields)
       .innerJoin(bookingFields, and(eq(bookingFields.id, typeSetFields.fieldId), eq(bookingFields.teamId, teamId)))
-      .where(and(eq(typeSetFields.teamId, teamId), inArray(typeSetFields.typeSetId, [...new Set(list.map((a) => a.typeSetId))])))
-      .orderBy(asc(typeSetFields.sort), asc(bookingFields.id)),
+      .where(and(eq(typeSetFields.teamId, teamId), inArray(typeSetFields.typeSetId, [...new Set(list.map((a) => a.typeSetId))]))),
     db
-      .select({ activityId: activityFields.activityId, ...field })
+      .select({ kind: sql<number>`1`.as('kind'), ownerId: activityFields.activityId, sort: activityFields.sort, ...field })
       .from(activityFields)
       .innerJoin(bookingFields, and(eq(bookingFields.id, activityFields.fieldId), eq(bookingFields.teamId, teamId)))
       .where(
@@ -81,9 +82,11 @@ export async function bookingFieldsOf(
             list.map((a) => a.activityId),
           ),
         ),
-      )
-      .orderBy(asc(activityFields.sort), asc(bookingFields.id)),
-  ]);
+      ),
+  );
+  rows.sort((a, b) => a.sort - b.sort || a.id - b.id);
+  const fromSets = rows.filter((r) => Number(r.kind) === 0).map((r) => ({ ...r, typeSetId: r.ownerId }));
+  const extra = rows.filter((r) => Number(r.kind) === 1).map((r) => ({ ...r, activityId: r.ownerId }));
   const strip = ({ id, type, scope, required, options, visible_if }: CheckoutField): CheckoutField => ({
     id,
     type,

@@ -16,31 +16,42 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
 import {
   heldSeats,
-  refuseIfSoldOut,
+  lockTicketsSql,
   reservationExpired,
   ReservationError,
   reserveItems,
+  soldOutError,
+  takeHeldSeats,
   takeSeats,
+  takeSeatsSql,
 } from '../../catalogue/tickets/index.ts';
-import { takeDiscountUse } from '../discounts/index.ts';
+import { discountUseSql, takeDiscountUse } from '../discounts/index.ts';
 import { startOnlinePayment } from '../payments/index.ts';
-import { enabledPaymentMethods, getSellingSettings, type SellingSettings } from '../settings/index.ts';
+import { enabledPaymentMethods, getCheckoutTeam, type SellingSettings } from '../settings/index.ts';
 import { addError, checkAnswers, checkParticipants, loadCart, priceCart, type Cart, type Fields } from './checkout-cart.ts';
 import { orderPageUrl } from './order-links.ts';
-import { queueOrderMailJob } from './order-mail-job.ts';
-import { endUnpaidOrder, recordOrderEvent, type SellingDeps } from './order-state.service.ts';
-import { loadOrder } from './order-view.ts';
+import { orderMailJobInsert } from './order-mail-job.ts';
+import { endUnpaidOrder, orderEventInsert, type SellingDeps } from './order-state.service.ts';
+import { toOrder, type ItemRow, type OrderRow, type ParticipantRow, type ProductRow } from './order-view.ts';
+import { allocateOrderIds, takeAndNumber, writeOrderAndLock, type OrderIds } from './order-write.repo.ts';
 import * as repo from './orders.repo.ts';
 import type { Pricing } from './pricing.ts';
 
 /**
- * Placing an order (CONTRACT §4, DESIGN §6): one transaction that first checks everything that
- * needs no lock (tickets, participants, answers, products, discount code, payment method,
- * language), then takes the seats (converting the checkout's reservation, or from what is left),
- * the products' stock and the discount use, each with a row lock or a conditional UPDATE, then
- * the order number, and writes the order with its lines, participants (each with a ticket code),
- * products, payment attempt, event log and confirmation mail. An order that answers 201 has its
- * seats; nothing is ever sold past stock or past a discount's maximum uses.
+ * Placing an order (CONTRACT §4, DESIGN §6, docs/decisions/012-selling.md):
+ *
+ * 1. Outside any transaction, what needs no lock: the tickets (a late buyer of a sold-out ticket
+ *    gets 409 from this first read), team and settings, products, discount code, participants,
+ *    answers, money, payment method, language; then the ids of the new rows.
+ * 2. In the transaction, statement one writes the order with everything it holds (customer,
+ *    items, participants with their ticket codes, products, payment attempt, event log,
+ *    confirmation job) and takes the row locks of its tickets and products (ascending ids).
+ * 3. Statement two, under those locks: seats (or the reservation converted), product stock and
+ *    the discount use by conditional UPDATEs, and the team's next order number. Then COMMIT.
+ *
+ * The hot locks (a ticket everybody buys, the team's order counter) are held for two round trips.
+ * An order that answers 201 has its seats; nothing is ever sold past stock or a discount's
+ * maximum uses (checkout-races.test.ts proves it, with a control that switches the protection off).
  */
 
 // ─── Test-only controls for the race tests ──────────────────────────────────
@@ -107,15 +118,14 @@ export async function quoteOrder(
   teamId: number,
   body: Pick<OrderBody, 'products' | 'discount_code'> & { items: OrderBody['items'] & {} },
 ): Promise<Quote> {
-  const team = await repo.findCheckoutTeam(db, teamId);
+  const team = await getCheckoutTeam(db, teamId);
   if (!team) throw notFound();
-  const settings = await getSellingSettings(db, teamId);
   const f: Fields = {};
   const cart = await loadCart(db, teamId, { items: body.items, products: body.products, discount_code: body.discount_code }, f, {
     requireOnSale: false,
   });
   if (Object.keys(f).length) throw validationError(f);
-  return { currency: team.currency, pricing: priceCart(cart, settings), discountCode: cart.discount?.code ?? null };
+  return { currency: team.currency, pricing: priceCart(cart, team.settings), discountCode: cart.discount?.code ?? null };
 }
 
 // ─── Placing the order ──────────────────────────────────────────────────────
@@ -126,61 +136,39 @@ export interface PlacedOrder {
   paymentUrl: string | null;
 }
 
-interface Created {
-  orderId: number;
-  method: CheckoutPaymentMethod;
-  status: PaymentStatus;
-}
-
 export interface PlaceOrderDeps extends SellingDeps {
   /** Handed to the payment start, which logs provider failures here. */
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
 export async function placeOrder(deps: PlaceOrderDeps, teamId: number, body: OrderBody): Promise<PlacedOrder> {
-  // When a sale is over, most buyers of a rush are late: one read, outside any transaction, sends
-  // them their 409 without validating, writing or waiting for the ticket's lock. It can only
-  // refuse; whether a seat is sold is decided under the lock below.
-  if (body.items && !body.reservation_token && !unsafe.seats) {
-    const wanted = new Map<number, number>();
-    for (const i of body.items) wanted.set(i.ticket_id, (wanted.get(i.ticket_id) ?? 0) + i.quantity);
-    await refuseIfSoldOut(
-      deps.db,
-      teamId,
-      [...wanted].map(([ticketId, quantity]) => ({ ticketId, quantity })),
-      { skipUnknown: true },
-    );
-  }
-  const created = await deps.db.transaction((tx) => placeInTransaction(tx, deps, teamId, body));
+  const prepared = await prepareOrder(deps.db, teamId, body);
+  const number = await deps.db.transaction((tx) => writeOrder(tx, teamId, body, prepared));
+  const { orderId, method, status } = prepared;
   let paymentUrl: string | null = null;
-  if (created.status === 'waiting' && (created.method === 'stripe' || created.method === 'test')) {
+  if (status === 'waiting' && (method === 'stripe' || method === 'test')) {
     try {
-      paymentUrl = (await startOnlinePayment(deps, { teamId, orderId: created.orderId, method: created.method, language: body.language }))
-        .paymentUrl;
+      paymentUrl = (await startOnlinePayment(deps, { teamId, orderId, method, language: body.language })).paymentUrl;
     } catch (err) {
       // Nothing was charged: the order ends at once and gives its seats back (the payments
       // feature logs the provider's failure, and may have ended it already). Only the message
       // here: a provider's error object may carry request details.
-      deps.log?.warn({ orderId: created.orderId, failure: err instanceof Error ? err.message : String(err) }, 'payment start failed');
-      await endUnpaidOrder(deps, {
-        teamId,
-        orderId: created.orderId,
-        status: 'error',
-        who: { actor: 'system' },
-        reason: 'payment_start_failed',
-      });
+      deps.log?.warn({ orderId, failure: err instanceof Error ? err.message : String(err) }, 'payment start failed');
+      await endUnpaidOrder(deps, { teamId, orderId, status: 'error', who: { actor: 'system' }, reason: 'payment_start_failed' });
       throw new AppError('BAD_GATEWAY', 'checkout:payment_start_failed', { extra: { code: ErrorCodes.PAYMENT_UNAVAILABLE } });
     }
   }
-  const order = await loadOrder(deps.db, teamId, created.orderId, body.language);
-  return { order: order!, orderUrl: orderPageUrl(deps.config, body.language, teamId, created.orderId), paymentUrl };
+  // The reply from what was written (the same rows a read would return; a test compares them).
+  const { rows } = prepared;
+  const order = toOrder({ ...rows.order, number }, rows.items, rows.participants, rows.products, body.language);
+  return { order, orderUrl: orderPageUrl(deps.config, body.language, teamId, orderId), paymentUrl };
 }
 
 /** Which items the order is for: the body's, else the reservation's (must still be live). */
-async function requestedItems(tx: DbOrTx, teamId: number, body: OrderBody, f: Fields) {
+async function requestedItems(db: DbOrTx, teamId: number, body: OrderBody, f: Fields) {
   if (body.items) return body.items;
   if (body.reservation_token) {
-    const held = await heldSeats(tx, teamId, body.reservation_token);
+    const held = await heldSeats(db, teamId, body.reservation_token);
     if (!held.size) throw reservationExpired();
     return [...held].map(([ticket_id, quantity]) => ({ ticket_id, quantity }));
   }
@@ -203,54 +191,73 @@ function choosePayment(
   return body.payment_method;
 }
 
-async function placeInTransaction(tx: DbOrTx, deps: SellingDeps, teamId: number, body: OrderBody): Promise<Created> {
-  // (a) Everything that needs no lock.
-  const team = await repo.findCheckoutTeam(tx, teamId);
-  if (!team) throw notFound();
-  const settings = await getSellingSettings(tx, teamId);
+/** The rows of a new order exactly as they are written (and as `toOrder` reads them). */
+interface OrderRows {
+  order: OrderRow;
+  items: ItemRow[];
+  participants: ParticipantRow[];
+  products: ProductRow[];
+}
+
+interface PreparedOrder {
+  orderId: number;
+  method: CheckoutPaymentMethod;
+  status: PaymentStatus;
+  cart: Cart;
+  rows: OrderRows;
+  pricing: Pricing;
+}
+
+/**
+ * Everything that needs no transaction and no lock: the tickets (a late buyer of a rush gets
+ * its 409 from this first read), the team and its settings, products, discount code,
+ * participants, answers, money, payment method and language; then the new rows' ids. Each read
+ * is its own statement under READ COMMITTED anyway; what must be true at the sale is decided
+ * again under the locks (seats, stock, discount uses).
+ */
+async function prepareOrder(db: Db, teamId: number, body: OrderBody): Promise<PreparedOrder> {
   const f: Fields = {};
-  const items = await requestedItems(tx, teamId, body, f);
+  const items = await requestedItems(db, teamId, body, f);
+  const direct = !body.reservation_token;
   const cart = await loadCart(
-    tx,
+    db,
     teamId,
     { items, products: body.products, discount_code: body.discount_code, participants: body.participants },
     f,
-    { requireOnSale: !body.reservation_token },
+    { requireOnSale: direct, refuseSoldOut: direct && !unsafe.seats },
   );
+  const [team, answers] = await Promise.all([getCheckoutTeam(db, teamId), checkAnswers(db, teamId, cart.items, body, f)]);
+  if (!team) throw notFound();
   checkParticipants(cart.items, body.participants, f);
-  const answers = await checkAnswers(tx, teamId, cart.items, body, f);
   if (Object.keys(f).length) throw validationError(f);
+  const { settings } = team;
   const pricing = priceCart(cart, settings);
   const method = choosePayment(settings, team.languages, body, pricing.totalMinor, f);
   if (Object.keys(f).length) throw validationError(f);
 
-  const seats = cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity }));
-  // A late buyer is refused before writing anything (by the committed state; selling is decided under the lock).
-  if (!body.reservation_token && !unsafe.seats) await refuseIfSoldOut(tx, teamId, seats);
-
-  // (f) The order and what it holds, written before any contended lock is taken: the ticket and
-  // counter locks below are then held only for a few statements until the commit.
-  const now = new Date();
-  const customerId = await repo.upsertCustomer(tx, teamId, {
-    email: body.customer.email,
-    firstname: body.customer.firstname,
-    lastname: body.customer.lastname,
-    company: body.customer.company,
-    language: body.language,
+  const ids = await allocateOrderIds(db, {
+    items: cart.items.length,
+    participants: body.participants.length,
+    products: cart.products.length,
   });
+  const now = new Date();
   const status: PaymentStatus = method === 'free' ? 'free' : 'waiting';
   const invoiceDueAt = method === 'invoice' ? new Date(now.getTime() + settings.invoiceDueDays * 86_400_000) : null;
   const holdMinutes = Math.min(...cart.items.map((i) => i.reservationMinutes));
   const holdUntil = method === 'invoice' ? invoiceDueAt : status === 'waiting' ? new Date(now.getTime() + holdMinutes * 60_000) : null;
-  const orderId = await repo.newOrderId(tx);
-  await repo.insertOrder(tx, teamId, orderId, {
-    customerId,
+  const orderId = ids.orderId;
+  const order: OrderRow = {
+    id: orderId,
+    teamId,
+    // A placeholder (unique, never a real number) until the number is taken under the counter's lock.
+    number: -orderId,
+    customerId: null,
     salutation: body.customer.salutation || null,
     firstname: body.customer.firstname,
     lastname: body.customer.lastname,
     email: body.customer.email,
-    phone: body.customer.phone,
-    company: body.customer.company,
+    phone: body.customer.phone ?? null,
+    company: body.customer.company ?? null,
     language: body.language,
     currency: team.currency,
     paymentType: method,
@@ -262,113 +269,147 @@ async function placeInTransaction(tx: DbOrTx, deps: SellingDeps, teamId: number,
     discountTotalMinor: pricing.discountTotalMinor,
     taxTotalMinor: pricing.taxTotalMinor,
     totalMinor: pricing.totalMinor,
+    refundedMinor: 0,
     platformFeeMinor: pricing.platformFeeMinor,
     // Plain objects: drizzle inspects values by their prototype (the keys are field ids only).
     answers: { ...answers.order },
     holdUntil,
     invoiceDueAt,
-  });
-  await writeLines(tx, teamId, orderId, cart, pricing, body, answers.participants);
-  if (method === 'stripe' || method === 'test')
-    await repo.insertPayment(tx, teamId, {
-      orderId,
-      provider: method,
-      status: 'pending',
-      amountMinor: pricing.totalMinor,
-      currency: team.currency,
-    });
-  const created = { payment_method: method, status, total_minor: pricing.totalMinor, reservation: !!body.reservation_token };
-  await recordOrderEvent(tx, teamId, orderId, 'created', { actor: 'customer' }, created);
-  // (g) The confirmation's job, committed with the order; written before the contended locks.
-  await queueOrderMailJob(tx, teamId, orderId, 'placed');
-
-  // (b) Seats, then product stock (ascending ids: the same lock order as every other path).
-  await takeSeats(tx, teamId, seats, { holder: body.reservation_token, unsafe: unsafe.seats });
-  await takeProducts(tx, teamId, cart);
-  // (c) The discount use, counted with a conditional UPDATE.
-  if (cart.discount && !(await takeDiscountUse(tx, teamId, cart.discount.id, { unsafe: unsafe.discounts })))
-    throw validationError({ discount_code: ['discounts:checkout.used_up'] });
-  // (e) The number, last: the team's counter row is locked from here to the commit.
-  await (unsafe.numbers ? repo.assignOrderNumberUnsafe(tx, teamId, orderId) : repo.assignOrderNumber(tx, teamId, orderId));
-  return { orderId, method, status };
+    cancelledAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  return { orderId, method, status, cart, pricing, rows: orderLines(order, ids, cart, pricing, body, answers.participants) };
 }
 
-async function takeProducts(tx: DbOrTx, teamId: number, cart: Cart): Promise<void> {
-  const perProduct = new Map<number, number>();
-  for (const p of cart.products) perProduct.set(p.productId, (perProduct.get(p.productId) ?? 0) + p.quantity);
-  for (const [productId, n] of [...perProduct].sort((a, b) => a[0] - b[0])) {
-    if (!(await repo.takeProductStock(tx, teamId, productId, n)))
-      throw new ReservationError(ErrorCodes.SOLD_OUT, { available: await repo.productLeft(tx, teamId, productId), product_id: productId });
+/**
+ * The transaction: statement 2 writes the order and locks its tickets and products, statement 3
+ * takes seats, stock, the discount use and the number under those locks, COMMIT. An order that
+ * answers 201 has its seats; nothing is ever sold past stock or a discount's maximum uses.
+ * Returns the order number.
+ */
+async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder): Promise<number> {
+  const { cart, rows, orderId, method, status, pricing } = prepared;
+  const seats = cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity }));
+  const productStock = new Map<number, number>();
+  for (const p of cart.products) productStock.set(p.productId, (productStock.get(p.productId) ?? 0) + p.quantity);
+  const created = { payment_method: method, status, total_minor: pricing.totalMinor, reservation: !!body.reservation_token };
+  // The race tests' control (setUnsafeCheckoutForTests) takes direct seats without lock or condition.
+  const seatsUnderLock = !(unsafe.seats && !body.reservation_token);
+  await writeOrderAndLock(tx, {
+    teamId,
+    customer: {
+      email: body.customer.email,
+      firstname: body.customer.firstname,
+      lastname: body.customer.lastname,
+      company: body.customer.company ?? null,
+      language: body.language,
+    },
+    order: rows.order,
+    items: rows.items,
+    participants: rows.participants,
+    products: rows.products,
+    payment:
+      method === 'stripe' || method === 'test'
+        ? { teamId, orderId, provider: method, status: 'pending', amountMinor: pricing.totalMinor, currency: rows.order.currency }
+        : null,
+    // The confirmation's job commits with the order (order-mail-job.ts).
+    also: [orderEventInsert(tx, teamId, orderId, 'created', { actor: 'customer' }, created), orderMailJobInsert(tx, teamId, orderId, 'placed')],
+    lockTickets: !seatsUnderLock ? null : lockTicketsSql(teamId, seats.map((s) => s.ticketId)),
+    productIds: [...productStock.keys()],
+  });
+  if (body.reservation_token) {
+    // Converting the reservation: its rows go (so they no longer count against this buyer) and
+    // must have covered every line while still live.
+    const held = await takeHeldSeats(tx, teamId, body.reservation_token);
+    if (seats.some((s) => (held.get(s.ticketId) ?? 0) < s.quantity)) throw reservationExpired();
+  } else if (unsafe.seats) {
+    await takeSeats(tx, teamId, seats, { unsafe: true });
   }
+  // The control's read-then-write discount count, before the counter's lock would queue it.
+  if (cart.discount && unsafe.discounts && !(await takeDiscountUse(tx, teamId, cart.discount.id, { unsafe: true })))
+    throw validationError({ discount_code: ['discounts:checkout.used_up'] });
+  const taken = await takeAndNumber(tx, teamId, orderId, {
+    seats: seatsUnderLock ? takeSeatsSql(teamId, seats) : null,
+    products: [...productStock].map(([productId, quantity]) => ({ productId, quantity })),
+    discount: cart.discount && !unsafe.discounts ? discountUseSql(teamId, cart.discount.id) : null,
+    number: !unsafe.numbers,
+  });
+  if (seatsUnderLock) {
+    const missed = seats.find((seat) => !taken.ticketIds.includes(seat.ticketId));
+    if (missed) throw await soldOutError(tx, teamId, missed.ticketId);
+  }
+  const missedProduct = [...productStock.keys()].find((id) => !taken.productIds.includes(id));
+  if (missedProduct !== undefined)
+    throw new ReservationError(ErrorCodes.SOLD_OUT, { available: await repo.productLeft(tx, teamId, missedProduct), product_id: missedProduct });
+  if (cart.discount && !unsafe.discounts && !taken.discount) throw validationError({ discount_code: ['discounts:checkout.used_up'] });
+  return unsafe.numbers ? repo.assignOrderNumberUnsafe(tx, teamId, orderId) : taken.number!;
 }
 
 /** Order lines per ticket, one participant per seat with its ticket code, products per order or per participant. */
-async function writeLines(
-  tx: DbOrTx,
-  teamId: number,
-  orderId: number,
+function orderLines(
+  order: OrderRow,
+  ids: OrderIds,
   cart: Cart,
   pricing: Pricing,
   body: OrderBody,
   participantAnswers: Record<string, unknown>[],
-): Promise<void> {
-  const itemIds = await repo.insertItems(
-    tx,
-    teamId,
-    orderId,
-    cart.items.map((item, sort) => {
-      const line = pricing.lines[sort]!;
-      return {
-        ticketId: item.id,
-        activityId: item.activityId,
-        sessionId: item.sessionId,
-        activityName: item.activityName as Record<string, string>,
-        ticketName: item.name as Record<string, string>,
-        unitPriceMinor: item.priceMinor,
-        quantity: item.quantity,
-        totalMinor: line.totalMinor,
-        discountMinor: line.discountMinor,
-        taxRateBp: line.taxRateBp,
-        taxMinor: line.taxMinor,
-        sort,
-      };
-    }),
-  );
-  const itemOf = new Map(cart.items.map((item, i) => [item.id, itemIds[i]!]));
-  const participantIds = await repo.insertParticipants(
-    tx,
-    teamId,
-    orderId,
-    body.participants.map((p, sort) => ({
-      orderItemId: itemOf.get(p.ticket_id)!,
-      firstname: p.firstname,
-      lastname: p.lastname,
-      email: p.email || null,
-      answers: { ...participantAnswers[sort] },
-      // 144 random bits: the QR code's secret.
-      ticketCode: randomBytes(18).toString('base64url'),
+): OrderRows {
+  const { id: orderId, teamId } = order;
+  const items: ItemRow[] = cart.items.map((item, sort) => {
+    const line = pricing.lines[sort]!;
+    return {
+      id: ids.itemIds[sort]!,
+      teamId,
+      orderId,
+      ticketId: item.id,
+      activityId: item.activityId,
+      sessionId: item.sessionId,
+      activityName: item.activityName as Record<string, string>,
+      ticketName: item.name as Record<string, string>,
+      unitPriceMinor: item.priceMinor,
+      quantity: item.quantity,
+      totalMinor: line.totalMinor,
+      discountMinor: line.discountMinor,
+      taxRateBp: line.taxRateBp,
+      taxMinor: line.taxMinor,
       sort,
-    })),
-  );
-  await repo.insertProducts(
-    tx,
+    };
+  });
+  const itemOf = new Map(cart.items.map((item, i) => [item.id, items[i]!.id]));
+  const participants: ParticipantRow[] = body.participants.map((p, sort) => ({
+    id: ids.participantIds[sort]!,
     teamId,
     orderId,
-    cart.products.map((p, i) => {
-      const line = pricing.lines[cart.items.length + i]!;
-      const who = p.participantIndex;
-      return {
-        orderItemId: who === null ? null : itemOf.get(body.participants[who]!.ticket_id)!,
-        participantId: who === null ? null : participantIds[who]!,
-        productId: p.productId,
-        name: p.name as Record<string, string>,
-        unitPriceMinor: p.unitPriceMinor,
-        quantity: p.quantity,
-        totalMinor: line.totalMinor,
-        discountMinor: line.discountMinor,
-        taxRateBp: line.taxRateBp,
-        taxMinor: line.taxMinor,
-      };
-    }),
-  );
+    orderItemId: itemOf.get(p.ticket_id)!,
+    firstname: p.firstname,
+    lastname: p.lastname,
+    email: p.email || null,
+    answers: { ...participantAnswers[sort] },
+    // 144 random bits: the QR code's secret.
+    ticketCode: randomBytes(18).toString('base64url'),
+    checkedInAt: null,
+    checkedInBy: null,
+    sort,
+  }));
+  const products: ProductRow[] = cart.products.map((p, i) => {
+    const line = pricing.lines[cart.items.length + i]!;
+    const who = p.participantIndex;
+    return {
+      id: ids.productIds[i]!,
+      teamId,
+      orderId,
+      orderItemId: who === null ? null : itemOf.get(body.participants[who]!.ticket_id)!,
+      participantId: who === null ? null : participants[who]!.id,
+      productId: p.productId,
+      name: p.name as Record<string, string>,
+      unitPriceMinor: p.unitPriceMinor,
+      quantity: p.quantity,
+      totalMinor: line.totalMinor,
+      discountMinor: line.discountMinor,
+      taxRateBp: line.taxRateBp,
+      taxMinor: line.taxMinor,
+    };
+  });
+  return { order, items, participants, products };
 }

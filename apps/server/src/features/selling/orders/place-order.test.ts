@@ -503,6 +503,40 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     expect(all.json().order).toMatchObject({ total: 0, discount_total: 10, payment_status: 'free', payment_type: 'free' });
   });
 
+  it('answers with the order exactly as it was written: the reply equals a fresh read of the same order', async () => {
+    const shop = await makeShop(db());
+    const second = await makeTicket(db(), shop.teamId, shop.activity.id, { priceMinor: 2000 });
+    const lunch = await makeProduct(db(), shop.teamId, shop.activity.id, { stock: 5 });
+    const mat = await makeProduct(db(), shop.teamId, shop.activity.id, { name: { de: 'Matte' }, priceMinor: 500, scope: 'participant' });
+    await makeDiscount(db(), shop.teamId, { code: 'SAME10' });
+    const body = orderBody(shop.ticket.id, 2, {
+      items: [
+        { ticket_id: shop.ticket.id, quantity: 2 },
+        { ticket_id: second.id, quantity: 1 },
+      ],
+      participants: [
+        { ticket_id: shop.ticket.id, firstname: 'A', lastname: 'Eins', email: 'a@example.com', answers: {} },
+        { ticket_id: second.id, firstname: 'B', lastname: 'Zwei', answers: {} },
+        { ticket_id: shop.ticket.id, firstname: 'C', lastname: 'Drei', answers: {} },
+      ],
+      products: [
+        { product_id: lunch.id, quantity: 2 },
+        { product_id: mat.id, quantity: 1, participant_index: 1 },
+      ],
+      customer: { salutation: 'ms', firstname: 'Anna', lastname: 'Muster', email: 'same@example.com', phone: '+41 44 000 00 00', company: 'ACME' },
+      discount_code: 'same10',
+    });
+    const res = await place(shop.teamId, body);
+    expect(res.statusCode, res.body).toBe(201);
+    const { order } = res.json();
+    expect(order.number).toBeGreaterThan(0);
+    expect(order.discount_code).toBe('SAME10');
+    const token = new URL(res.json().order_url).searchParams.get('token');
+    const read = await t.app.inject({ method: 'GET', url: `/api/public/orders/${order.id}?token=${token}&lang=de` });
+    expect(read.statusCode, read.body).toBe(200);
+    expect(order).toEqual(read.json().data);
+  });
+
   it('numbers the orders of each team 1, 2, 3… on their own', async () => {
     const a = await makeShop(db());
     const b = await makeShop(db());

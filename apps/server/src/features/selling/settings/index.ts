@@ -8,10 +8,12 @@ export {
   defaultTaxRateBp,
   enabledPaymentMethods,
   findShopTeam,
+  getCheckoutTeam,
   getSellingSettings,
   getTeamTier,
   hasStripeSecret,
   stripeCredentials,
+  type CheckoutTeam,
   type SellingSettings,
   type StripeCredentials,
 } from './settings.service.ts';

@@ -26,6 +26,16 @@ export async function upsertSettings(db: DbOrTx, teamId: number, values: Selling
   return row!;
 }
 
+/** What a checkout needs of the team, with its settings row (null before the first save), in one read. */
+export async function findCheckoutTeam(db: DbOrTx, teamId: number) {
+  const [row] = await db
+    .select({ id: teams.id, currency: teams.currency, languages: teams.languages, settings: teamSellingSettings })
+    .from(teams)
+    .leftJoin(teamSellingSettings, eq(teamSellingSettings.teamId, teams.id))
+    .where(eq(teams.id, teamId));
+  return row;
+}
+
 export async function findTeam(db: DbOrTx, teamId: number): Promise<TeamRow | undefined> {
   const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
   return row;

@@ -7,6 +7,7 @@ import {
   type CheckoutPaymentMethod,
   type IntegrationSettings,
   type IntegrationSettingsBody,
+  type Language,
   type PlatformTier,
   type TaxRateSetting,
   type TaxSettings,
@@ -68,6 +69,19 @@ export function defaultSellingSettings(teamId: number): SellingSettings {
 /** The team's row, or the defaults when it has none (nothing is written). */
 export async function getSellingSettings(db: DbOrTx, teamId: number): Promise<SellingSettings> {
   return (await repo.findSettings(db, teamId)) ?? defaultSellingSettings(teamId);
+}
+
+export interface CheckoutTeam {
+  id: number;
+  currency: string;
+  languages: Language[];
+  settings: SellingSettings;
+}
+
+/** The team as a checkout reads it (currency, languages, selling settings), or undefined; one query. */
+export async function getCheckoutTeam(db: DbOrTx, teamId: number): Promise<CheckoutTeam | undefined> {
+  const row = await repo.findCheckoutTeam(db, teamId);
+  return row && { ...row, settings: row.settings ?? defaultSellingSettings(teamId) };
 }
 
 const SHOP_SLUG = /^[a-z0-9](?:[a-z0-9-]{1,58}[a-z0-9])$/i;
