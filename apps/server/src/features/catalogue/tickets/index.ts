@@ -8,7 +8,6 @@ export {
   lockTicketsSql,
   mergeItems,
   purgeExpiredReservations,
-  refuseIfSoldOut,
   releaseReservations,
   reservationExpired,
   ReservationError,

@@ -233,30 +233,6 @@ export async function heldSeats(db: DbOrTx, teamId: number, holder: string): Pro
   return repo.liveHeldBy(db, teamId, holder);
 }
 
-/**
- * Refuses (SOLD_OUT) when the seats are gone already by what is committed now, without any lock:
- * a late buyer learns it at once instead of queueing on the ticket's lock. It can only refuse,
- * never sell: the decision to sell is `takeSeats`, under the lock.
- */
-export async function refuseIfSoldOut(
-  tx: DbOrTx,
-  teamId: number,
-  items: readonly { ticketId: number; quantity: number }[],
-  opts: { skipUnknown?: boolean } = {},
-): Promise<void> {
-  const seen = await repo.seatStates(
-    tx,
-    teamId,
-    items.map((i) => i.ticketId),
-  );
-  for (const line of items) {
-    const s = seen.get(line.ticketId);
-    if (!s && opts.skipUnknown) continue;
-    const available = s ? Math.max(0, s.stock - s.sold - s.reserved) : 0;
-    if (line.quantity > available) throw new ReservationError(ErrorCodes.SOLD_OUT, { available, ticket_id: line.ticketId });
-  }
-}
-
 export interface TakeSeatsOptions {
   /** Convert this checkout's reservations instead of taking seats from what is left. */
   holder?: string | undefined;

@@ -6,20 +6,14 @@ import {
   activityFields,
   activityProducts,
   bookingFields,
-  orderItems,
   orderNumberCounters,
-  orderParticipants,
-  orderProducts,
   orders,
-  payments,
   products,
   teams,
   typeSetFields,
 } from '../../../db/schema/index.ts';
 
 /** SQL of the checkout: what an order reads of the catalogue, and the rows it writes. Team id first everywhere. */
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export interface CheckoutTeam {
   id: number;
@@ -173,29 +167,6 @@ export async function productLeft(db: DbOrTx, teamId: number, productId: number)
   return Number(row?.left ?? 0);
 }
 
-/** An id for a new order, taken before the order is written (its number comes last: see assignOrderNumber). */
-export async function newOrderId(db: DbOrTx): Promise<number> {
-  const result = await db.execute(sql`SELECT nextval(pg_get_serial_sequence('orders', 'id'))::int AS id`);
-  return Number(rowsOf<{ id: number }>(result)[0]!.id);
-}
-
-/**
- * Gives the order the team's next number, as the transaction's last step. The counter row's lock
- * queues concurrent orders of the team until the holder commits or rolls back, so the numbers
- * have no duplicates and no gaps; taken last, the lock is held as briefly as possible. The order
- * carries a placeholder (−id, unique and never a real number) until then.
- */
-export async function assignOrderNumber(db: DbOrTx, teamId: number, orderId: number): Promise<number> {
-  const result = await db.execute(sql`
-    WITH counter AS (
-      INSERT INTO order_number_counters (team_id, last_number) VALUES (${teamId}, 1)
-      ON CONFLICT (team_id) DO UPDATE SET last_number = order_number_counters.last_number + 1
-      RETURNING last_number)
-    UPDATE orders SET number = (SELECT last_number FROM counter) WHERE team_id = ${teamId} AND id = ${orderId}
-    RETURNING number`);
-  return Number(rowsOf<{ number: number }>(result)[0]!.number);
-}
-
 /** Test-only control of the race tests: read the last number, write read + 1 (duplicates when raced). */
 export async function assignOrderNumberUnsafe(db: DbOrTx, teamId: number, orderId: number): Promise<number> {
   const [row] = await db
@@ -212,68 +183,4 @@ export async function assignOrderNumberUnsafe(db: DbOrTx, teamId: number, orderI
     .set({ number: n })
     .where(and(eq(orders.teamId, teamId), eq(orders.id, orderId)));
   return n;
-}
-
-/** The team's customer with this e-mail (case-insensitive), created on the first order; empty names are filled in. */
-export async function upsertCustomer(
-  db: DbOrTx,
-  teamId: number,
-  c: { email: string; firstname: string; lastname: string; company: string | null; language: Language },
-): Promise<number> {
-  const result = await db.execute(sql`
-    INSERT INTO customers (team_id, email, firstname, lastname, company, language)
-    VALUES (${teamId}, ${c.email}, ${c.firstname}, ${c.lastname}, ${c.company ?? null}, ${c.language})
-    ON CONFLICT (team_id, lower(email)) DO UPDATE SET
-      firstname = CASE WHEN customers.firstname = '' THEN excluded.firstname ELSE customers.firstname END,
-      lastname = CASE WHEN customers.lastname = '' THEN excluded.lastname ELSE customers.lastname END,
-      company = coalesce(customers.company, excluded.company),
-      updated_at = now()
-    RETURNING id`);
-  return Number(rowsOf<{ id: number }>(result)[0]!.id);
-}
-
-export type OrderInsert = Omit<typeof orders.$inferInsert, 'id' | 'teamId' | 'number'>;
-
-/** Writes the order under its id (from newOrderId) with the placeholder number −id. */
-export async function insertOrder(db: DbOrTx, teamId: number, id: number, values: OrderInsert): Promise<void> {
-  await db.insert(orders).values({ ...values, id, number: -id, teamId });
-}
-
-export type ItemInsert = Omit<typeof orderItems.$inferInsert, 'id' | 'teamId' | 'orderId'>;
-
-export async function insertItems(db: DbOrTx, teamId: number, orderId: number, rows: ItemInsert[]): Promise<number[]> {
-  const ids = await db
-    .insert(orderItems)
-    .values(rows.map((r) => ({ ...r, teamId, orderId })))
-    .returning({ id: orderItems.id, sort: orderItems.sort });
-  // RETURNING follows the VALUES order in practice; matched by sort all the same.
-  return rows.map((r) => ids.find((x) => x.sort === r.sort)!.id);
-}
-
-export type ParticipantInsert = Omit<typeof orderParticipants.$inferInsert, 'id' | 'teamId' | 'orderId'>;
-
-export async function insertParticipants(db: DbOrTx, teamId: number, orderId: number, rows: ParticipantInsert[]): Promise<number[]> {
-  const ids = await db
-    .insert(orderParticipants)
-    .values(rows.map((r) => ({ ...r, teamId, orderId })))
-    .returning({ id: orderParticipants.id, sort: orderParticipants.sort });
-  return rows.map((r) => ids.find((x) => x.sort === r.sort)!.id);
-}
-
-export type ProductInsert = Omit<typeof orderProducts.$inferInsert, 'id' | 'teamId' | 'orderId'>;
-
-export async function insertProducts(db: DbOrTx, teamId: number, orderId: number, rows: ProductInsert[]): Promise<void> {
-  if (rows.length) await db.insert(orderProducts).values(rows.map((r) => ({ ...r, teamId, orderId })));
-}
-
-export async function insertPayment(
-  db: DbOrTx,
-  teamId: number,
-  values: Omit<typeof payments.$inferInsert, 'id' | 'teamId'>,
-): Promise<number> {
-  const [row] = await db
-    .insert(payments)
-    .values({ ...values, teamId })
-    .returning({ id: payments.id });
-  return row!.id;
 }
