@@ -41,11 +41,10 @@ export async function loadDocumentContext(db: DbOrTx, teamId: number, orderId: n
   const wholeActivityIds = [
     ...new Set(order.order_items.flatMap((i) => (i.session_id === null && i.activity_id !== null ? [i.activity_id] : []))),
   ];
-  const [activityRows, sessionRows, allSessions] = await Promise.all([
-    repo.findActivities(db, teamId, activityIds),
-    repo.findSessions(db, teamId, sessionIds),
-    repo.scheduledSessionsOf(db, teamId, wholeActivityIds),
-  ]);
+  // One after the other: in a transaction they share one connection anyway.
+  const activityRows = await repo.findActivities(db, teamId, activityIds);
+  const sessionRows = await repo.findSessions(db, teamId, sessionIds);
+  const allSessions = await repo.scheduledSessionsOf(db, teamId, wholeActivityIds);
   const activityById = new Map(activityRows.map((a) => [a.id, a]));
   const sessionById = new Map(sessionRows.map((s) => [s.id, s]));
 

@@ -24,15 +24,14 @@ export async function loadOrderRow(db: DbOrTx, teamId: number, orderId: number):
 export async function loadOrder(db: DbOrTx, teamId: number, orderId: number, lang?: Language): Promise<Order | undefined> {
   const order = await loadOrderRow(db, teamId, orderId);
   if (!order) return undefined;
-  const [items, participants, extras] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.sort), asc(orderItems.id)),
-    db
-      .select()
-      .from(orderParticipants)
-      .where(eq(orderParticipants.orderId, orderId))
-      .orderBy(asc(orderParticipants.sort), asc(orderParticipants.id)),
-    db.select().from(orderProducts).where(eq(orderProducts.orderId, orderId)).orderBy(asc(orderProducts.id)),
-  ]);
+  // One after the other: called within transactions too, where they share one connection.
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.sort), asc(orderItems.id));
+  const participants = await db
+    .select()
+    .from(orderParticipants)
+    .where(eq(orderParticipants.orderId, orderId))
+    .orderBy(asc(orderParticipants.sort), asc(orderParticipants.id));
+  const extras = await db.select().from(orderProducts).where(eq(orderProducts.orderId, orderId)).orderBy(asc(orderProducts.id));
   return toOrder(order, items, participants, extras, lang ?? order.language);
 }
 
