@@ -9,6 +9,7 @@ import { seedReferenceData } from '../../apps/server/src/db/seed/index.ts';
 import { createBenchDatabase, dropBenchDatabase } from './db-admin.ts';
 import { catalogueVars, seedCatalogue } from '../seeds/catalogue.ts';
 import { seedCheckout } from '../seeds/checkout.ts';
+import { seedStatistics, statisticsVars } from '../seeds/statistics.ts';
 import type { RunningServer, SeedName } from './types.ts';
 
 interface FreshDatabase {
@@ -66,6 +67,7 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
     const seedStarted = performance.now();
     const seeded = opts.seed === 'catalogue' ? await seedCatalogue(database.db) : undefined;
     const checkoutVars = opts.seed === 'checkout' ? await seedCheckout(database.db) : undefined;
+    const statisticsSeeded = opts.seed === 'statistics' ? await seedStatistics(database.db) : undefined;
     const seedSeconds = ((performance.now() - seedStarted) / 1000).toFixed(1);
     const config = loadConfig(
       // The checkout bench plays many buyers from one machine: each request names its client in
@@ -87,7 +89,7 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
     );
     const app = await buildApp({ config, database, runJobs: true });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const vars = seeded ? await catalogueVars(app, seeded) : checkoutVars;
+    const vars = seeded ? await catalogueVars(app, seeded) : statisticsSeeded ? await statisticsVars(app, statisticsSeeded) : checkoutVars;
     return {
       url,
       info: {

@@ -13,13 +13,16 @@ import { publicTeamRoutes } from './features/selling/settings/public-team.routes
 import { sellingSettingsRoutes } from './features/selling/settings/index.ts';
 import { checkinRoutes } from './features/selling/checkin/index.ts';
 import { discountsRoutes } from './features/selling/discounts/index.ts';
-import { documentAttachmentRenderers, documentsRoutes } from './features/selling/documents/index.ts';
+import { customersRoutes } from './features/operations/customers/index.ts';
+import { exportsRoutes } from './features/operations/exports/index.ts';
+import { archiveRoutes } from './features/operations/archive/index.ts';
+import { statisticsRoutes } from './features/operations/statistics/index.ts';
+import { documentsRoutes } from './features/selling/documents/index.ts';
 import { stripeWebhookRoutes, testPaymentsRoutes } from './features/selling/payments/index.ts';
 import {
   ordersRoutes,
   publicCheckoutRoutes,
   publicOrdersRoutes,
-  registerOrderMailJob,
   scheduleOrderExpiry,
 } from './features/selling/orders/index.ts';
 import { resourcesRoutes } from './features/catalogue/resources/resources.routes.ts';
@@ -28,10 +31,12 @@ import { scheduleReservationPurge, ticketsRoutes } from './features/catalogue/ti
 import { timetableRoutes } from './features/catalogue/timetable/timetable.routes.ts';
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
+import { registerJobHandlers } from './background-jobs.ts';
+import { startJobsThread } from './jobs-thread.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { deriveKeyString } from './lib/keys.ts';
-import { logRedaction } from './lib/log-redaction.ts';
-import { createTransport, mailDirectory, registerMailJob } from './lib/mailer.ts';
+import { loggerOptions } from './lib/logger.ts';
+import { createTransport } from './lib/mailer.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
@@ -50,23 +55,11 @@ export interface BuildOptions {
   limiter?: RateLimiter;
   /** Start the background job loop (server: yes; tests run jobs explicitly). */
   runJobs?: boolean;
+  /** With `runJobs` on PostgreSQL: run them in the jobs thread (default) or on the server's thread. */
+  jobsThread?: boolean;
   /** Where log lines go (tests read them to prove secrets stay out). */
   logStream?: NodeJS.WritableStream;
 }
-
-/** Log redaction: no cookies, tokens or passwords in logs (secrets in URLs: lib/log-redaction.ts). */
-const REDACT = [
-  'req.headers.cookie',
-  'req.headers.authorization',
-  'req.headers["x-xsrf-token"]',
-  'res.headers["set-cookie"]',
-  '*.password',
-  '*.password_confirm',
-  '*.password_confirmation',
-  '*.token',
-  '*.secret_key',
-  '*.webhook_secret',
-];
 
 /**
  * TRUST_PROXY → Fastify's `trustProxy`: `request.ip` (rate limits, session IPs) and
@@ -85,9 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   const app = Fastify({
     logger: {
-      level: config.logLevel,
-      redact: { paths: REDACT, censor: '[redacted]' },
-      ...logRedaction,
+      ...loggerOptions(config),
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     trustProxy: trustProxyOption(config.trustProxy),
@@ -111,11 +102,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     jobs,
     mailTransport,
   });
-  // Order mails carry their PDFs (tickets, invoice, receipt), rendered when the mail is sent.
-  const attachments = documentAttachmentRenderers({ db: database.db, config });
-  registerMailJob(jobs, database.db, mailTransport, log, { mailDir: mailDirectory(config), attachments });
-  // A new order's confirmation is composed by a job its transaction enqueues (see order-mail-job.ts).
-  registerOrderMailJob(jobs, { db: database.db, config });
+  registerJobHandlers(jobs, { db: database.db, config, mailTransport, log });
 
   // Plumbing, in the order requests meet it.
   await app.register(openapiPlugin);
@@ -150,11 +137,15 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(checkinRoutes); //       /api/tickets/:code, /api/tickets/:code/checkin (selling: check-in)
   await app.register(discountsRoutes); //    /api/discounts, /api/discounts/:id
   await app.register(ordersRoutes); //       /api/orders, /api/orders/:id, /api/orders/:id/{mark-paid,cancel}
+  await app.register(customersRoutes); //    /api/orders/additional_sales, /api/customers/{participants[/filters],orders[/:id/orders]}
+  await app.register(exportsRoutes); //      /api/exports, /api/exports/:id[/download]
   await app.register(publicOrdersRoutes); // /api/public/orders/:id?token=…
   await app.register(publicCheckoutRoutes); // /api/public/teams/:teamId/{reservations,quote,orders}, /api/public/reservations/:token
   await app.register(documentsRoutes); //    /api/public/orders/:id/{tickets,invoice,receipt}.pdf?token=…, /api/orders/:id/{…}.pdf
   await app.register(stripeWebhookRoutes); // /api/webhooks/stripe (raw body: its own content-type parser, this plugin only)
   await app.register(testPaymentsRoutes); // /api/public/test-payments/:paymentId?token=… (test-mode payment page)
+  await app.register(archiveRoutes); //     /api/archive/emails, /api/archive/emails/:id, /api/archive/emails/:id/resend (operations: email archive)
+  await app.register(statisticsRoutes); //  /api/statistics/{dashboard,sales,report,export}, /api/dashboard/checklist (operations: statistics)
   registerDocsRoute(app);
 
   await app.register(webPlugin);
@@ -166,7 +157,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   if (opts.runJobs) {
     app.addHook('onReady', async () => {
-      jobs.start();
+      if (database.kind === 'postgres' && opts.jobsThread !== false) {
+        const thread = startJobsThread(config, log, () => jobs.start());
+        app.addHook('onClose', () => thread.stop());
+      } else jobs.start();
       const purge = setInterval(
         () => void app.sessions.purgeExpired().catch((err: unknown) => log.warn({ err }, 'session purge failed')),
         3600_000,

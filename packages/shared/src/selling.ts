@@ -47,7 +47,10 @@ export type OrderEventType =
   | 'refunded'
   | 'mail_queued'
   | 'checked_in'
-  | 'updated';
+  | 'updated'
+  // Staff sent the order's confirmation again; a refund the provider refused (nothing changed).
+  | 'mail_resent'
+  | 'refund_failed';
 
 export interface TaxRateSetting {
   rate_bp: number;

@@ -17,6 +17,9 @@ export const LIMITS = {
   invitationMailsPerUser: { limit: 100, windowMs: 24 * 3600_000 },
   /** Public selling calls (reservations, orders, the customer's order page): CONTRACT §4, 600 per minute. */
   publicOrdersPerIp: { limit: 600, windowMs: 60_000 },
+  /** Mails resent from the email archive: per staff user per day, and copies of one mail per hour. */
+  archiveResendsPerUser: { limit: 100, windowMs: 24 * 3600_000 },
+  archiveResendsPerMail: { limit: 5, windowMs: 3600_000 },
   /** Public waiting-list sign-ups: CONTRACT §4, 30 per hour. */
   waitinglistPerIp: { limit: 30, windowMs: 3600_000 },
 } as const;

@@ -13,6 +13,8 @@ export function securityHeaders(secure: boolean): Record<string, string> {
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
+    // The check-in scanner's QR decoder (qr-scanner) runs as a worker from a blob: URL.
+    "worker-src 'self' blob:",
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

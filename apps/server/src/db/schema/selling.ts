@@ -184,6 +184,10 @@ export const orders = pgTable(
     uniqueIndex('orders_team_number_uq').on(t.teamId, t.number),
     index('orders_team_id_idx').on(t.teamId, t.id.desc()),
     index('orders_team_email_idx').on(t.teamId, sql`lower(${t.email})`),
+    // Statistics: a team's orders of a date range (sales chart, statistics page, a day's recount)…
+    index('orders_team_created_idx').on(t.teamId, t.createdAt),
+    // …and the days of the orders changed since the rollup's last look, index-only (statistics-rollup.ts).
+    index('orders_team_updated_idx').on(t.teamId, t.updatedAt, t.createdAt),
     index('orders_hold_idx')
       .on(t.holdUntil)
       .where(sql`payment_status = 'waiting'`),

@@ -16,8 +16,9 @@ import {
   teams,
 } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
-import { createUserWithTeam, loginAs, uid } from '../../test/factories.ts';
+import { createUserWithTeam, lastMail, loginAs, uid } from '../../test/factories.ts';
 import { makeOrder } from '../../test/selling-factories.ts';
+import { queueExportJob } from '../operations/exports/index.ts';
 
 /**
  * Tenant isolation sweep: every route of the app, called as company B's owner.
@@ -91,6 +92,10 @@ interface World {
   /** Orders: the paid order of that ticket, and an unpaid one. */
   orderId: number;
   openOrderId: number;
+  /** Exports: an export job of A's owner. */
+  exportId: number;
+  /** Email archive: a mail of company A (the invitation's). */
+  emailId: number;
 }
 
 interface Call {
@@ -168,6 +173,8 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'GET /api/tickets/:code': (a) => ({ params: { code: a.ticketCode } }),
   'POST /api/tickets/:code/checkin': (a) => ({ params: { code: a.ticketCode } }),
   'DELETE /api/tickets/:code/checkin': (a) => ({ params: { code: a.ticketCode } }),
+  // The scanner's offline list: A's date is not found for B.
+  'GET /api/checkin/sessions/:sessionId/tickets': (a) => ({ params: { sessionId: a.activitySessionId } }),
   // Orders: A's orders are not found for B, and B cannot mark them paid or cancel them.
   'GET /api/orders/:id': (a) => ({ params: { id: a.orderId } }),
   'GET /api/orders/:id/tickets.pdf': (a) => ({ params: { id: a.orderId } }),
@@ -175,6 +182,20 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'GET /api/orders/:id/receipt.pdf': (a) => ({ params: { id: a.orderId } }),
   'POST /api/orders/:id/mark-paid': (a) => ({ params: { id: a.openOrderId } }),
   'POST /api/orders/:id/cancel': (a) => ({ params: { id: a.openOrderId } }),
+  // The order edit page: B cannot change, refund or resend A's orders (valid bodies, so the handler answers).
+  'PUT /api/orders/:id': (a) => ({
+    params: { id: a.orderId },
+    body: { customer: { firstname: 'B', lastname: 'B', email: 'b@example.net' }, answers: {}, participants: [] },
+  }),
+  'POST /api/orders/:id/refund': (a) => ({ params: { id: a.orderId }, body: {} }),
+  'POST /api/orders/:id/resend': (a) => ({ params: { id: a.orderId } }),
+  // Customers and exports: A's customer (by an order of theirs) and A's export job are not found for B.
+  'GET /api/customers/orders/:id/orders': (a) => ({ params: { id: a.orderId } }),
+  'GET /api/exports/:id': (a) => ({ params: { id: a.exportId } }),
+  'GET /api/exports/:id/download': (a) => ({ params: { id: a.exportId } }),
+  // Email archive: A's mails are not found for B, and B cannot send them again.
+  'GET /api/archive/emails/:id': (a) => ({ params: { id: a.emailId } }),
+  'POST /api/archive/emails/:id/resend': (a) => ({ params: { id: a.emailId } }),
 };
 
 const locationBody = (name: string) => ({ name: { de: name, en: name }, postal_code: '7000', city: 'Chur', country: 'CH' });
@@ -235,8 +256,14 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/course/options': () => productBody(`B Produkt ${uid()}`),
   // Company A's activity: 422 for B, never a discount on A's activity.
   'POST /api/discounts': () => discountBody(`B-${uid()}`, { activity_ids: [a.activityId] }),
+  // A's ticket code in B's offline sync: not_found, never checked in (see "left company A as it was").
+  'POST /api/checkin/sync': () => ({ scans: [{ code: a.ticketCode, scanned_at: new Date().toISOString() }] }),
   'POST /api/config/holidays': () => holidayBody(`B Ferien ${uid()}`),
   'POST /api/sa/resources': () => resourceGroupBody(`B Raum ${uid()}`),
+  // An export filtered by company A's activity: B's own (empty) participants, nothing of A.
+  'POST /api/exports': () => ({ type: 'participants', format: 'csv', columnFilters: { activity_id: String(a.activityId) } }),
+  // B dismisses its own introduction checklist; A's stays as it was.
+  'PUT /api/dashboard/checklist': () => ({ completed: true }),
   // Company A's resource and session: 422 for B, no conflicts of A shown.
   'POST /api/sa/conflicts/check': () => ({
     session_id: a.activitySessionId,
@@ -255,6 +282,8 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/course/fields': () => ({ type: 'text', label: { de: 'B Feld', en: 'B' }, visible_if: { field_id: a.fieldId, values: [] } }),
   // Company A's ids: ignored for B (affected 0), never published, copied or deleted.
   'POST /api/courses/mass': () => ({ action: 'publish', ids: [a.activityId] }),
+  // Company A's orders: not found for B (per-id results), never marked paid or mailed.
+  'POST /api/orders/bulk': () => ({ action: 'mark-paid', ids: [a.openOrderId, a.orderId] }),
   // Company A's location: 422 for B.
   'PUT /api/config/course/defaults': () => ({
     tax_rate: '8.1',
@@ -390,6 +419,15 @@ beforeAll(async () => {
     ticketCode: sold.participants[0]!.ticketCode,
     orderId: sold.order.id,
     openOrderId: open.order.id,
+    exportId: (
+      await queueExportJob(
+        app.deps,
+        { teamId: aOwner.team.id, userId: aOwner.user.id, role: 'owner', timeZone: 'Europe/Zurich', currency: 'CHF' },
+        { type: 'participants', format: 'csv' },
+        'de',
+      )
+    ).id,
+    emailId: (await lastMail(app, inviteEmail))!.id,
   };
   secrets = [
     aOwner.team.name,
@@ -460,6 +498,17 @@ describe('tenant isolation', () => {
     expect(problems).toEqual([]);
     expect(checked.length).toBeGreaterThan(20);
     for (const route of Object.keys(ID_CASES)) expect(checked, `stale case ${route}`).toContain(route);
+  });
+
+  it('counts none of company A’s orders in company B’s statistics', async () => {
+    const b = await loginAs(app, bEmail);
+    const dashboard = await b.get('/api/statistics/dashboard');
+    expect(dashboard.statusCode, dashboard.body).toBe(200);
+    expect(dashboard.json()).toMatchObject({ participant_count: 0, products_sold_count: 0, total: 0 });
+    const report = (await b.get('/api/statistics/report')).json().data;
+    expect([report.totals.orders, report.activities, report.tickets, report.payment_types]).toEqual([0, [], [], []]);
+    const [aTeam] = await app.deps.db.select().from(teams).where(eq(teams.id, a.teamId));
+    expect(aTeam!.checklistCompleted).toBe(false);
   });
 
   it('refuses company A’s catalogue records to company B', async () => {

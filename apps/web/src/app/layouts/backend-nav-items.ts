@@ -65,7 +65,8 @@ export const BACKEND_NAV: NavItem[] = [
     ],
   },
   { label: 'ticketCheckin', path: 'ticket/checkin' },
-  { label: 'emailArchive', path: 'backend/archive/team' },
+  // The archive holds the customers' order mails: with the orders' permission (not for instructors).
+  { label: 'emailArchive', path: 'backend/archive/team', permission: 'nav.orders' },
   { label: 'tutorials', href: TUTORIALS_URL },
   { label: 'support', href: SUPPORT_URL },
   { label: 'bexio', path: 'backend/bexio', permission: 'internal.staff' },

@@ -55,7 +55,6 @@ describe('back-office sidebar', () => {
       'Calendar',
       'Customers',
       'Ticket check-in',
-      'Email archive',
       'Tutorials',
       'Support',
     ]);

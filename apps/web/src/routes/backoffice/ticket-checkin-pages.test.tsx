@@ -1,5 +1,6 @@
 import type { CheckinTicket } from '@bookla/shared/selling';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { IDBFactory } from 'fake-indexeddb';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -11,6 +12,42 @@ import { setXsrfCookie } from '../../test/auth-fixtures';
 import { json, type FakeCall } from '../../test/fake-fetch';
 import { renderRoutes, TestProviders } from '../../test/render';
 import { appUser, fakeApi, loggedInState, makeTeam } from '../../test/team-fixtures';
+import {
+  checkedInReply as fixtureCheckedIn,
+  CODES,
+  LATER_SESSION,
+  listReply,
+  serverTicket,
+  SESSION,
+  sessionList,
+} from '../../features/selling/checkin/checkin-fixtures';
+
+/** qr-scanner, faked: records that it was loaded, hands the test the decode callback. */
+const camera = vi.hoisted(() => ({
+  loaded: false,
+  start: (): Promise<void> => Promise.resolve(),
+  decode: null as null | ((result: { data: string }) => void),
+  decodeError: null as null | ((error: string) => void),
+  destroyed: 0,
+}));
+vi.mock('qr-scanner', () => {
+  camera.loaded = true;
+  return {
+    default: class FakeQrScanner {
+      static NO_QR_CODE_FOUND = 'No QR code found';
+      constructor(_video: HTMLVideoElement, onDecode: (result: { data: string }) => void, options: { onDecodeError: (e: string) => void }) {
+        camera.decode = onDecode;
+        camera.decodeError = options.onDecodeError;
+      }
+      start() {
+        return camera.start();
+      }
+      destroy() {
+        camera.destroyed++;
+      }
+    },
+  };
+});
 
 const CODE = 'Vq3k_9xZ-aB7cD1eF2gH3iJ4';
 const OTHER = 'Zz9y_8xW-vU7tS6rQ5pO4nM3';
@@ -267,5 +304,250 @@ describe('/ticket/{code}/checkin (the QR code’s link)', { timeout: 20_000 }, (
     await user.type(screen.getByLabelText(/^Password/), 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/backend'));
+  });
+});
+
+describe('/{lang}/ticket/checkin with a date, offline and the camera', { timeout: 30_000 }, () => {
+  let online: boolean;
+  const setOnline = (value: boolean) => {
+    online = value;
+    act(() => {
+      window.dispatchEvent(new Event(value ? 'online' : 'offline'));
+    });
+  };
+  const SESSIONS = 'GET /api/checkin/sessions';
+  const TICKETS = `GET /api/checkin/sessions/${SESSION.id}/tickets`;
+  const postOf = (code: string) => `POST /api/tickets/${code}/checkin`;
+  const count = () => screen.getByRole('group', { name: 'Checked in for this date' });
+
+  beforeEach(() => {
+    online = true;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+    Object.defineProperty(window, 'isSecureContext', { configurable: true, value: true });
+    Object.defineProperty(navigator, 'mediaDevices', { configurable: true, value: {} });
+    // A fresh, empty IndexedDB per test.
+    vi.stubGlobal('indexedDB', new IDBFactory());
+    camera.loaded = false;
+    camera.decode = null;
+    camera.start = () => Promise.resolve();
+  });
+  afterEach(() => {
+    localStorage.clear();
+  });
+
+  async function openWithDate() {
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderRoutes(routes, `/en/ticket/checkin?day=2026-06-01&session=${SESSION.id}`);
+    await waitFor(() => expect(count()).toHaveTextContent('0 of 2 checked in'));
+    const input = screen.getByRole('textbox', { name: 'Ticket code or link' });
+    return { user, input, router };
+  }
+
+  it('lists the day’s dates, saves the chosen date’s list and counts its check-ins', async () => {
+    const list = await sessionList();
+    const at = new Date().toISOString();
+    const { calls } = fakeApi({
+      [SESSIONS]: () => listReply([SESSION, LATER_SESSION]),
+      [TICKETS]: () => listReply(list),
+      [postOf(CODES.lea)]: () => fixtureCheckedIn(at),
+    });
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderRoutes(routes, '/en/ticket/checkin?day=2026-06-01');
+    const select = await screen.findByRole('combobox', { name: /^Date to check in for/ });
+    await user.click(select);
+    const listbox = await waitFor(() => {
+      const element = document.getElementById(select.getAttribute('aria-controls') ?? '');
+      if (!element) throw new Error('no listbox yet');
+      return element;
+    });
+    expect(within(listbox).getByRole('option', { name: '10:00 AM · Morning yoga', hidden: true })).toBeInTheDocument();
+    expect(within(listbox).getByRole('option', { name: '6:30 PM · Evening pilates', hidden: true })).toBeInTheDocument();
+    await user.click(within(listbox).getByRole('option', { name: '10:00 AM · Morning yoga', hidden: true }));
+    await waitFor(() => expect(count()).toHaveTextContent('0 of 2 checked in'));
+    expect(router.state.location.search).toBe(`?day=2026-06-01&session=${SESSION.id}`);
+    expect(screen.getByText(/List saved for offline use at/)).toBeInTheDocument();
+    const sessionsCall = calls.find((c) => c.url.startsWith('/api/checkin/sessions?'))!;
+    expect(decodeURIComponent(sessionsCall.url)).toContain('columnFilters[date]=2026-06-01');
+
+    await user.type(screen.getByRole('textbox', { name: 'Ticket code or link' }), `${CODES.lea}{Enter}`);
+    await within(result()).findByText('Checked in');
+    await waitFor(() => expect(count()).toHaveTextContent('1 of 2 checked in'));
+    expect(screen.getByText('Online')).toBeInTheDocument();
+  });
+
+  it('refuses another date’s ticket clearly and does not check it in', async () => {
+    const list = await sessionList();
+    const { calls } = fakeApi({
+      [SESSIONS]: () => listReply([SESSION]),
+      [TICKETS]: (call) => listReply(call.url.includes('code_hash') ? [] : list),
+      [`GET /api/tickets/${CODES.other}`]: () =>
+        json({
+          data: serverTicket({
+            code: CODES.other,
+            activity: { id: 6, name: 'Evening pilates' },
+            session_starts_at: LATER_SESSION.starts_at,
+          }),
+        }),
+    });
+    const { user, input } = await openWithDate();
+    await user.type(input, `${CODES.other}{Enter}`);
+    expect(await within(result()).findByText('Wrong date')).toBeInTheDocument();
+    expect(result()).toHaveTextContent('This ticket is for Evening pilates on 06/01/2026 6:30 PM. Do not check it in here.');
+    expect(result().querySelector('[data-tone="stop"]')).not.toBeNull();
+    expect(calls.filter((c) => c.method === 'POST' && c.url.startsWith('/api/tickets'))).toEqual([]);
+    expect(count()).toHaveTextContent('0 of 2 checked in');
+  });
+
+  it('offline: decides from the saved list, queues, shows "offline — N queued" and syncs when back online', async () => {
+    const list = await sessionList();
+    let synced: unknown = null;
+    const { calls } = fakeApi({
+      [SESSIONS]: () => listReply([SESSION]),
+      [TICKETS]: () => listReply(list),
+      'POST /api/checkin/sync': (call) => {
+        synced = call.body;
+        const scans = (call.body as { scans: { code: string; scanned_at: string }[] }).scans;
+        const earlier = new Date(Date.parse(scans[1]!.scanned_at) - 120_000).toISOString();
+        return json({
+          data: [
+            { ...scans[0]!, result: 'checked_in', checked_in_at: scans[0]!.scanned_at, ticket: serverTicket() },
+            {
+              ...scans[1]!,
+              result: 'already_checked_in',
+              checked_in_at: earlier,
+              ticket: serverTicket({ code: CODES.tim, participant: { firstname: 'Tim', lastname: 'Keller' } }),
+            },
+          ],
+        });
+      },
+    });
+    const { user, input } = await openWithDate();
+    setOnline(false);
+    expect(await screen.findByText('Offline')).toBeInTheDocument();
+
+    await user.type(input, `${CODES.lea}{Enter}`);
+    await within(result()).findByText('Checked in');
+    expect(result()).toHaveTextContent('Offline: decided from the saved list');
+    expect(result()).toHaveTextContent('Lea Keller');
+    expect(await screen.findByText('Offline — 1 scan queued')).toBeInTheDocument();
+    expect(count()).toHaveTextContent('1 of 2 checked in');
+    // No undo for a check-in the server has not seen yet.
+    expect(screen.queryByRole('button', { name: 'Undo check-in' })).not.toBeInTheDocument();
+
+    await user.type(input, `${CODES.lea}{Enter}`);
+    await within(result()).findByText(/^Already checked in at /);
+    await user.type(input, `${CODES.ueli}{Enter}`);
+    await within(result()).findByText('Not paid');
+    await user.type(input, `${CODES.carla}{Enter}`);
+    await within(result()).findByText('Cancelled');
+    await user.type(input, `${CODES.other}{Enter}`);
+    await within(result()).findByText('Not on this date’s list');
+    await user.type(input, `${CODES.tim}{Enter}`);
+    await within(result()).findByText('Checked in');
+    expect(await screen.findByText('Offline — 2 scans queued')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
+
+    setOnline(true);
+    expect(await screen.findByText('2 queued scans sent.')).toBeInTheDocument();
+    expect(synced).toEqual({
+      scans: [
+        { code: CODES.lea, scanned_at: expect.any(String) },
+        { code: CODES.tim, scanned_at: expect.any(String) },
+      ],
+    });
+    expect(screen.getByText('Needs your attention')).toBeInTheDocument();
+    expect(screen.getByText(/^Tim Keller: already checked in at .* by another scan/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/waiting to be sent|scans? queued$/)).toBeNull());
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByText('Needs your attention')).toBeNull();
+  });
+
+  it('falls back to the saved list when the server cannot be reached though the browser says online', async () => {
+    const list = await sessionList();
+    fakeApi({
+      [SESSIONS]: () => listReply([SESSION]),
+      [TICKETS]: () => listReply(list),
+      [postOf(CODES.lea)]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    const { user, input } = await openWithDate();
+    await user.type(input, `${CODES.lea}{Enter}`);
+    await within(result()).findByText('Checked in');
+    expect(await screen.findByText('Offline — 1 scan queued')).toBeInTheDocument();
+  });
+
+  it('scans with the camera: loads the scanner only when started, checks in the code of the QR link', async () => {
+    const list = await sessionList();
+    const { calls } = fakeApi({
+      [SESSIONS]: () => listReply([SESSION]),
+      [TICKETS]: () => listReply(list),
+      [postOf(CODES.lea)]: () => fixtureCheckedIn(new Date().toISOString()),
+    });
+    const { user } = await openWithDate();
+    expect(camera.loaded).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Scan with camera' }));
+    expect(await screen.findByText('Hold the ticket’s QR code inside the frame.')).toBeInTheDocument();
+    expect(camera.loaded).toBe(true);
+    act(() => camera.decode!({ data: `https://bookla.example/ticket/${CODES.lea}/checkin` }));
+    await within(result()).findByText('Checked in');
+    // The same code still in front of the camera is not a second scan.
+    act(() => camera.decode!({ data: `https://bookla.example/ticket/${CODES.lea}/checkin` }));
+    expect(calls.filter((c) => c.method === 'POST' && c.url.startsWith('/api/tickets'))).toHaveLength(1);
+    // A QR code that is no ticket.
+    act(() => camera.decode!({ data: 'WIFI:S:guest;P:secret;;' }));
+    expect(await within(result()).findByText('Ticket not found')).toBeInTheDocument();
+    // Frames without a code are normal; a decoder that fails on every frame is reported.
+    act(() => Array.from({ length: 10 }, () => camera.decodeError!('No QR code found')));
+    expect(screen.queryByRole('alert')).toBeNull();
+    act(() => Array.from({ length: 5 }, () => camera.decodeError!('Scanner error: worker blocked')));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The camera picture cannot be read in this browser.');
+    await user.click(screen.getByRole('button', { name: 'Stop camera' }));
+    expect(camera.destroyed).toBeGreaterThan(0);
+    expect(screen.getByRole('button', { name: 'Scan with camera' })).toBeInTheDocument();
+  });
+
+  it('says why the camera cannot start', async () => {
+    fakeApi({ [SESSIONS]: () => listReply([]) });
+    camera.start = () => Promise.reject(Object.assign(new Error('denied'), { name: 'NotAllowedError' }));
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, '/en/ticket/checkin');
+    await user.click(await screen.findByRole('button', { name: 'Scan with camera' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The camera may not be used.');
+    expect(await screen.findByText('No dates of your activities on this day.')).toBeInTheDocument();
+  });
+
+  it('beeps and vibrates when asked to, and remembers the choice', async () => {
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { configurable: true, value: vibrate });
+    fakeApi({
+      [SESSIONS]: () => listReply([]),
+      [postOf(CODES.lea)]: () => fixtureCheckedIn(new Date().toISOString()),
+      [postOf(CODES.other)]: notFound,
+    });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, '/en/ticket/checkin');
+    const input = await screen.findByRole('textbox', { name: 'Ticket code or link' });
+    await user.type(input, `${CODES.lea}{Enter}`);
+    await within(result()).findByText('Checked in');
+    expect(vibrate).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('switch', { name: 'Sound and vibration' }));
+    await user.type(input, `${CODES.lea}{Enter}`);
+    await waitFor(() => expect(vibrate).toHaveBeenCalledWith(80));
+    await user.type(input, `${CODES.other}{Enter}`);
+    await waitFor(() => expect(vibrate).toHaveBeenLastCalledWith([250, 80, 250]));
+    expect(localStorage.getItem('bookla.checkin.feedback')).toBe('1');
+  });
+
+  it('queues a scan offline without a chosen date and says it is not yet checked', async () => {
+    fakeApi({ [SESSIONS]: () => listReply([]) });
+    const user = userEvent.setup({ delay: null });
+    renderRoutes(routes, '/en/ticket/checkin');
+    const input = await screen.findByRole('textbox', { name: 'Ticket code or link' });
+    setOnline(false);
+    await user.type(input, `${CODES.lea}{Enter}`);
+    expect(await within(result()).findByText('Saved, not yet checked')).toBeInTheDocument();
+    expect(await screen.findByText('Offline — 1 scan queued')).toBeInTheDocument();
+    expect(screen.getByText(/Without a saved list, scans are kept unchecked/)).toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { CheckinFromLink, CheckinScanner } from '../../features/selling/checkin';
 import { PageFrame, RequirePermission } from './page-frame';
 
-/** `/{lang}/ticket/checkin`: manual code entry at the door (spec §2; the camera comes with operations). */
+/** `/{lang}/ticket/checkin`: the scanner at the door (spec §2): camera or typed code, per date, offline too. */
 export function TicketCheckinPage() {
   const { t } = useTranslation('checkin');
   const { t: tb } = useTranslation('backend');

@@ -15,6 +15,7 @@ export interface TicketRow {
   orderNumber: number;
   paymentStatus: PaymentStatus;
   paidAt: Date | null;
+  orderCreatedAt: Date;
   activityId: number | null;
   activityName: Record<string, string>;
   ticketName: Record<string, string>;
@@ -52,6 +53,7 @@ export async function findTicket(db: DbOrTx, teamId: number, code: string, visib
       orderNumber: orders.number,
       paymentStatus: orders.paymentStatus,
       paidAt: orders.paidAt,
+      orderCreatedAt: orders.createdAt,
       activityId: orderItems.activityId,
       activityName: orderItems.activityName,
       ticketName: orderItems.ticketName,
@@ -88,6 +90,24 @@ export async function checkedInAt(db: DbOrTx, teamId: number, participantId: num
     .from(orderParticipants)
     .where(and(eq(orderParticipants.teamId, teamId), eq(orderParticipants.id, participantId)));
   return row?.checkedInAt ?? null;
+}
+
+/** The participant's check-in time, with the row locked until the transaction ends (an offline scan's sync decides on it). */
+export async function lockCheckIn(db: DbOrTx, teamId: number, participantId: number): Promise<{ checkedInAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ checkedInAt: orderParticipants.checkedInAt })
+    .from(orderParticipants)
+    .where(and(eq(orderParticipants.teamId, teamId), eq(orderParticipants.id, participantId)))
+    .for('update');
+  return row;
+}
+
+/** Sets the check-in time (the row is locked by `lockCheckIn`: the caller decided it is the first scan). */
+export async function setCheckedInAt(db: DbOrTx, teamId: number, participantId: number, userId: number, at: Date): Promise<void> {
+  await db
+    .update(orderParticipants)
+    .set({ checkedInAt: at, checkedInBy: userId })
+    .where(and(eq(orderParticipants.teamId, teamId), eq(orderParticipants.id, participantId)));
 }
 
 /** Clears a check-in; returns the time it had, or undefined when it was not checked in. */

@@ -27,12 +27,12 @@ export interface Staff {
 }
 
 /** What a ticket code may look like (base64url, as issued); anything else cannot exist. */
-const CODE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+export const CODE_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 
 /** Statuses whose tickets are void: the order was cancelled, refunded, ran out or failed. */
-const CANCELLED_STATUSES: readonly PaymentStatus[] = ['cancelled', 'refunded', 'expired', 'error'];
+export const CANCELLED_STATUSES: readonly PaymentStatus[] = ['cancelled', 'refunded', 'expired', 'error'];
 
-function toTicket(row: TicketRow, lang: Language, checkedInAt: Date | null = row.checkedInAt): CheckinTicket {
+export function toTicket(row: TicketRow, lang: Language, checkedInAt: Date | null = row.checkedInAt): CheckinTicket {
   return {
     code: row.code,
     participant: { firstname: row.firstname, lastname: row.lastname },
@@ -49,9 +49,17 @@ function toTicket(row: TicketRow, lang: Language, checkedInAt: Date | null = row
   };
 }
 
+/** Only the activities an instructor is assigned to; every activity for the other roles. */
+export const instructorIdOf = (staff: Staff): number | null => (staff.role === 'instructor' ? staff.userId : null);
+
+/** The ticket if this staff member may see it; undefined for another team's, an unknown or a malformed code. */
+export async function findVisibleTicket(db: Db, staff: Staff, code: string): Promise<TicketRow | undefined> {
+  if (!CODE_PATTERN.test(code)) return undefined;
+  return repo.findTicket(db, staff.teamId, code, { instructorId: instructorIdOf(staff) });
+}
+
 async function findVisible(db: Db, staff: Staff, code: string): Promise<TicketRow> {
-  if (!CODE_PATTERN.test(code)) throw notFound();
-  const row = await repo.findTicket(db, staff.teamId, code, { instructorId: staff.role === 'instructor' ? staff.userId : null });
+  const row = await findVisibleTicket(db, staff, code);
   if (!row) throw notFound();
   return row;
 }

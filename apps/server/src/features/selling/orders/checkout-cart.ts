@@ -212,7 +212,7 @@ export interface CheckedAnswers {
 export async function checkAnswers(
   db: DbOrTx,
   teamId: number,
-  items: readonly SaleItem[],
+  items: readonly Pick<SaleItem, 'id' | 'activityId' | 'typeSetId'>[],
   body: Pick<OrderBody, 'answers' | 'participants'>,
   f: Fields,
 ): Promise<CheckedAnswers> {

@@ -1,10 +1,13 @@
 import {
   minorToDecimal,
+  minorToString,
+  PAYMENT_PROVIDERS,
   PAYMENT_STATUS_VALUES,
   type Language,
   type Order,
+  type OrderAdminSortField,
   type OrderDetail,
-  type OrderSortField,
+  type PaymentProvider,
   type PaymentStatus,
 } from '@bookla/shared';
 import type { Db } from '../../../db/client.ts';
@@ -25,30 +28,56 @@ const iso = (d: Date) => d.toISOString();
 export interface OrderListInput {
   page: number;
   perPage: number;
-  sort: { field: OrderSortField; type: 'asc' | 'desc' };
+  sort: { field: OrderAdminSortField; type: 'asc' | 'desc' };
   columnFilters: Record<string, string>;
 }
 
-/** `columnFilters[payment_status]`: one status or several, comma separated; unknown values are ignored. */
-function statusFilter(raw: string | undefined): PaymentStatus[] | undefined {
+/**
+ * A comma separated choice of known values (`payment_status`, `payment_type`): unknown values are
+ * ignored; only unknown values: match nothing rather than everything (an empty list).
+ */
+function choiceFilter<T extends string>(raw: string | undefined, known: readonly T[]): T[] | undefined {
   if (!raw) return undefined;
   const wanted = raw.split(',').map((s) => s.trim().toLowerCase());
-  const statuses = PAYMENT_STATUS_VALUES.filter((s) => wanted.includes(s));
-  // Only unknown values: match nothing rather than everything.
-  return statuses.length ? statuses : wanted.some(Boolean) ? [] : undefined;
+  const chosen = known.filter((s) => wanted.includes(s));
+  return chosen.length ? chosen : wanted.some(Boolean) ? [] : undefined;
 }
 
-export async function listOrders(db: Db, teamId: number, input: OrderListInput, lang: Language): Promise<{ rows: Order[]; total: number }> {
-  const statuses = statusFilter(input.columnFilters.payment_status);
-  if (statuses && !statuses.length) return { rows: [], total: 0 };
-  const search = input.columnFilters.search?.trim().slice(0, 200) || undefined;
-  const { ids, total } = await repo.listOrderIds(db, teamId, {
+const text = (raw: string | undefined) => raw?.trim().slice(0, 200) || undefined;
+
+/**
+ * One page of the team's orders (the list's query is checked by `orderAdminListQuerySchema`:
+ * number, activity and dates are well-formed here). Dates are days in the team's time zone.
+ */
+export async function listOrders(
+  db: Db,
+  team: { id: number; timeZone: string },
+  input: OrderListInput,
+  lang: Language,
+): Promise<{ rows: Order[]; total: number }> {
+  const f = input.columnFilters;
+  const statuses = choiceFilter<PaymentStatus>(f.payment_status, PAYMENT_STATUS_VALUES);
+  const types = choiceFilter<PaymentProvider>(f.payment_type, PAYMENT_PROVIDERS);
+  if ((statuses && !statuses.length) || (types && !types.length)) return { rows: [], total: 0 };
+  const number = text(f.number)?.replace(/^#\s*/, '');
+  const { ids, total } = await repo.listOrderIds(db, team.id, {
     page: input.page,
     perPage: input.perPage,
     sort: input.sort,
-    filters: { statuses, search },
+    filters: {
+      statuses,
+      types,
+      search: text(f.search),
+      number: number ? Number(number) : undefined,
+      name: text(f.name),
+      email: text(f.email),
+      activityId: f.activity_id ? Number(f.activity_id) : undefined,
+      createdFrom: text(f.created_from),
+      createdTo: text(f.created_to),
+      timeZone: team.timeZone,
+    },
   });
-  return { rows: await loadOrders(db, teamId, ids, lang), total };
+  return { rows: await loadOrders(db, team.id, ids, lang), total };
 }
 
 /** One order of the team with its history, payment attempts and the platform's fee; 404 for another team's. */
@@ -155,4 +184,9 @@ export async function cancelPublicOrder(deps: SellingDeps, orderId: number, toke
   const order = await loadOrder(deps.db, teamId, orderId, lang);
   if (!order) throw notFound();
   return order;
+}
+
+/** An amount for a message: `CHF 12.50`. */
+export function formatAmount(minor: number, currency: string): string {
+  return `${currency} ${minorToString(minor, currency)}`;
 }

@@ -314,3 +314,88 @@ export async function recordRefund(deps: SellingDeps, input: RefundInput): Promi
     return { changed: true, status };
   });
 }
+
+// ─── Staff (operations): refunds with the money moved at the provider, cancelling a free order ──
+
+/** Why a refund changed nothing: the order is not paid, nothing is left to refund, or more was asked than is left. */
+export type RefundRefusal = 'not_paid' | 'nothing_left' | 'too_much';
+
+export interface StaffRefundInput {
+  teamId: number;
+  orderId: number;
+  /** Minor units, above 0; omitted: everything still refundable. */
+  amountMinor?: number;
+  who: OrderActor;
+  /** How the money moves (recorded in the history): through the provider, or only recorded. */
+  method: 'stripe' | 'record';
+  reason?: string | null;
+  /**
+   * Moves the money at the provider while the order row is locked, so refunds of one order run
+   * one after the other and never return more than was paid. Returns the provider's key of this
+   * refund step — the key its webhook reports for the same step, so the webhook does not count it
+   * again. Must not use the database (the transaction holds the connection); throws: nothing changes.
+   */
+  moveMoney?: (order: OrderRow, amountMinor: number) => Promise<{ refundKey: string }>;
+}
+
+export interface StaffRefundResult extends StateChange {
+  refusal?: RefundRefusal;
+  /** What this call refunded, and what is still refundable after it. */
+  amountMinor: number;
+  leftMinor: number;
+}
+
+/**
+ * A refund by staff, full or partial (`paid`/`partially-refunded` only): at most paid minus
+ * refunded; the money moves first (`moveMoney`), then `partially-refunded`, or `refunded` with
+ * the seats released, and the `refunded` event with the staff member. Two at once for one order:
+ * the second waits for the first and sees what is left.
+ */
+export async function refundOrder(deps: SellingDeps, input: StaffRefundInput): Promise<StaffRefundResult> {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.teamId, input.orderId);
+    if (!order) throw new RangeError(`order ${input.orderId} of team ${input.teamId} not found`);
+    const left = order.totalMinor - order.refundedMinor;
+    const refused = (refusal: RefundRefusal): StaffRefundResult => ({
+      changed: false,
+      status: order.paymentStatus,
+      refusal,
+      amountMinor: 0,
+      leftMinor: Math.max(0, left),
+    });
+    if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'partially-refunded') return refused('not_paid');
+    if (left <= 0) return refused('nothing_left');
+    const amount = input.amountMinor ?? left;
+    if (amount <= 0 || amount > left) return refused('too_much');
+    const moved = input.moveMoney ? await input.moveMoney(order, amount) : null;
+    const refunded = order.refundedMinor + amount;
+    const status: PaymentStatus = refunded >= order.totalMinor ? 'refunded' : 'partially-refunded';
+    if (status === 'refunded') await releaseHeld(tx, order.teamId, order.id);
+    await tx.update(orders).set({ paymentStatus: status, refundedMinor: refunded, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, order.teamId, order.id, 'refunded', input.who, {
+      amount_minor: amount,
+      refunded_minor: refunded,
+      refund_id: moved?.refundKey ?? null,
+      method: input.method,
+      reason: input.reason ?? null,
+    });
+    return { changed: true, status, amountMinor: amount, leftMinor: left - amount };
+  });
+}
+
+/**
+ * Staff cancel a free order: its seats, products and discount use go back, the customer is told.
+ * Only from `free`; anything else: no change.
+ */
+export async function cancelFreeOrder(
+  deps: SellingDeps,
+  input: { teamId: number; orderId: number; who: OrderActor; reason?: string },
+): Promise<StateChange> {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.teamId, input.orderId);
+    if (!order) throw new RangeError(`order ${input.orderId} of team ${input.teamId} not found`);
+    if (order.paymentStatus !== 'free') return { changed: false, status: order.paymentStatus };
+    await endLocked(tx, deps, order, { ...input, status: 'cancelled' });
+    return { changed: true, status: 'cancelled' };
+  });
+}

@@ -47,6 +47,10 @@ export interface FakeStripe {
   requests: RecordedRequest[];
   /** The next `count` calls answer `status` with a Stripe error body. */
   failNext(count: number, status?: number): void;
+  /** A charge Stripe holds for this PaymentIntent (what `POST /v1/refunds` refunds from). */
+  addCharge(paymentIntent: string, amount: number, currency?: string): void;
+  /** The refunds made, in order (a replay with the same idempotency key makes none). */
+  refunds: { id: string; paymentIntent: string; amount: number; idempotencyKey: string | undefined }[];
   close(): Promise<void>;
 }
 
@@ -86,8 +90,60 @@ function checkoutSession(body: Nested): Nested {
   };
 }
 
+interface FakeCharge {
+  id: string;
+  amount: number;
+  refunded: number;
+  currency: string;
+}
+
+/** `POST /v1/refunds` as Stripe answers it: at most what is left on the charge; `expand[]=charge` inlines the charge. */
+function createRefund(
+  charges: Map<string, FakeCharge>,
+  body: Nested,
+  refunds: FakeStripe['refunds'],
+  idempotencyKey: string | undefined,
+): [number, unknown] {
+  const pi = String(body.payment_intent ?? '');
+  const charge = charges.get(pi);
+  if (!charge)
+    return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${pi}'` } }];
+  const left = charge.amount - charge.refunded;
+  const amount = body.amount === undefined ? left : Number(body.amount);
+  if (left <= 0) return [400, { error: { type: 'invalid_request_error', code: 'charge_already_refunded', message: 'Already refunded.' } }];
+  if (!Number.isInteger(amount) || amount <= 0 || amount > left)
+    return [
+      400,
+      { error: { type: 'invalid_request_error', code: 'amount_too_large', message: 'Refund amount is greater than unrefunded amount.' } },
+    ];
+  charge.refunded += amount;
+  const refundId = id('re');
+  refunds.push({ id: refundId, paymentIntent: pi, amount, idempotencyKey });
+  const expand = Array.isArray(body.expand) ? body.expand : [];
+  const chargeObj = { ...chargeObject(pi, charge.amount, charge.refunded, charge.currency), id: charge.id };
+  return [
+    200,
+    {
+      id: refundId,
+      object: 'refund',
+      amount,
+      charge: expand.includes('charge') ? chargeObj : charge.id,
+      currency: charge.currency,
+      metadata: body.metadata ?? {},
+      payment_intent: pi,
+      reason: body.reason ?? null,
+      status: 'succeeded',
+      created: Math.floor(Date.now() / 1000),
+    },
+  ];
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
+  const charges = new Map<string, FakeCharge>();
+  const refunds: FakeStripe['refunds'] = [];
+  /** Replies by idempotency key, as Stripe keeps them: the same key again gets the same reply. */
+  const replayed = new Map<string, [number, unknown]>();
   let failures: { left: number; status: number } = { left: 0, status: 500 };
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -105,6 +161,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(failures.status, { error: { type: 'api_error', message: 'Fake Stripe is failing on purpose.' } });
       }
       if (req.method === 'POST' && path === '/v1/checkout/sessions') return send(200, checkoutSession(body));
+      if (req.method === 'POST' && path === '/v1/refunds') {
+        const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+        const reply = (key && replayed.get(key)) || createRefund(charges, body, refunds, key);
+        if (key) replayed.set(key, reply);
+        return send(...reply);
+      }
       return send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path}).` } });
     });
   });
@@ -116,6 +178,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNext(count, status = 500) {
       failures = { left: count, status };
     },
+    addCharge(paymentIntent, amount, currency = 'chf') {
+      charges.set(paymentIntent, { id: `ch_${paymentIntent.slice(3)}`, amount, refunded: 0, currency });
+    },
+    refunds,
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -7,3 +7,4 @@ export { stripeWebhookRoutes } from './webhooks.routes.ts';
 export { testPaymentsRoutes } from './test-payments.routes.ts';
 export { testPaymentToken, testPaymentUrl } from './test-mode.adapter.ts';
 export type { OnlineProvider, PaymentAdapter, PaymentDeps, PaymentNotice } from './adapters.ts';
+export { prepareStripeRefund, type StripeRefunder, type StripeRefundRequest } from './refunds.ts';

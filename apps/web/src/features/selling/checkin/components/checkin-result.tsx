@@ -1,13 +1,15 @@
-import type { CheckinTicket } from '@bookla/shared/selling';
+import type { Language } from '@bookla/shared/i18n';
 import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../../lib/language';
 import { showDate, showDateTime, showTime, useTeamZone, wallTime } from '../../../catalogue/timetable';
-import type { CheckinOutcome } from '../api/checkin-api';
+import type { CheckinOutcome, TicketView } from '../api/checkin-api';
 import classes from './checkin-result.module.css';
+import type { FeedbackTone } from './feedback';
 
-type Tone = 'ok' | 'warn' | 'stop' | 'neutral';
+type Tone = FeedbackTone;
 type Icon = 'check' | 'clock' | 'cross' | 'search' | 'undo';
 
 const ICON_PATHS: Record<Icon, string> = {
@@ -36,11 +38,37 @@ function StateIcon({ icon }: { icon: Icon }) {
   );
 }
 
+/** The colour family of an outcome (the card's band, the sound). */
+export function toneOf(outcome: CheckinOutcome): Tone {
+  switch (outcome.kind) {
+    case 'checkedIn':
+      return 'ok';
+    case 'already':
+      return 'warn';
+    case 'undone':
+    case 'queued':
+      return 'neutral';
+    default:
+      return 'stop';
+  }
+}
+
 /** The big state of an outcome: tone, icon, headline and an explanation where one helps. */
 function useStateText(outcome: CheckinOutcome): { tone: Tone; icon: Icon; title: string; text?: string } {
   const { t } = useTranslation('checkin');
   const lang = useLang();
   const zone = useTeamZone();
+  const state = stateText(outcome, t, lang, zone);
+  if ('offline' in outcome && outcome.offline) return { ...state, text: [state.text, t('result.offlineNote')].filter(Boolean).join(' ') };
+  return state;
+}
+
+function stateText(
+  outcome: CheckinOutcome,
+  t: TFunction<'checkin'>,
+  lang: Language,
+  zone: string,
+): { tone: Tone; icon: Icon; title: string; text?: string } {
   switch (outcome.kind) {
     case 'checkedIn':
       return { tone: 'ok', icon: 'check', title: t('result.checkedIn') };
@@ -58,6 +86,16 @@ function useStateText(outcome: CheckinOutcome): { tone: Tone; icon: Icon; title:
       return { tone: 'stop', icon: 'cross', title: t('result.cancelled'), text: t('result.cancelledText') };
     case 'undone':
       return { tone: 'neutral', icon: 'undo', title: t('result.undone'), text: t('result.undoneText') };
+    case 'wrongSession': {
+      const ticket = outcome.ticket;
+      if (!ticket) return { tone: 'stop', icon: 'search', title: t('result.notOnList'), text: t('result.notOnListText') };
+      const text = ticket.sessionStartsAt
+        ? t('result.wrongSessionText', { activity: ticket.activityName ?? '', date: showDateTime(ticket.sessionStartsAt, zone, lang) })
+        : t('result.wrongActivityText', { activity: ticket.activityName ?? '' });
+      return { tone: 'stop', icon: 'cross', title: t('result.wrongSession'), text };
+    }
+    case 'queued':
+      return { tone: 'neutral', icon: 'clock', title: t('result.queued'), text: t('result.queuedText') };
     case 'notFound':
       return { tone: 'stop', icon: 'search', title: t('result.notFound'), text: t('result.notFoundText') };
     case 'failed':
@@ -65,16 +103,15 @@ function useStateText(outcome: CheckinOutcome): { tone: Tone; icon: Icon; title:
   }
 }
 
-function TicketDetails({ ticket }: { ticket: CheckinTicket }) {
+function TicketDetails({ ticket }: { ticket: TicketView }) {
   const { t } = useTranslation('checkin');
   const lang = useLang();
   const zone = useTeamZone();
-  const rows: [string, ReactNode][] = [
-    [t('result.activity'), ticket.activity.name],
-    [t('result.ticket'), ticket.ticket_name],
-    ...(ticket.session_starts_at ? [[t('result.date'), showDateTime(ticket.session_starts_at, zone, lang)] as [string, ReactNode]] : []),
-    [t('result.order'), t('result.orderNumber', { number: ticket.order.number })],
-  ];
+  const rows: [string, ReactNode][] = [];
+  if (ticket.activityName) rows.push([t('result.activity'), ticket.activityName]);
+  rows.push([t('result.ticket'), ticket.ticketName]);
+  if (ticket.sessionStartsAt) rows.push([t('result.date'), showDateTime(ticket.sessionStartsAt, zone, lang)]);
+  if (ticket.orderNumber !== null) rows.push([t('result.order'), t('result.orderNumber', { number: ticket.orderNumber })]);
   return (
     <Stack gap="sm" p="lg">
       <div>
@@ -108,7 +145,7 @@ function ResultCard({ outcome }: { outcome: CheckinOutcome }) {
           {state.text && <Text mt={4}>{state.text}</Text>}
         </div>
       </div>
-      {'ticket' in outcome && <TicketDetails ticket={outcome.ticket} />}
+      {'ticket' in outcome && outcome.ticket && <TicketDetails ticket={outcome.ticket} />}
     </Paper>
   );
 }

@@ -1,0 +1,30 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transporter } from 'nodemailer';
+import type { Config } from './config/env.ts';
+import type { Db } from './db/client.ts';
+import { registerExportJobs } from './features/operations/exports/index.ts';
+import { documentAttachmentRenderers } from './features/selling/documents/index.ts';
+import { registerOrderMailJob } from './features/selling/orders/index.ts';
+import type { JobRunner } from './lib/jobs.ts';
+import { mailDirectory, registerMailJob } from './lib/mailer.ts';
+
+export interface JobDeps {
+  db: Db;
+  config: Config;
+  mailTransport: Transporter | undefined;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * Every job handler of the app, on one runner: the server's own (PGlite, tests) or the jobs
+ * thread's (PostgreSQL, see jobs-thread.ts). The same code runs in either place.
+ */
+export function registerJobHandlers(jobs: JobRunner, { db, config, mailTransport, log }: JobDeps): void {
+  // Order mails carry their PDFs (tickets, invoice, receipt), rendered when the mail is sent.
+  const attachments = documentAttachmentRenderers({ db, config });
+  registerMailJob(jobs, db, mailTransport, log, { mailDir: mailDirectory(config), attachments });
+  // A new order's confirmation is composed by a job its transaction enqueues (see order-mail-job.ts).
+  registerOrderMailJob(jobs, { db, config });
+  // Large exports are written by a job; their files expire after 24 hours (operations/exports).
+  registerExportJobs(jobs, { db, config });
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_team_created_idx" ON "orders" USING btree ("team_id","created_at");--> statement-breakpoint
+CREATE INDEX "orders_team_updated_idx" ON "orders" USING btree ("team_id","updated_at","created_at");

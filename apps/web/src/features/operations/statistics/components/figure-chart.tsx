@@ -1,0 +1,124 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Button, Group, Paper, ScrollArea, Skeleton, Table, Text, Title } from '@mantine/core';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../../lib/language';
+import { yAxisTicks } from './chart-scale';
+import { formatCount } from './figures';
+
+export interface ChartSeries {
+  /** The value's key in each row (fixed names, never input). */
+  name: string;
+  label: string;
+  color: string;
+}
+
+export interface ChartRow {
+  /** The bucket's first day, `YYYY-MM-DD`. */
+  key: string;
+  /** What the x-axis and the table show for it. */
+  label: string;
+  values: Record<string, number>;
+}
+
+export interface FigureChartProps {
+  title: string;
+  rows: ChartRow[];
+  series: ChartSeries[];
+  /** Tooltips and the table (money with its currency, counts as counts). */
+  format: (value: number) => string;
+  /** One sentence for screen readers: what the chart shows in total. */
+  summary: string;
+  periodHeader: string;
+  loading?: boolean;
+}
+
+/**
+ * A bar chart of figures per period (Mantine charts), for numbers people compare, with the same
+ * numbers as a table one click away (keyboard and screen-reader users, exact values). The
+ * y-axis goes in steps of 10 (spec §9; see chart-scale.ts).
+ */
+export function FigureChart({ title, rows, series, format, summary, periodHeader, loading }: FigureChartProps) {
+  const { t } = useTranslation('statistics');
+  const lang = useLang();
+  const id = useId();
+  const [table, setTable] = useState(false);
+  const max = Math.max(0, ...rows.flatMap((r) => series.map((s) => r.values[s.name] ?? 0)));
+  const ticks = yAxisTicks(max);
+  const data = rows.map((r) => ({ label: r.label, ...r.values }));
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={`${id}-title`}>
+      <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
+        <Title order={2} size="h4" id={`${id}-title`}>
+          {title}
+        </Title>
+        <Button variant="subtle" size="compact-sm" aria-expanded={table} aria-controls={`${id}-table`} onClick={() => setTable((v) => !v)}>
+          {table ? t('charts.hideTable') : t('charts.showTable')}
+        </Button>
+      </Group>
+      {loading ? (
+        <Skeleton h={240} />
+      ) : (
+        <div role="img" aria-label={summary}>
+          <BarChart
+            h={240}
+            data={data}
+            dataKey="label"
+            series={series}
+            valueFormatter={format}
+            withLegend={series.length > 1}
+            legendProps={{ verticalAlign: 'bottom' }}
+            tickLine="y"
+            gridAxis="y"
+            yAxisProps={{
+              ticks,
+              domain: [0, ticks.at(-1) ?? 10],
+              interval: 0,
+              allowDecimals: false,
+              tickFormatter: (v: number) => formatCount(v, lang),
+            }}
+            xAxisProps={{ minTickGap: 8 }}
+            maxBarWidth={28}
+          />
+        </div>
+      )}
+      {table && (
+        <ScrollArea type="auto" mt="sm" id={`${id}-table`}>
+          <Table striped withTableBorder fz="sm" miw={280}>
+            <Table.Caption>{title}</Table.Caption>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{periodHeader}</Table.Th>
+                {series.map((s) => (
+                  <Table.Th key={s.name} scope="col" ta="right">
+                    {s.label}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((r) => (
+                <Table.Tr key={r.key}>
+                  <Table.Th scope="row" fw={400}>
+                    {r.label}
+                  </Table.Th>
+                  {series.map((s) => (
+                    <Table.Td key={s.name} ta="right">
+                      {format(r.values[s.name] ?? 0)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          {!rows.length && (
+            <Text size="sm" c="dimmed">
+              {t('charts.empty')}
+            </Text>
+          )}
+        </ScrollArea>
+      )}
+    </Paper>
+  );
+}
