@@ -18,7 +18,7 @@ export function startJobsThread(config: Config, log: FastifyBaseLogger, fallback
   let everStarted = false;
   let restart: NodeJS.Timeout | undefined;
   const spawn = () => {
-    const w = new Worker(new URL('./jobs-worker.ts', import.meta.url), { workerData: { config } });
+    const w = new Worker(new URL('./jobs-worker-entry.mjs', import.meta.url), { workerData: { config } });
     worker = w;
     w.on('message', (m) => {
       if (m === 'started') everStarted = true;

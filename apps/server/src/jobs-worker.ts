@@ -20,6 +20,7 @@ const mailTransport = createTransport(config.smtpUrl);
 const jobs = createJobRunner(database.db, log);
 registerJobHandlers(jobs, { db: database.db, config, mailTransport, log });
 jobs.start();
+log.info('jobs thread started');
 parentPort!.postMessage('started');
 
 parentPort!.once('message', () => {

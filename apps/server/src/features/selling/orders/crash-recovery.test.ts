@@ -45,8 +45,11 @@ describe.skipIf(!url)('checkout survives kill -9 of the server (PostgreSQL)', ()
   let db: pg.Client;
   let child: ChildProcess | undefined;
   let port = 0;
+  /** The server's log lines (info): the jobs thread must say it started, each time. */
+  let logLines: string[] = [];
 
   const start = async () => {
+    logLines = [];
     port = await freePort();
     child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
       env: {
@@ -55,15 +58,24 @@ describe.skipIf(!url)('checkout survives kill -9 of the server (PostgreSQL)', ()
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         SMTP_URL: '',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let rest = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      const lines = (rest + chunk.toString('utf8')).split('\n');
+      rest = lines.pop() ?? '';
+      logLines.push(...lines.filter((l) => l.includes('jobs thread')));
     });
     await waitFor('the server to answer /api/health', async () => {
       const res = await fetch(`http://127.0.0.1:${port}/api/health`);
       return res.ok ? true : undefined;
     });
+    // On PostgreSQL the mails are written by the jobs thread (jobs-thread.ts), not the server's thread.
+    await waitFor('the jobs thread to start', async () => (logLines.some((l) => l.includes('jobs thread started')) ? true : undefined));
+    expect(logLines.filter((l) => l.includes('could not start'))).toEqual([]);
   };
 
   beforeAll(async () => {
