@@ -3,6 +3,7 @@
  * handlers as the server's thread. Composing mails, rendering PDFs and writing exports happen
  * here, so they never hold up a request — nor a checkout that holds a ticket's row lock.
  */
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -14,6 +15,13 @@ import { loggerOptions } from './lib/logger.ts';
 import { createTransport } from './lib/mailer.ts';
 
 const { config } = workerData as { config: Config };
+// Background work yields to requests: on Linux a thread's nice value is its own (setpriority on
+// the calling thread), so under a rush of buyers mails wait — they are in the outbox, never lost.
+try {
+  setPriority(10);
+} catch {
+  // Not allowed here (some containers): the thread runs at normal priority.
+}
 const log = pino(loggerOptions(config)).child({ thread: 'jobs' }) as unknown as FastifyBaseLogger;
 const database = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
 const mailTransport = createTransport(config.smtpUrl);
