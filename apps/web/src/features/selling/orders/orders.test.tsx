@@ -170,10 +170,10 @@ describe('orders list', () => {
     // One request for the word, not one per letter.
     expect(requests(calls, 'GET', '/api/orders').filter((c) => decodeURIComponent(c.url).includes('columnFilters[name]'))).toHaveLength(1);
 
-    const pickedAt = Date.now();
+    // The choice's shorter delay (FILTER_DELAY.choice) is proven with fake timers by the list
+    // toolkit's own tests; an upper bound on wall time here would fail on a busy machine.
     await pick(user, 'Payment status', 'Unpaid');
     await waitFor(() => expect(lastUrl(calls)).toContain('columnFilters[payment_status]=waiting'), { timeout: 3000 });
-    expect(Date.now() - pickedAt).toBeLessThan(1400);
 
     await user.type(screen.getByRole('searchbox', { name: 'Number' }), '#1a2{Enter}');
     await waitFor(() => expect(lastUrl(calls)).toContain('columnFilters[number]=#12'));
