@@ -19,12 +19,7 @@ import { archiveRoutes } from './features/operations/archive/index.ts';
 import { statisticsRoutes } from './features/operations/statistics/index.ts';
 import { documentsRoutes } from './features/selling/documents/index.ts';
 import { stripeWebhookRoutes, testPaymentsRoutes } from './features/selling/payments/index.ts';
-import {
-  ordersRoutes,
-  publicCheckoutRoutes,
-  publicOrdersRoutes,
-  scheduleOrderExpiry,
-} from './features/selling/orders/index.ts';
+import { ordersRoutes, publicCheckoutRoutes, publicOrdersRoutes, scheduleOrderExpiry } from './features/selling/orders/index.ts';
 import { resourcesRoutes } from './features/catalogue/resources/resources.routes.ts';
 import { setupRoutes } from './features/catalogue/setup/setup.routes.ts';
 import { scheduleReservationPurge, ticketsRoutes } from './features/catalogue/tickets/index.ts';

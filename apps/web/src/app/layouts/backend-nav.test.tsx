@@ -49,15 +49,7 @@ describe('back-office sidebar', () => {
 
   it('shows an instructor only the entries of the permissions an instructor holds', async () => {
     const nav = renderNav('/en/backend', permissionsOf('instructor'));
-    expect(topLevel(nav)).toEqual([
-      'Dashboard',
-      'Activities',
-      'Calendar',
-      'Customers',
-      'Ticket check-in',
-      'Tutorials',
-      'Support',
-    ]);
+    expect(topLevel(nav)).toEqual(['Dashboard', 'Activities', 'Calendar', 'Customers', 'Ticket check-in', 'Tutorials', 'Support']);
     await userEvent.click(within(nav).getByRole('button', { name: 'Customers' }));
     expect(within(nav).getByRole('link', { name: 'Participants' })).toHaveAttribute('href', '/en/backend/customers/participant');
     expect(within(nav).queryByRole('link', { name: 'Orders' })).not.toBeInTheDocument();

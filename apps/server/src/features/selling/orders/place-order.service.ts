@@ -314,8 +314,16 @@ async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared:
         ? { teamId, orderId, provider: method, status: 'pending', amountMinor: pricing.totalMinor, currency: rows.order.currency }
         : null,
     // The confirmation's job commits with the order (order-mail-job.ts).
-    also: [orderEventInsert(tx, teamId, orderId, 'created', { actor: 'customer' }, created), orderMailJobInsert(tx, teamId, orderId, 'placed')],
-    lockTickets: !seatsUnderLock ? null : lockTicketsSql(teamId, seats.map((s) => s.ticketId)),
+    also: [
+      orderEventInsert(tx, teamId, orderId, 'created', { actor: 'customer' }, created),
+      orderMailJobInsert(tx, teamId, orderId, 'placed'),
+    ],
+    lockTickets: !seatsUnderLock
+      ? null
+      : lockTicketsSql(
+          teamId,
+          seats.map((s) => s.ticketId),
+        ),
     productIds: [...productStock.keys()],
   });
   if (body.reservation_token) {
@@ -341,7 +349,10 @@ async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared:
   }
   const missedProduct = [...productStock.keys()].find((id) => !taken.productIds.includes(id));
   if (missedProduct !== undefined)
-    throw new ReservationError(ErrorCodes.SOLD_OUT, { available: await repo.productLeft(tx, teamId, missedProduct), product_id: missedProduct });
+    throw new ReservationError(ErrorCodes.SOLD_OUT, {
+      available: await repo.productLeft(tx, teamId, missedProduct),
+      product_id: missedProduct,
+    });
   if (cart.discount && !unsafe.discounts && !taken.discount) throw validationError({ discount_code: ['discounts:checkout.used_up'] });
   return unsafe.numbers ? repo.assignOrderNumberUnsafe(tx, teamId, orderId) : taken.number!;
 }

@@ -523,7 +523,14 @@ describe('POST /api/public/teams/:teamId/orders', () => {
         { product_id: lunch.id, quantity: 2 },
         { product_id: mat.id, quantity: 1, participant_index: 1 },
       ],
-      customer: { salutation: 'ms', firstname: 'Anna', lastname: 'Muster', email: 'same@example.com', phone: '+41 44 000 00 00', company: 'ACME' },
+      customer: {
+        salutation: 'ms',
+        firstname: 'Anna',
+        lastname: 'Muster',
+        email: 'same@example.com',
+        phone: '+41 44 000 00 00',
+        company: 'ACME',
+      },
       discount_code: 'same10',
     });
     const res = await place(shop.teamId, body);
