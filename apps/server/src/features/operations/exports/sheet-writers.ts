@@ -1,3 +1,4 @@
+import { csvField } from '../../../lib/csv.ts';
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { currencyDigits, minorToDecimal, minorToString, zonedParts } from '@bookla/shared';
@@ -46,13 +47,8 @@ export interface WriterOptions {
   sheetName: string;
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One CSV field: formula guard, then quoted when it holds a comma, quote or line break. */
-export function csvField(value: string): string {
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
+/** One CSV field: formula guard, then quoted when it holds a comma, quote or line break (lib/csv.ts). */
+export { csvField };
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

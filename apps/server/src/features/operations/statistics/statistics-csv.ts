@@ -1,4 +1,5 @@
 import type { Language, StatisticsReport, StatisticsTable } from '@bookla/shared';
+import { csvField } from '../../../lib/csv.ts';
 import { translate } from '../../../lib/i18n.ts';
 
 /**
@@ -8,14 +9,6 @@ import { translate } from '../../../lib/i18n.ts';
  * `-`, `@`, tab, carriage return first) gets a leading `'` (OWASP "CSV injection"): activity
  * names and discount codes are typed by staff, but a formula must stay text.
  */
-
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-function field(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const guarded = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(guarded) ? `"${guarded.replace(/"/g, '""')}"` : guarded;
-}
 
 type Row = (string | number)[];
 
@@ -80,7 +73,7 @@ export function statisticsCsv(report: StatisticsReport, name: StatisticsTable, l
     return text === full ? key.replace(/^payment_types\./, '') : text;
   };
   const { header, rows } = table(report, name, (key) => (MONEY.has(key) ? `${h(key)} (${report.currency})` : h(key)));
-  const lines = [header, ...rows].map((r) => r.map(field).join(','));
+  const lines = [header, ...rows].map((r) => r.map((v) => csvField(v)).join(','));
   return {
     filename: `statistics-${name}-${report.from}-${report.to}.csv`,
     body: `\uFEFF${lines.join('\r\n')}\r\n`,

@@ -1,3 +1,4 @@
+import { csvField } from '../../../lib/csv.ts';
 import { currencyDigits, minorToString, paymentStatusLabelKey, type Language, type Order } from '@bookla/shared';
 import type { DbOrTx } from '../../../db/client.ts';
 import { translate } from '../../../lib/i18n.ts';
@@ -10,14 +11,6 @@ import { loadOrders } from './order-view.ts';
  * amounts with a dot and the currency beside them. UTF-8 with a byte order mark, so spreadsheet
  * programs read umlauts right. Another team's ids are simply left out.
  */
-
-/** A cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, tab, CR) is written as text. */
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 /** `2026-03-01 10:00` in the time zone (sortable, what spreadsheets read as a date and time). */
 function localTime(iso: string | null, timeZone: string): string | null {
@@ -88,7 +81,7 @@ export async function exportOrdersCsv(
 ): Promise<string> {
   const unique = [...new Set(ids)].sort((a, b) => b - a);
   const [orders, refunded] = await Promise.all([loadOrders(db, team.id, unique, lang), repo.refundedOf(db, team.id, unique)]);
-  const lines = [COLUMNS.map((c) => cell(translate(lang, `orders:export.${c}`)))];
-  for (const o of orders) lines.push(row(o, refunded.get(o.id) ?? 0, lang, team.timeZone).map(cell));
+  const lines = [COLUMNS.map((c) => csvField(translate(lang, `orders:export.${c}`)))];
+  for (const o of orders) lines.push(row(o, refunded.get(o.id) ?? 0, lang, team.timeZone).map((v) => csvField(v)));
   return `\uFEFF${lines.map((l) => l.join(',')).join('\r\n')}\r\n`;
 }
