@@ -16,6 +16,11 @@ import { TestPaymentPage } from './test-payment-page';
 // The checkout is the biggest page and comes last in a visit: it loads when it is needed.
 const CheckoutPage = lazy(() => import('./checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })));
 
+// Customer accounts and waiting-list offers are visited rarely: their own chunks.
+const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage })));
+const AccountLinkPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountLinkPage })));
+const WaitinglistOfferPage = lazy(() => import('./waitinglist/offer-page').then((m) => ({ default: m.WaitinglistOfferPage })));
+
 type TeamRoute = Extract<Route, { team: string }>;
 
 /** The shop: which page the address names, under the team it names. */
@@ -70,6 +75,24 @@ function Page({ route }: { route: TeamRoute }) {
       return <OrderPage id={route.id} token={search.get('token') ?? ''} />;
     case 'testPayment':
       return <TestPaymentPage id={route.id} token={search.get('token') ?? ''} />;
+    case 'account':
+      return (
+        <Suspense fallback={<Loading />}>
+          <AccountPage />
+        </Suspense>
+      );
+    case 'accountLink':
+      return (
+        <Suspense fallback={<Loading />}>
+          <AccountLinkPage token={search.get('token') ?? ''} />
+        </Suspense>
+      );
+    case 'waitinglistOffer':
+      return (
+        <Suspense fallback={<Loading />}>
+          <WaitinglistOfferPage id={route.id} token={search.get('token') ?? ''} />
+        </Suspense>
+      );
   }
 }
 

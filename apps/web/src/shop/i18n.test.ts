@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { createT, validationText } from './i18n';
-import de from './locales/de.json';
-import en from './locales/en.json';
-import fr from './locales/fr.json';
 
 type Json = { [key: string]: Json | string };
 function flatten(value: Json, prefix = ''): Record<string, string> {
@@ -14,7 +11,16 @@ function flatten(value: Json, prefix = ''): Record<string, string> {
   }
   return out;
 }
-const texts = { de: flatten(de), en: flatten(en), fr: flatten(fr) };
+// Every locale file: `de.json` and the areas' `account.de.json`, … merged per language.
+const files = import.meta.glob<Json>('./locales/*.json', { eager: true, import: 'default' });
+const merged = (lang: string) =>
+  Object.assign(
+    {},
+    ...Object.entries(files)
+      .filter(([path]) => path.endsWith(`${lang}.json`))
+      .map(([, dict]) => flatten(dict)),
+  ) as Record<string, string>;
+const texts = { de: merged('de'), en: merged('en'), fr: merged('fr') };
 const sources = import.meta.glob<string>(['./**/*.tsx', './**/*.ts', '!./**/*.test.*', '!./test/**'], {
   eager: true,
   query: '?raw',

@@ -1,6 +1,15 @@
 import de from './locales/de.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
+import accountDe from './locales/account.de.json';
+import accountEn from './locales/account.en.json';
+import accountFr from './locales/account.fr.json';
+import embedDe from './locales/embed.de.json';
+import embedEn from './locales/embed.en.json';
+import embedFr from './locales/embed.fr.json';
+import waitinglistDe from './locales/waitinglist.de.json';
+import waitinglistEn from './locales/waitinglist.en.json';
+import waitinglistFr from './locales/waitinglist.fr.json';
 
 /**
  * The shop's translations: one JSON file per language, `{{param}}` interpolation and plurals by
@@ -16,7 +25,12 @@ type Dict = { [key: string]: string | Dict };
 export type Params = Record<string, string | number>;
 export type T = (key: string, params?: Params) => string;
 
-const DICTS: Record<ShopLanguage, Dict> = { de, en, fr };
+/** One file per area and language; each area's texts sit under their own top-level key (`account.…`). */
+const DICTS: Record<ShopLanguage, Dict> = {
+  de: { ...de, ...accountDe, ...embedDe, ...waitinglistDe },
+  en: { ...en, ...accountEn, ...embedEn, ...waitinglistEn },
+  fr: { ...fr, ...accountFr, ...embedFr, ...waitinglistFr },
+};
 
 function lookup(dict: Dict, key: string): string | undefined {
   let at: string | Dict | undefined = dict;

@@ -12,6 +12,9 @@ export type Route =
   | { name: 'checkout'; lang: string; team: string }
   | { name: 'order'; lang: string; team: string; id: number }
   | { name: 'testPayment'; lang: string; team: string; id: string }
+  | { name: 'account'; lang: string; team: string }
+  | { name: 'accountLink'; lang: string; team: string }
+  | { name: 'waitinglistOffer'; lang: string; team: string; id: number }
   | { name: 'waitinglistRemoved'; lang: string }
   | { name: 'notFound'; lang: string };
 
@@ -31,6 +34,12 @@ const PATTERNS: [RegExp, (m: string[]) => Route][] = [
   [
     new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/test-payment/${SEGMENT}/?$`),
     ([, lang, team, id]) => ({ name: 'testPayment', lang: lang!, team: team!, id: id! }),
+  ],
+  [new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/account/?$`), ([, lang, team]) => ({ name: 'account', lang: lang!, team: team! })],
+  [new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/account/link/?$`), ([, lang, team]) => ({ name: 'accountLink', lang: lang!, team: team! })],
+  [
+    new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/waitinglist/${ID}/?$`),
+    ([, lang, team, id]) => ({ name: 'waitinglistOffer', lang: lang!, team: team!, id: Number(id) }),
   ],
   [new RegExp(`^/${SEGMENT}/waitinglist/remove/success/?$`), ([, lang]) => ({ name: 'waitinglistRemoved', lang: lang! })],
 ];

@@ -125,7 +125,9 @@ export const authTokens = pgTable(
   'auth_tokens',
   {
     id: serial('id').primaryKey(),
-    kind: varchar('kind', { length: 32 }).$type<'verify_email' | 'password_reset' | 'customer_password_reset'>().notNull(),
+    kind: varchar('kind', { length: 32 })
+      .$type<'verify_email' | 'password_reset' | 'customer_password_reset' | 'customer_magic_link' | 'customer_verify_email'>()
+      .notNull(),
     subjectId: integer('subject_id').notNull(),
     tokenHash: varchar('token_hash', { length: 64 }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -149,6 +151,8 @@ export const customers = pgTable(
     company: varchar('company', { length: 200 }),
     language: varchar('language', { length: 2 }).$type<Language>().notNull().default('de'),
     passwordHash: text('password_hash'),
+    /** Set when the customer proved the address (magic link or verification link): only then does the account show bookings. */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('customers_team_email_uq').on(t.teamId, sql`lower(${t.email})`)],

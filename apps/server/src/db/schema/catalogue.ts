@@ -83,6 +83,15 @@ export const activities = pgTable(
     bookingOpensAt: timestamp('booking_opens_at', { withTimezone: true }),
     bookingClosesMinutes: integer('booking_closes_minutes').notNull().default(0),
     waitingList: boolean('waiting_list').notNull().default(false),
+    /** How long a waiting-list offer holds its seats before it moves on to the next person. */
+    waitingListOfferHours: integer('waiting_list_offer_hours').notNull().default(24),
+    /**
+     * Self-service cancellation: customers may cancel with a full refund until this many hours
+     * before the (first) session; null = only the provider cancels.
+     */
+    cancelFreeHours: integer('cancel_free_hours'),
+    /** After that window: may the customer still cancel (no refund; the seat goes back)? */
+    cancelLateAllowed: boolean('cancel_late_allowed').notNull().default(false),
     cancellationPolicy: jsonb('cancellation_policy').$type<Translated>().notNull().default({}),
     /** How long a started checkout holds seats. */
     reservationMinutes: integer('reservation_minutes').notNull().default(15),
@@ -104,6 +113,8 @@ export const activities = pgTable(
     check('activities_kind_ck', sql`${t.kind} IN ('course', 'event')`),
     check('activities_status_ck', sql`${t.status} IN ('draft', 'published', 'archived')`),
     check('activities_reservation_ck', sql`${t.reservationMinutes} BETWEEN 1 AND 1440`),
+    check('activities_offer_hours_ck', sql`${t.waitingListOfferHours} BETWEEN 1 AND 336`),
+    check('activities_cancel_hours_ck', sql`${t.cancelFreeHours} IS NULL OR ${t.cancelFreeHours} BETWEEN 0 AND 8760`),
     check('activities_capacity_ck', sql`${t.capacity} IS NULL OR ${t.capacity} >= 0`),
     // The public read model picks a team's published activities by id without reading the table.
     index('activities_team_status_idx').on(t.teamId, t.status, t.id),
