@@ -1,6 +1,7 @@
-import { expect, type APIResponse, type Locator, type Page } from '@playwright/test';
-import { login, registerInBrowser, verifyFromMail, type Registered } from './accounts.ts';
+import { expect, type APIResponse, type Browser, type Locator, type Page } from '@playwright/test';
+import { login, PASSWORD, registerInBrowser, unique, verifyFromMail, type Registered } from './accounts.ts';
 import { escape, type Lang } from './i18n.ts';
+import { linkFromMail } from './mail.ts';
 
 /** A translatable text as the forms take it: one value per team language. */
 export type Texts = Partial<Record<Lang, string>>;
@@ -142,4 +143,31 @@ export async function saved(page: Page, method: 'POST' | 'PUT' | 'DELETE', path:
   const res = await reply;
   expect(res.ok(), `${method} ${res.url()}: ${res.status()}`).toBe(true);
   return res;
+}
+
+/**
+ * Invites an instructor (API), who accepts from the mail's link and logs in in a browser of their
+ * own. Returns their page and address.
+ */
+export async function invitedInstructor(page: Page, browser: Browser, lang: Lang): Promise<{ page: Page; email: string }> {
+  const email = `${unique('instructor')}@example.com`;
+  await api(page).post('/api/team/invitations', { email, role: 'instructor' });
+  const link = await linkFromMail(email, /https?:\/\/[^\s"<>]+\/accept-invite\/[^\s"<>]+/);
+  const [, teamId, invitationId, hash] = /accept-invite\/([^/]+)\/([^/]+)\/([^/?#\s]+)/.exec(link)!;
+  const context = await browser.newContext({ locale: `${lang}-CH` });
+  const invited = await context.newPage();
+  await api(invited).post(`/api/srl/team/${teamId}/invite/${invitationId}/accept/${hash}`, {
+    user: {
+      salutation: 'mr',
+      firstname: 'Luca',
+      lastname: 'Leiter',
+      password: PASSWORD,
+      password_confirm: PASSWORD,
+      agb: true,
+      newsletter: false,
+    },
+  });
+  await login(invited, lang, email);
+  await expect(invited).toHaveURL(new RegExp(`/${lang}/backend$`));
+  return { page: invited, email };
 }

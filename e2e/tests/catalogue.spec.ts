@@ -1,12 +1,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { headerPng } from '../fixtures/header-image.ts';
-import { login, PASSWORD, unique } from '../support/accounts.ts';
 import {
   addDays,
   api,
   BASE_DAY,
   calendarToMonth,
   fillTranslated,
+  invitedInstructor,
   ownerWithCompany,
   pick,
   saved,
@@ -16,7 +16,6 @@ import {
   type Texts,
 } from '../support/catalogue.ts';
 import { escape, label, tr, type Lang } from '../support/i18n.ts';
-import { linkFromMail } from '../support/mail.ts';
 
 /**
  * Issue 4, the catalogue in the back office: an owner sets up type set, attributes, booking
@@ -466,30 +465,6 @@ async function doubleBookRoom(page: Page, lang: Lang, d: Data, firstId: number) 
 
 // ------------------------------------------------------------------------------------ instructor
 
-/** Invites an instructor (API), who accepts from the mail's link and logs in in a browser of their own. */
-async function instructorPage(page: Page, browser: Browser, lang: Lang): Promise<Page> {
-  const email = `${unique('instructor')}@example.com`;
-  await api(page).post('/api/team/invitations', { email, role: 'instructor' });
-  const link = await linkFromMail(email, /https?:\/\/[^\s"<>]+\/accept-invite\/[^\s"<>]+/);
-  const [, teamId, invitationId, hash] = /accept-invite\/([^/]+)\/([^/]+)\/([^/?#\s]+)/.exec(link)!;
-  const context = await browser.newContext({ locale: `${lang}-CH` });
-  const invited = await context.newPage();
-  await api(invited).post(`/api/srl/team/${teamId}/invite/${invitationId}/accept/${hash}`, {
-    user: {
-      salutation: 'mr',
-      firstname: 'Luca',
-      lastname: 'Leiter',
-      password: PASSWORD,
-      password_confirm: PASSWORD,
-      agb: true,
-      newsletter: false,
-    },
-  });
-  await login(invited, lang, email);
-  await expect(invited).toHaveURL(new RegExp(`/${lang}/backend$`));
-  return invited;
-}
-
 async function instructorReadsOnly(invited: Page, lang: Lang, d: Data, activityId: number) {
   await invited.goto(backend(lang, 'courses'));
   await expect(invited.getByRole('link', { name: textIn(d.course, lang), exact: true })).toBeVisible();
@@ -579,7 +554,7 @@ for (const lang of ['de', 'en'] as const) {
     });
 
     await test.step('an instructor sees it read-only and the server refuses writes', async () => {
-      const invited = await instructorPage(page, browser, lang);
+      const { page: invited } = await invitedInstructor(page, browser, lang);
       await instructorReadsOnly(invited, lang, d, activityId);
       await invited.context().close();
     });

@@ -114,6 +114,9 @@ export function hasActiveFilters(filters: Record<string, string>): boolean {
   return Object.values(filters).some((v) => v.trim() !== '');
 }
 
+/** The list's filled-in filters as `columnFilters` (what an export of the same rows sends). */
+export const columnFiltersOf = (params: ListParams) => (listApiQuery(params).columnFilters ?? {}) as Record<string, string>;
+
 /** The list's params as the API's query (CONTRACT §2); empty filters are left out. */
 export function listApiQuery(params: ListParams, extraFilters?: (filters: Record<string, string>) => QueryParams): QueryParams {
   const columnFilters = Object.fromEntries(

@@ -1,5 +1,5 @@
 /** What the pages and other features may use of the customer lists (back office). */
-export { customerKeys, columnFiltersOf } from './api/customers-api';
+export { customerKeys } from './api/customers-api';
 export { AdditionalSalesList } from './components/additional-sales-list';
 export { OrderCustomersList } from './components/order-customers-list';
 export { ParticipantsList } from './components/participants-list';

@@ -61,8 +61,6 @@ const customerOrdersReply = listReplySchema(customerOrderSchema);
 const filtersReply = dataReplySchema(participantFiltersSchema);
 
 /** The list's filters as the API reads them (the export sends the same). */
-export const columnFiltersOf = (params: ListParams) => (listApiQuery(params).columnFilters ?? {}) as Record<string, string>;
-
 export function useAdditionalSales(params: AdditionalSalesListParams) {
   const query = listApiQuery(params);
   return useQuery({

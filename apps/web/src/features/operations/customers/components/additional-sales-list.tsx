@@ -8,9 +8,10 @@ import { DataTable, type DataColumn } from '../../../../components/data-table/da
 import { DateField } from '../../../../components/form/date-fields';
 import { formatMoney } from '../../../../lib/format';
 import { useLang } from '../../../../lib/language';
+import { columnFiltersOf } from '../../../../lib/list/list-params';
 import { useListParams } from '../../../../lib/list/use-list-params';
 import { ExportButton } from '../../exports';
-import { additionalSalesListConfig, columnFiltersOf, useAdditionalSales, useParticipantFilters } from '../api/customers-api';
+import { additionalSalesListConfig, useAdditionalSales, useParticipantFilters } from '../api/customers-api';
 
 /** At most this many bars: the products that brought in most on this page. */
 const CHART_BARS = 10;

@@ -5,12 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '../../../../components/data-table/data-table';
 import { useLang } from '../../../../lib/language';
+import { columnFiltersOf } from '../../../../lib/list/list-params';
 import { useListParams } from '../../../../lib/list/use-list-params';
 import { showDateTime, useTeamZone } from '../../../catalogue/timetable';
 import { useHasPermission } from '../../../permissions';
 import { PaymentStatusBadge } from '../../../selling/orders';
 import { ExportButton } from '../../exports';
-import { columnFiltersOf, participantListConfig, useParticipantFilters, useParticipants } from '../api/customers-api';
+import { participantListConfig, useParticipantFilters, useParticipants } from '../api/customers-api';
 
 const STATUS_FILTERS = ['paid', 'unpaid', 'cancelled'] as const;
 

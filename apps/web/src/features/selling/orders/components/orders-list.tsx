@@ -9,9 +9,11 @@ import { DataTable, type DataColumn, type RowAction } from '../../../../componen
 import { confirm } from '../../../../lib/confirm';
 import { formatMoney } from '../../../../lib/format';
 import { useLang } from '../../../../lib/language';
+import { columnFiltersOf } from '../../../../lib/list/list-params';
 import { useListParams } from '../../../../lib/list/use-list-params';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { showDateTime, useTeamZone } from '../../../catalogue/timetable';
+import { ExportButton } from '../../../operations/exports';
 import { exportUrl, orderListConfig, useBulkOrders, useOrderList } from '../api/orders-api';
 import { paymentTypeLabel } from '../order-status';
 import { OrderFilters } from './order-filters';
@@ -145,6 +147,10 @@ export function OrdersList() {
   return (
     <Stack gap="md">
       <OrderFilters list={list} />
+      {/* The filtered orders (or the selected ones) as CSV or Excel; large exports run as a job. */}
+      <Group justify="flex-end">
+        <ExportButton type="orders" columnFilters={columnFiltersOf(list.params)} ids={selected.length > 0 ? selected : undefined} />
+      </Group>
       {selected.length > 0 && (
         <Paper withBorder p="sm" role="region" aria-label={t('list.bulk.region')}>
           <Group justify="space-between" gap="sm" wrap="wrap">

@@ -1,0 +1,249 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { unique } from '../support/accounts.ts';
+import { addDays, api, BASE_DAY, invitedInstructor, ownerWithCompany, pick, showRange } from '../support/catalogue.ts';
+import { escape, label, tr, type Lang } from '../support/i18n.ts';
+import { mailsTo } from '../support/mail.ts';
+import {
+  configurePayments,
+  mailTr,
+  pattern,
+  publicOrder,
+  sellableCourse,
+  ticketCodes,
+  waitForMail,
+  type CourseTexts,
+  type Customer,
+  type PlacedOrder,
+} from '../support/selling.ts';
+
+/**
+ * Issue 11's "Done when", in English and in German: after a free, an invoice and a test-mode
+ * order the dashboard's figures and charts show them; the invoice is marked paid on its edit page
+ * and the tickets mail goes out; a partial refund shows "Partially-Refunded"; an instructor sees
+ * the participants of their own activity and no orders; the e-mail archive lists the mails and
+ * sends one again; the orders export downloads a valid XLSX; the scanner checks a ticket in from
+ * a typed code and, offline, from its queue.
+ */
+
+const TEXTS: Record<'de' | 'en', CourseTexts> = {
+  de: { typeSet: 'Kurse', course: 'Aquarell am Morgen', paidTicket: 'Ganzer Kurs', freeTicket: 'Probelektion' },
+  en: { typeSet: 'Courses', course: 'Morning watercolours', paidTicket: 'Full course', freeTicket: 'Trial lesson' },
+};
+const DAY = addDays(BASE_DAY, 14);
+const PRICE = '240';
+
+interface PublicTicket {
+  id: number;
+  price: number;
+}
+interface Placed extends PlacedOrder {
+  number: number;
+  customer: Customer;
+}
+
+/** Places an order through the public API (CONTRACT §4), as the shop would; test payments are paid. */
+async function placeOrder(
+  request: APIRequestContext,
+  teamId: string,
+  lang: Lang,
+  ticket: PublicTicket,
+  method: 'free' | 'invoice' | 'test',
+  customer: Customer,
+): Promise<Placed> {
+  const res = await request.post(`/api/public/teams/${teamId}/orders`, {
+    data: {
+      items: [{ ticket_id: ticket.id, quantity: 1 }],
+      customer,
+      participants: [{ ticket_id: ticket.id, firstname: customer.firstname, lastname: customer.lastname, answers: {} }],
+      answers: {},
+      payment_method: method,
+      language: lang,
+      accept_terms: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { order: { id: number; number: number }; order_url: string; payment_url: string | null };
+  const token = new URL(body.order_url).searchParams.get('token')!;
+  if (method === 'test') {
+    const payment = new URL(body.payment_url!, 'http://x');
+    const id = payment.pathname.split('/').pop()!;
+    const paid = await request.post(`/api/public/test-payments/${id}?token=${encodeURIComponent(payment.searchParams.get('token')!)}`, {
+      data: { outcome: 'pay' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+  }
+  return { id: body.order.id, number: body.order.number, token, url: body.order_url, customer };
+}
+
+const money = (amount: string) => new RegExp(`${escape(amount)}[.,]00`);
+
+async function openOrder(page: Page, lang: Lang, order: Placed) {
+  await page.goto(`/${lang}/backend/orders`);
+  await page.getByRole('link', { name: tr(lang, 'orders:list.openLabel', { number: String(order.number) }) }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/backend/orders/edit/${order.id}$`));
+  await expect(
+    page.getByRole('heading', { level: 1, name: tr(lang, 'orders:edit.title', { number: String(order.number) }) }),
+  ).toBeVisible();
+}
+
+for (const lang of ['en', 'de'] as const) {
+  test.describe(`operations in ${lang}`, () => {
+    test.use({ locale: `${lang}-CH` });
+
+    test(`[${lang}] dashboard figures, mark paid, partial refund, instructor, e-mail archive, XLSX export, scanner online and offline`, async ({
+      page,
+      browser,
+      request,
+    }) => {
+      test.setTimeout(240_000);
+      const d = TEXTS[lang];
+      const o = (key: string, params: Record<string, string> = {}) => tr(lang, `orders:${key}`, params);
+      const owner = await ownerWithCompany(page, lang, [lang]);
+      const shopUrl = await configurePayments(page, lang);
+      const teamId = /\/shop\/(\d+)$/.exec(shopUrl)![1]!;
+      const activityId = await sellableCourse(page, lang, d, [{ day: DAY, start: '09:00', end: '11:00' }], PRICE, (day, start, end) =>
+        showRange(lang, day, start, end),
+      );
+
+      const detail = (await (await request.get(`/api/public/teams/${teamId}/activities/${activityId}`)).json()) as {
+        data: { tickets: PublicTicket[] };
+      };
+      const paidTicket = detail.data.tickets.find((t) => t.price > 0)!;
+      const freeTicket = detail.data.tickets.find((t) => t.price === 0)!;
+      const person = (firstname: string, lastname: string): Customer => ({ firstname, lastname, email: `${unique('buyer')}@example.com` });
+      const free = await placeOrder(request, teamId, lang, freeTicket, 'free', person('Fiona', 'Frei'));
+      const invoice = await placeOrder(request, teamId, lang, paidTicket, 'invoice', person('Ivo', 'Rechnung'));
+      const online = await placeOrder(request, teamId, lang, paidTicket, 'test', person('Tanja', 'Test'));
+
+      await test.step('the dashboard counts the free and the paid order and charts today’s sales', async () => {
+        await page.goto(`/${lang}/backend`);
+        const bar = page.getByRole('region', { name: tr(lang, 'backend:dashboard.stats.title') });
+        const figure = (key: string) => bar.getByRole('heading', { name: tr(lang, `backend:dashboard.stats.${key}`) }).locator('xpath=..');
+        await expect(figure('courses')).toContainText('1');
+        // Participants count paid and free orders: the unpaid invoice is not in yet.
+        await expect(figure('participants')).toContainText('2');
+        await expect(figure('totalSales')).toContainText(money(PRICE));
+        const sales = page.getByRole('region', { name: tr(lang, 'backend:dashboard.charts.sales') });
+        // The chart's text equivalent: 240 paid, 480 booked (the invoice counts as booked).
+        await expect(sales.getByRole('img', { name: money('480') })).toBeVisible();
+        await expect(sales.getByRole('img', { name: money(PRICE) })).toBeVisible();
+        // Orders, like participants, count paid and free ones.
+        const orders = page.getByRole('region', { name: tr(lang, 'backend:dashboard.charts.orders') });
+        const ordersSummary = tr(lang, 'statistics:charts.ordersSummary', { from: '{{from}}', to: '{{to}}', count: '2' });
+        await expect(orders.getByRole('img', { name: pattern(ordersSummary, true) })).toBeVisible();
+      });
+
+      await test.step('the invoice is marked paid on its edit page and the tickets mail goes out', async () => {
+        await openOrder(page, lang, invoice);
+        await expect(page.getByText(o('status.unpaid'), { exact: true }).first()).toBeVisible();
+        await page.getByRole('button', { name: o('edit.markPaid'), exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: o('edit.markPaidTitle') });
+        await dialog.getByRole('button', { name: o('edit.markPaid'), exact: true }).click();
+        await expect(dialog).toBeHidden();
+        await expect(page.getByText(o('status.paid'), { exact: true }).first()).toBeVisible();
+        const mail = await waitForMail(
+          invoice.customer.email,
+          mailTr(lang, 'order_paid.subject', { number: invoice.number, team: owner.company }),
+        );
+        expect(mail.attachments.map((a) => a.filename)).toContain(`tickets-${invoice.number}.pdf`);
+        const history = page.getByRole('region', { name: o('edit.history.title') });
+        await expect(history.getByText(o('edit.history.events.paid'), { exact: true })).toBeVisible();
+      });
+
+      await test.step('a partial refund of the online order shows Partially-Refunded', async () => {
+        await openOrder(page, lang, online);
+        await page.getByRole('button', { name: o('edit.refundButton'), exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: o('edit.refund.title', { number: String(online.number) }) });
+        await dialog.getByLabel(label(lang, 'orders:edit.refund.amount')).fill('40');
+        await expect(dialog.getByText(o('edit.refund.partial'))).toBeVisible();
+        await dialog.getByRole('button', { name: /^.+ 40[.,]00$/ }).click();
+        await expect(dialog).toBeHidden();
+        await expect(page.getByText(o('status.partially_refunded'), { exact: true }).first()).toBeVisible();
+        const history = page.getByRole('region', { name: o('edit.history.title') });
+        await expect(history.getByText(o('edit.history.events.refunded'), { exact: true })).toBeVisible();
+        expect((await publicOrder(request, online)).payment_status).toBe('partially-refunded');
+      });
+
+      await test.step('an instructor sees the participants of their own activity and no orders', async () => {
+        const instructor = await invitedInstructor(page, browser, lang);
+        const client = api(page);
+        const { data: members } = await client.get<{ data: { id: number; name: string; role: string }[] }>('/api/course/instructors');
+        const luca = members.find((m) => m.role === 'instructor')!;
+        await client.put(`/api/courses/${activityId}`, { instructor_ids: [luca.id] });
+
+        const ip = instructor.page;
+        await ip.goto(`/${lang}/backend/customers/participant`);
+        const names = [free, invoice, online].map((x) => `${x.customer.firstname} ${x.customer.lastname}`);
+        for (const name of names) await expect(ip.getByText(name).first()).toBeVisible();
+        // No orders entry in the menu, and the server refuses the list.
+        await expect(ip.getByRole('link', { name: tr(lang, 'backend:nav.orders'), exact: true })).toHaveCount(0);
+        expect((await ip.request.get('/api/orders', { headers: { Accept: 'application/json' } })).status()).toBe(403);
+        await ip.context().close();
+      });
+
+      await test.step('the e-mail archive lists the mails and sends one again', async () => {
+        await page.goto(`/${lang}/backend/archive/team`);
+        const subject = mailTr(lang, 'order_confirmation.subject', { number: free.number, team: owner.company });
+        const row = page.getByRole('row', { name: new RegExp(escape(free.customer.email)) }).filter({ hasText: subject });
+        await expect(row).toBeVisible();
+        await expect(page.getByRole('row', { name: new RegExp(escape(invoice.customer.email)) }).first()).toBeVisible();
+        const before = (await mailsTo(free.customer.email)).length;
+        await row.getByRole('button', { name: tr(lang, 'archive:list.resendLabel', { recipient: free.customer.email, subject }) }).click();
+        const dialog = page.getByRole('dialog', { name: tr(lang, 'archive:resend.title') });
+        await dialog.getByRole('button', { name: tr(lang, 'archive:resend.confirm'), exact: true }).click();
+        await expect(dialog).toBeHidden();
+        await expect.poll(async () => (await mailsTo(free.customer.email)).length, { timeout: 20_000 }).toBe(before + 1);
+      });
+
+      await test.step('the orders export downloads a valid XLSX with the orders', async () => {
+        await page.goto(`/${lang}/backend/orders`);
+        await page.getByRole('button', { name: tr(lang, 'exports:button'), exact: true }).click();
+        const download = page.waitForEvent('download');
+        await page.getByRole('menuitem', { name: tr(lang, 'exports:xlsx') }).click();
+        const file = await download;
+        expect(file.suggestedFilename()).toMatch(/\.xlsx$/);
+        const stream = await file.createReadStream();
+        const chunks: Buffer[] = [];
+        for await (const chunk of stream) chunks.push(chunk as Buffer);
+        const bytes = Buffer.concat(chunks);
+        // An XLSX is a zip (PK\x03\x04) holding the workbook and its sheets.
+        expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\x03\x04');
+        expect(bytes.includes(Buffer.from('xl/workbook.xml'))).toBe(true);
+        expect(bytes.includes(Buffer.from('xl/worksheets/sheet1.xml'))).toBe(true);
+      });
+
+      await test.step('the scanner checks in a typed code, and offline from its queue', async () => {
+        const [freeCode] = ticketCodes(await publicOrder(request, free));
+        const [invoiceCode] = ticketCodes(await publicOrder(request, invoice));
+        await page.goto(`/${lang}/ticket/checkin`);
+        const region = page.getByRole('status', { name: tr(lang, 'checkin:result.region') });
+        const code = page.getByLabel(label(lang, 'checkin:scanner.code'));
+
+        // The date to check in for: its list is saved on the device for offline use.
+        await page.getByLabel(label(lang, 'checkin:scanner.sessionDate')).fill(DAY);
+        await pick(page, page.getByRole('combobox', { name: label(lang, 'checkin:scanner.session') }), new RegExp(escape(d.course)));
+        await expect(page.getByText(pattern(tr(lang, 'checkin:offline.listSaved', { time: '{{time}}' }), true))).toBeVisible();
+        const count = page.getByRole('group', { name: tr(lang, 'checkin:scanner.countLabel') });
+        await expect(count).toHaveText(tr(lang, 'checkin:scanner.count', { checkedIn: '0', expected: '3' }));
+
+        await code.fill(freeCode!);
+        await code.press('Enter');
+        await expect(region.getByText(tr(lang, 'checkin:result.checkedIn'), { exact: true })).toBeVisible();
+        await expect(count).toHaveText(tr(lang, 'checkin:scanner.count', { checkedIn: '1', expected: '3' }));
+
+        await page.context().setOffline(true);
+        await expect(page.getByText(tr(lang, 'checkin:offline.offline'), { exact: true })).toBeVisible();
+        await code.fill(invoiceCode!);
+        await code.press('Enter');
+        await expect(region.getByText(tr(lang, 'checkin:result.checkedIn'), { exact: true })).toBeVisible();
+        await expect(region.getByText(tr(lang, 'checkin:result.offlineNote'))).toBeVisible();
+        await expect(page.getByText(tr(lang, 'checkin:offline.offlineQueued_one', { count: '1' }))).toBeVisible();
+
+        await page.context().setOffline(false);
+        await expect(page.getByText(tr(lang, 'checkin:offline.synced_one', { count: '1' }))).toBeVisible({ timeout: 20_000 });
+        const synced = await publicOrder(request, invoice);
+        expect(synced.order_items[0]!.participants[0]!.checked_in_at).not.toBeNull();
+      });
+    });
+  });
+}
