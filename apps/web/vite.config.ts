@@ -2,46 +2,92 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { buildEmbed } from './scripts/build-embed.ts';
 
 const api = 'http://127.0.0.1:3000';
 
 /** Shop pages: their own small entry (shop.html), as the server serves them (plugins/web.ts). */
-const SHOP_PATH = /^\/(de|en|fr)\/(shop\/|waitinglist\/remove\/success)/;
+const SHOP_PATH = /^\/(de|en|fr)\/(shop\/|embed\/|waitinglist\/remove\/success)/;
 
-/** In dev, Vite would answer every page with index.html; shop pages get shop.html as in production. */
-const shopPages = (): Plugin => ({
-  name: 'bookla-shop-pages',
+/** Public pages (landing, content pages): public.html (src/public-site), as the server serves them. */
+const PUBLIC_SITE_PATH =
+  /^\/((de|en|fr)\/(provider|agb|datenschutz|privacy|imprint|service_fees|outside_fees|extenuating_circumstances_policy|copyright|terms)\/?)?(\?.*)?$/;
+
+/** In dev, Vite would answer every page with index.html; shop and public pages get their own page as in production. */
+const pageEntries = (): Plugin => ({
+  name: 'bookla-page-entries',
   configureServer(server) {
     server.middlewares.use((req, _res, next) => {
       if (req.url && SHOP_PATH.test(req.url)) req.url = '/shop.html';
+      else if (req.url && PUBLIC_SITE_PATH.test(req.url)) req.url = '/public.html';
       next();
     });
   },
 });
 
+const page = (file: string) => fileURLToPath(new URL(file, import.meta.url));
+
+/** `/embed.js`, the loader for providers' websites (src/embed): emitted unhashed into dist/, built from source in dev. */
+const embedScript = (): Plugin => ({
+  name: 'bookla-embed-script',
+  configureServer(server) {
+    server.middlewares.use((req, res, next) => {
+      if (req.url?.split('?')[0] !== '/embed.js') return next();
+      buildEmbed().then(
+        (code) => {
+          res.setHeader('Content-Type', 'text/javascript; charset=utf-8');
+          res.end(code);
+        },
+        (error: unknown) => next(error),
+      );
+    });
+  },
+  applyToEnvironment: (environment) => environment.name === 'client',
+  async generateBundle() {
+    this.emitFile({ type: 'asset', fileName: 'embed.js', source: await buildEmbed() });
+  },
+});
+
 export default defineConfig({
-  plugins: [react(), shopPages()],
+  plugins: [react(), pageEntries(), embedScript()],
   server: {
     // The SPA calls the API on its own origin (cookies, CSRF); in dev Vite forwards to the server.
-    proxy: { '/api': api, '/sanctum': api, '/customer/password': api },
+    proxy: { '/api': api, '/sanctum': api, '/customer/password': api, '/embed.js': api },
   },
-  build: {
-    outDir: 'dist',
-    assetsDir: 'assets',
-    emptyOutDir: true,
-    // scripts/bundle-budget.ts reads it to weigh each entry with what it loads.
-    manifest: true,
-    rolldownOptions: {
-      // Two pages: the app (index.html) and the white-label shop (shop.html), which loads no
-      // back-office code, no Mantine and no router (issue 10: shop JS ≤ 100 KB gzip).
-      input: {
-        main: fileURLToPath(new URL('index.html', import.meta.url)),
-        shop: fileURLToPath(new URL('shop.html', import.meta.url)),
+  // `vite build` builds both environments: the browser's pages and the server's renderer.
+  builder: {},
+  environments: {
+    client: {
+      build: {
+        outDir: 'dist',
+        assetsDir: 'assets',
+        emptyOutDir: true,
+        // scripts/bundle-budget.ts reads it to weigh each entry with what it loads.
+        manifest: true,
+        rolldownOptions: {
+          // Three pages: the app (index.html), the white-label shop (shop.html) and the public
+          // pages (public.html). The shop and the public pages load no back-office code, no
+          // Mantine and no router (issue 10 and 13: ≤ 100 KB gzip each).
+          input: { main: page('index.html'), shop: page('shop.html'), public: page('public.html') },
+          output: {
+            // Route groups keep their names (public-group, shop-group, backoffice-group); helper chunks
+            // shared between groups would otherwise be named after whichever module came first.
+            chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/shared-[hash].js'),
+          },
+        },
       },
-      output: {
-        // Route groups keep their names (public-group, shop-group, backoffice-group); helper chunks
-        // shared between groups would otherwise be named after whichever module came first.
-        chunkFileNames: (chunk) => (chunk.isDynamicEntry ? 'assets/[name]-[hash].js' : 'assets/shared-[hash].js'),
+    },
+    // The public pages' server-side renderer (src/public-site/render.tsx), which the server
+    // imports from dist/server/public-site.js to send these pages as HTML (plugins/web.ts).
+    ssr: {
+      build: {
+        outDir: 'dist/server',
+        emptyOutDir: true,
+        copyPublicDir: false,
+        rolldownOptions: {
+          input: { 'public-site': page('src/public-site/render.tsx') },
+          output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
+        },
       },
     },
   },

@@ -20,12 +20,15 @@ import { statisticsRoutes } from './features/operations/statistics/index.ts';
 import { documentsRoutes } from './features/selling/documents/index.ts';
 import { stripeWebhookRoutes, testPaymentsRoutes } from './features/selling/payments/index.ts';
 import { ordersRoutes, publicCheckoutRoutes, publicOrdersRoutes, scheduleOrderExpiry } from './features/selling/orders/index.ts';
+import { publicWaitingListRoutes, scheduleWaitingListSweep, waitingListRoutes } from './features/selling/waitinglist/index.ts';
+import { customerAccountsRoutes } from './features/selling/customer-accounts/index.ts';
 import { resourcesRoutes } from './features/catalogue/resources/resources.routes.ts';
 import { setupRoutes } from './features/catalogue/setup/setup.routes.ts';
 import { scheduleReservationPurge, ticketsRoutes } from './features/catalogue/tickets/index.ts';
 import { timetableRoutes } from './features/catalogue/timetable/timetable.routes.ts';
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { systemRoutes } from './features/system/system.routes.ts';
+import { publicSiteRoutes } from './features/public-site/index.ts';
 import { registerJobHandlers } from './background-jobs.ts';
 import { startJobsThread } from './jobs-thread.ts';
 import { createJobRunner } from './lib/jobs.ts';
@@ -113,6 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Features: the whole route table, in one place (URL prefixes → plugin).
   await app.register(systemRoutes); //       /api/health, /sanctum/csrf-cookie, /api/language/change/:lang, /api/srl/state
+  await app.register(publicSiteRoutes); //   /robots.txt, /sitemap.xml (the public pages' HTML: plugins/web.ts)
   await app.register(referenceRoutes); //    /api/srl/options/*, /api/faq, /api/content/*
   await app.register(authRoutes); //         /api/srl/{register,login,logout,user,validator/*,email/verify/*,password/reset/*,two-factor/*},
   //                                         /api/customer/password/reset/mail
@@ -139,6 +143,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(documentsRoutes); //    /api/public/orders/:id/{tickets,invoice,receipt}.pdf?token=…, /api/orders/:id/{…}.pdf
   await app.register(stripeWebhookRoutes); // /api/webhooks/stripe (raw body: its own content-type parser, this plugin only)
   await app.register(testPaymentsRoutes); // /api/public/test-payments/:paymentId?token=… (test-mode payment page)
+  await app.register(waitingListRoutes); //  /api/waitinglist, /api/waitinglist/filters, /api/waitinglist/:id[/offer|/remove]
+  await app.register(publicWaitingListRoutes); // /api/public/teams/:teamId/waitinglist[/:id[/claim|/decline]], /api/public/waitinglist/:id/remove
+  await app.register(customerAccountsRoutes); // /api/customer/teams/:teamId/{me,register,login,logout,magic-link,link,password,bookings,…},
+  //                                         /api/{customer/teams/:teamId,public}/orders/:id/cancellation
   await app.register(archiveRoutes); //     /api/archive/emails, /api/archive/emails/:id, /api/archive/emails/:id/resend (operations: email archive)
   await app.register(statisticsRoutes); //  /api/statistics/{dashboard,sales,report,export}, /api/dashboard/checklist (operations: statistics)
   registerDocsRoute(app);
@@ -166,6 +174,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       app.addHook('onClose', async () => stopReservationPurge());
       const stopOrderExpiry = scheduleOrderExpiry(app.deps, log);
       app.addHook('onClose', async () => stopOrderExpiry());
+      const stopWaitingListSweep = scheduleWaitingListSweep(app.deps, log);
+      app.addHook('onClose', async () => stopWaitingListSweep());
       const stopNextSessionRefresh = scheduleNextSessionRefresh(database.db, log);
       app.addHook('onClose', async () => stopNextSessionRefresh());
     });

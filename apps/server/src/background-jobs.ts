@@ -5,6 +5,7 @@ import type { Db } from './db/client.ts';
 import { registerExportJobs } from './features/operations/exports/index.ts';
 import { documentAttachmentRenderers } from './features/selling/documents/index.ts';
 import { registerOrderMailJob } from './features/selling/orders/index.ts';
+import { registerWaitingListJob } from './features/selling/waitinglist/index.ts';
 import type { JobRunner } from './lib/jobs.ts';
 import { mailDirectory, registerMailJob } from './lib/mailer.ts';
 
@@ -27,4 +28,6 @@ export function registerJobHandlers(jobs: JobRunner, { db, config, mailTransport
   registerOrderMailJob(jobs, { db, config });
   // Large exports are written by a job; their files expire after 24 hours (operations/exports).
   registerExportJobs(jobs, { db, config });
+  // Freed seats are offered to the waiting list by a job the releasing transaction enqueues (selling/waitinglist).
+  registerWaitingListJob(jobs, { db, config });
 }

@@ -3,6 +3,7 @@ import { loadConfig } from './config/env.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
 import { seedDemoProvider, seedReferenceData } from './db/seed/index.ts';
 import { mailDirectory, noSmtpNotice } from './lib/mailer.ts';
+import { mediaStorage } from './lib/storage.ts';
 
 /** config → db → migrate → seed → listen (nothing else). */
 const started = Date.now();
@@ -10,7 +11,7 @@ const config = loadConfig();
 const database = await openDatabase(databaseOptionsFromConfig(config));
 await database.migrate();
 await seedReferenceData(database.db);
-await seedDemoProvider(database.db);
+await seedDemoProvider(database.db, { storage: mediaStorage(config) });
 const app = await buildApp({ config, database, runJobs: true });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

@@ -8,6 +8,7 @@ import type archive from './locales/en/archive.json';
 import type statistics from './locales/en/statistics.json';
 import type customers from './locales/en/customers.json';
 import type exportsNs from './locales/en/exports.json';
+import type waitingList from './locales/en/waiting-list.json';
 import type backend from './locales/en/backend.json';
 import type common from './locales/en/common.json';
 import type profile from './locales/en/profile.json';
@@ -19,6 +20,7 @@ import type tickets from './locales/en/tickets.json';
 import type discounts from './locales/en/discounts.json';
 import type timetable from './locales/en/timetable.json';
 import type sellingSettings from './locales/en/selling-settings.json';
+import type embeds from './locales/en/embeds.json';
 
 // Translation keys are typed from `en`; locales.test.ts keeps de and fr in step.
 declare module 'i18next' {
@@ -43,7 +45,9 @@ declare module 'i18next' {
       statistics: typeof statistics;
       customers: typeof customers;
       exports: typeof exportsNs;
+      'waiting-list': typeof waitingList;
       sellingSettings: typeof sellingSettings;
+      embeds: typeof embeds;
       validation: typeof validation;
       errors: typeof errors;
     };

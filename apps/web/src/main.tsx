@@ -1,3 +1,4 @@
+import './lib/zod-jitless';
 import './app/mantine-base-styles';
 import { isLanguage } from '@bookla/shared/i18n';
 import { StrictMode } from 'react';

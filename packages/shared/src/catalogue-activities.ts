@@ -23,6 +23,11 @@ export const BOOKING_CLOSES_MAX_MINUTES = 525_600;
 export const RESERVATION_MAX_MINUTES = 1_440;
 export const CAPACITY_MAX = 100_000;
 export const SESSION_MAX_MINUTES = 1_440;
+/** How long a waiting-list offer may hold its seats: 1 hour to 14 days (the table's check). */
+export const WAITING_LIST_OFFER_HOURS_MIN = 1;
+export const WAITING_LIST_OFFER_HOURS_MAX = 336;
+/** Self-service cancellation: free of charge until at most a year before the start (the table's check). */
+export const CANCEL_FREE_HOURS_MAX = 8760;
 export const MASS_MAX_IDS = 100;
 export const ACTIVITY_MASS_ACTIONS = ['publish', 'unpublish', 'duplicate', 'delete'] as const;
 export type ActivityMassAction = (typeof ACTIVITY_MASS_ACTIONS)[number];
@@ -65,6 +70,12 @@ export const activityUpdateBodySchema = z.strictObject({
   booking_opens_at: z.string().trim().max(40).nullable().optional(),
   booking_closes_minutes: int(0, BOOKING_CLOSES_MAX_MINUTES).optional(),
   waiting_list: z.boolean().optional(),
+  /** How long a waiting-list offer holds the freed seats before it goes to the next person. */
+  waiting_list_offer_hours: int(WAITING_LIST_OFFER_HOURS_MIN, WAITING_LIST_OFFER_HOURS_MAX).optional(),
+  /** Customers may cancel free of charge until this many hours before the start; null: no self-service cancellation. */
+  cancel_free_hours: int(0, CANCEL_FREE_HOURS_MAX).nullable().optional(),
+  /** After that window, customers may still cancel, without a refund. */
+  cancel_late_allowed: z.boolean().optional(),
   cancellation_policy: translatedInputSchema(POLICY_MAX).nullable().optional(),
   reservation_minutes: int(1, RESERVATION_MAX_MINUTES).optional(),
   capacity: int(0, CAPACITY_MAX).nullable().optional(),
@@ -112,6 +123,10 @@ export const activityDetailSchema = z.object({
   booking_opens_at: z.string().nullable(),
   booking_closes_minutes: z.number(),
   waiting_list: z.boolean(),
+  /** Always sent by the server (like the two below); optional for older clients' fixtures. */
+  waiting_list_offer_hours: z.number().optional(),
+  cancel_free_hours: z.number().nullable().optional(),
+  cancel_late_allowed: z.boolean().optional(),
   cancellation_policy: translatedSchema,
   reservation_minutes: z.number(),
   capacity: z.number().nullable(),

@@ -26,8 +26,14 @@ export const TEAM_MAIL_KINDS = [
   'order_invoice',
   'order_paid',
   'order_ended',
+  'order_cancelled_by_customer',
   'team_invitation',
   'customer_password_reset',
+  'customer_verify_email',
+  'customer_magic_link',
+  'customer_account_exists',
+  'waitinglist_joined',
+  'waitinglist_offer',
 ] as const;
 
 /**
@@ -40,6 +46,10 @@ export const NON_RESENDABLE_MAIL_KINDS: readonly string[] = [
   'password_reset',
   'customer_password_reset',
   'team_invitation',
+  'customer_verify_email',
+  'customer_magic_link',
+  // Carries a log-in link too (the address already has an account).
+  'customer_account_exists',
 ];
 
 export function isResendableMailKind(kind: string): boolean {

@@ -27,3 +27,5 @@ export * from './customers.ts';
 export * from './exports.ts';
 export * from './email-archive.ts';
 export * from './statistics.ts';
+export * from './waiting-list.ts';
+export * from './customer-accounts.ts';

@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers, computed once (they never change per request; building them per request
- * with @fastify/helmet cost ~14 % of a cached API call — see bench/).
+ * Security headers, computed once per kind of request (they never change per request; building
+ * them per request with @fastify/helmet cost ~14 % of a cached API call — see bench/).
  *
  * The CSP allows no inline script (the server passes state to the SPA in a JSON data block,
  * which is not executed); inline styles are allowed because Mantine sets style attributes.
- * Framing is refused everywhere; embed routes override frame-ancestors on their replies.
+ * Framing is refused everywhere but on the embed pages (`/{lang}/embed/…`, CONTRACT §4), which
+ * providers' websites frame; `embed.js` may be loaded by any site.
  */
-export function securityHeaders(secure: boolean): Record<string, string> {
+export function securityHeaders(secure: boolean, kind: RequestKind = 'default'): Record<string, string> {
+  const embedPage = kind === 'embedPage';
   const csp = [
     "default-src 'self'",
     "script-src 'self'",
@@ -23,27 +25,45 @@ export function securityHeaders(secure: boolean): Record<string, string> {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'none'",
+    embedPage ? 'frame-ancestors *' : "frame-ancestors 'none'",
     ...(secure ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
   return {
     'content-security-policy': csp,
     'cross-origin-opener-policy': 'same-origin',
-    'cross-origin-resource-policy': 'same-origin',
+    // A provider's page loads embed.js as a cross-origin script; everything else stays ours.
+    'cross-origin-resource-policy': kind === 'embedScript' ? 'cross-origin' : 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
-    'x-frame-options': 'DENY',
+    // Superseded by frame-ancestors where browsers know it; old ones would refuse the embed with it.
+    ...(embedPage ? {} : { 'x-frame-options': 'DENY' }),
     'x-permitted-cross-domain-policies': 'none',
     'x-xss-protection': '0',
     ...(secure ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
 }
 
+type RequestKind = 'default' | 'embedPage' | 'embedScript';
+
+/** The embed pages, as the server serves them with shop.html (plugins/web.ts). */
+const EMBED_PAGE = /^\/(de|en|fr)\/embed\/[^/?#]/;
+
+export function requestKind(url: string): RequestKind {
+  const path = url.split('?')[0] ?? '';
+  if (path === '/embed.js') return 'embedScript';
+  return EMBED_PAGE.test(path) ? 'embedPage' : 'default';
+}
+
 export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const headers = securityHeaders(app.deps.config.secure);
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
+  const secure = app.deps.config.secure;
+  const headers: Record<RequestKind, Record<string, string>> = {
+    default: securityHeaders(secure),
+    embedPage: securityHeaders(secure, 'embedPage'),
+    embedScript: securityHeaders(secure, 'embedScript'),
+  };
+  app.addHook('onRequest', async (request, reply) => {
+    reply.headers(headers[requestKind(request.url)]);
   });
 });

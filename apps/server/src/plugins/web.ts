@@ -1,5 +1,6 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { isLanguage, pickText, type Language } from '@bookla/shared';
 import { and, eq } from 'drizzle-orm';
@@ -7,16 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { activities } from '../db/schema/index.ts';
 import { findShopTeam } from '../features/selling/settings/index.ts';
-import { pageTitle } from '../features/system/page-titles.ts';
+import { describePage, headTags, escapeHtml, safeJson, type PublicSiteProps } from '../features/public-site/index.ts';
 import { buildAppState } from '../features/system/app-state.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-/** JSON inside <script type="application/json">: `<` escaped so no text can close the tag. */
-const safeJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
-
-/** The white-label shop's addresses: their own small page, shop.html (apps/web/src/shop). */
-const SHOP_PAGE = /^\/(de|en|fr)\/(shop\/[^/]+(\/.*)?|waitinglist\/remove\/success\/?)$/;
-const SHOP_ACTIVITY = /^\/[a-z]{2}\/shop\/([^/]+)(?:\/activity\/(\d{1,10})\/?)?/;
+/** The white-label shop's addresses (and its embeds, `/{lang}/embed/…`): their own small page, shop.html (apps/web/src/shop). */
+const SHOP_PAGE = /^\/(de|en|fr)\/((shop|embed)\/[^/]+(\/.*)?|waitinglist\/remove\/success\/?)$/;
+const SHOP_ACTIVITY = /^\/[a-z]{2}\/(?:shop|embed)\/([^/]+)(?:\/activity\/(\d{1,10})\/?)?/;
 
 /** "Activity | Team" on an activity page, the team's name on its other shop pages (white-label: no product name). */
 async function shopTitle(app: FastifyInstance, path: string, lang: Language): Promise<string | undefined> {
@@ -39,10 +36,91 @@ async function shopTitle(app: FastifyInstance, path: string, lang: Language): Pr
   return name ? `${name} | ${team.name}` : team.name;
 }
 
+/** The public pages' server-side renderer (apps/web/src/public-site/render.tsx, built by Vite). */
+interface PublicSiteRenderer {
+  renderPublicSite(props: PublicSiteProps): string;
+}
+
+/** Stylesheets up to this size are put into the page itself: one round trip less before the first paint. */
+const INLINE_CSS_MAX = 64 * 1024;
+
 /**
- * Serves the built web app: hashed assets with a year of immutable caching, shop.html for the
- * shop's addresses and index.html for every other non-API path, each with the page's <title>
- * and the app state put in.
+ * A built page without the tags the server writes itself; with `inlineCss`, its small stylesheets
+ * put into the page (not for the app: its route chunks' loader looks for the entry's stylesheet
+ * link and would fetch it once more).
+ */
+function loadTemplate(dist: string, file: string, inlineCss = false): string | undefined {
+  const path = join(dist, file);
+  if (!existsSync(path)) return undefined;
+  const html = readFileSync(path, 'utf8').replace(/<meta name="(description|robots)"[^>]*>\s*/g, '');
+  if (!inlineCss) return html;
+  return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (tag, asset: string) => {
+      const css = join(dist, asset);
+      if (!existsSync(css) || statSync(css).size > INLINE_CSS_MAX) return tag;
+      return `<style>${readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+    });
+}
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+}
+
+/**
+ * The app's public screens load their code as route chunks after the entry (public group, then
+ * the login or registration screens). The server knows the address, so it names those chunks in
+ * the page, and the browser fetches them in parallel with the entry instead of one after another.
+ */
+const ROUTE_MODULES: Record<string, string[]> = {
+  login: ['src/routes/public/public-group.ts', 'src/routes/public/login-pages.ts'],
+  reset: ['src/routes/public/public-group.ts', 'src/routes/public/login-pages.ts'],
+  customer: ['src/routes/public/public-group.ts', 'src/routes/public/login-pages.ts'],
+  register: ['src/routes/public/public-group.ts', 'src/routes/public/signup-pages.ts'],
+  'accept-invite': ['src/routes/public/public-group.ts', 'src/routes/public/signup-pages.ts'],
+  error: ['src/routes/public/public-group.ts'],
+};
+
+/** Section (`login`, …) → the `<link>` tags preloading its route chunks and their stylesheets. */
+function routePreloads(dist: string): Map<string, string> {
+  const tags = new Map<string, string>();
+  const file = join(dist, '.vite', 'manifest.json');
+  if (!existsSync(file)) return tags;
+  const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
+  const closure = (key: string, seen: Set<string>): string[] => {
+    if (seen.has(key) || !manifest[key]) return [];
+    seen.add(key);
+    return [key, ...(manifest[key].imports ?? []).flatMap((k) => closure(k, seen))];
+  };
+  // What the entry loads anyway (index.html lists it already).
+  const entry = new Set(closure('index.html', new Set()));
+  for (const [section, modules] of Object.entries(ROUTE_MODULES)) {
+    const seen = new Set<string>();
+    const keys = modules.flatMap((m) => closure(m, seen)).filter((k) => !entry.has(k));
+    const js = keys.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}">`);
+    const css = [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))].map((f) => `<link rel="preload" as="style" href="/${f}">`);
+    if (keys.length) tags.set(section, [...js, ...css].join(''));
+  }
+  return tags;
+}
+
+async function loadRenderer(dist: string, log: FastifyInstance['log']): Promise<PublicSiteRenderer | undefined> {
+  const file = join(dist, 'server', 'public-site.js');
+  if (!existsSync(file)) return undefined;
+  try {
+    return (await import(pathToFileURL(file).href)) as PublicSiteRenderer;
+  } catch (err) {
+    log.error({ err }, 'the public pages renderer could not be loaded: they are rendered in the browser');
+    return undefined;
+  }
+}
+
+/**
+ * Serves the built web app: hashed assets with a year of immutable caching, and for every other
+ * non-API path its page: public.html for the landing and content pages (rendered here, so the
+ * HTML carries the page), shop.html for the shop's addresses and index.html for the rest (the
+ * app), each with its title, SEO tags (features/public-site) and, for the app and the shop, the
+ * app state.
  */
 export const webPlugin = fp(async (app: FastifyInstance) => {
   const dist = app.deps.config.webDist;
@@ -50,34 +128,69 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     app.log.warn('web app not built (apps/web/dist missing): serving the API only');
     return;
   }
-  const template = readFileSync(join(dist, 'index.html'), 'utf8');
-  const shopTemplate = existsSync(join(dist, 'shop.html')) ? readFileSync(join(dist, 'shop.html'), 'utf8') : template;
+  const template = loadTemplate(dist, 'index.html')!;
+  const shopTemplate = loadTemplate(dist, 'shop.html', true) ?? template;
+  const publicTemplate = loadTemplate(dist, 'public.html', true);
+  const preloads = routePreloads(dist);
+  const renderer = publicTemplate ? await loadRenderer(dist, app.log) : undefined;
 
   await app.register(fastifyStatic, {
     root: dist,
     prefix: '/',
     wildcard: false,
     index: false,
+    // The server's renderer is not a file of the site.
+    allowedPath: (pathName) => !pathName.startsWith('/server/'),
     setHeaders(res, path) {
       res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
   });
 
+  function renderPublic(site: PublicSiteProps): string {
+    if (!renderer) return '';
+    try {
+      return renderer.renderPublicSite(site);
+    } catch (err) {
+      // The page still works: the browser renders it from the same data.
+      app.log.error({ err }, 'server rendering of a public page failed');
+      return '';
+    }
+  }
+
   async function serveSpa(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
     const first = path.split('/')[1];
     const lang: Language = isLanguage(first) ? first : request.lang;
+    // `/{lang}` alone is the landing page's address in that language.
+    if (isLanguage(first) && /^\/[a-z]{2}\/?$/.test(path)) return reply.redirect(`/${first}/provider`, 301);
     const shop = SHOP_PAGE.test(path);
-    const [title, state] = await Promise.all([
-      shop ? shopTitle(app, path, lang).then((t) => t ?? pageTitle(app, path, lang)) : pageTitle(app, path, lang),
-      buildAppState(request, lang),
-    ]);
-    const html = (shop ? shopTemplate : template)
+    const [page, state] = await Promise.all([describePage(app, path, lang, shop), buildAppState(request, lang)]);
+    if (shop) page.meta.title = (await shopTitle(app, path, lang)) ?? page.meta.title;
+
+    let html: string;
+    if (page.template === 'public' && page.site && publicTemplate) {
+      html = publicTemplate
+        .replace('<div id="root"></div>', `<div id="root">${renderPublic(page.site)}</div>`)
+        .replace('</head>', `<script id="public-data" type="application/json">${safeJson(page.site)}</script></head>`);
+    } else {
+      const section = isLanguage(first) ? (path.split('/')[2] ?? '') : '';
+      const preload = (!shop && !state.authenticated && preloads.get(section)) || '';
+      html = (shop ? shopTemplate : template).replace(
+        '</head>',
+        `${preload}<script id="app-state" type="application/json">${safeJson(state)}</script></head>`,
+      );
+    }
+    html = html
       .replace(/<html([^>]*)lang="[^"]*"/, `<html$1lang="${lang}"`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
-      .replace('</head>', `<script id="app-state" type="application/json">${safeJson(state)}</script></head>`);
+      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.meta.title)}</title>${headTags(page.meta)}`);
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
   app.decorate('serveSpa', serveSpa);
   app.get('/', { schema: { hide: true } }, serveSpa);
+  // The pages under a language are routes of their own (not only the not-found fallback, which
+  // still serves the rest), so that they get what routes get: compression above all.
+  const underLanguage = async (request: FastifyRequest<{ Params: { lang: string } }>, reply: FastifyReply) =>
+    isLanguage(request.params.lang) ? serveSpa(request, reply) : reply.callNotFound();
+  app.get('/:lang', { schema: { hide: true } }, underLanguage);
+  app.get('/:lang/*', { schema: { hide: true } }, underLanguage);
 });

@@ -67,7 +67,7 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'orders/additional_sales', Component: backofficeComponent('AdditionalSalesPage') },
       { path: 'customers/participant', Component: backofficeComponent('ParticipantsPage') },
       { path: 'customers/order', Component: backofficeComponent('OrderCustomersPage') },
-      planned('customers/waitinglist', 'waitinglist', 'nav.customers.waitinglist'),
+      { path: 'customers/waitinglist', Component: backofficeComponent('WaitingListPage') },
       { path: 'course/type_sets', Component: backofficeComponent('TypeSetsPage') },
       { path: 'course/type_set/:id', Component: backofficeComponent('TypeSetPage') },
       { path: 'course/attributes', Component: backofficeComponent('AttributesPage') },

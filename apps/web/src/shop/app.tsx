@@ -4,7 +4,7 @@ import { createFormats } from './format';
 import { createT, isShopLanguage, SHOP_LANGUAGES, type ShopLanguage } from './i18n';
 import { ShopLayout } from './layout';
 import { ListPage } from './list/list-page';
-import { matchRoute, navigate, useLocation, type Route } from './router';
+import { matchRoute, navigate, setNavigationRedirect, teamBase, useLocation, type Route } from './router';
 import { ShopContext, useShop, type ShopContextValue } from './shop-context';
 import { LoadError, Loading } from './ui/states';
 import { useFetch } from './use-fetch';
@@ -12,6 +12,8 @@ import { WaitinglistRemovedPage } from './waitinglist-removed-page';
 import { ActivityPage } from './activity/activity-page';
 import { OrderPage } from './order/order-page';
 import { TestPaymentPage } from './test-payment-page';
+import { adoptHandover, embedRedirect, embedSettings, type EmbedSettings } from './embed/embed-frame';
+import { TabCheckout } from './embed/tab-checkout';
 
 // The checkout is the biggest page and comes last in a visit: it loads when it is needed.
 const CheckoutPage = lazy(() => import('./checkout/checkout-page').then((m) => ({ default: m.CheckoutPage })));
@@ -22,6 +24,11 @@ const AccountLinkPage = lazy(() => import('./account/account-page').then((m) => 
 const WaitinglistOfferPage = lazy(() => import('./waitinglist/offer-page').then((m) => ({ default: m.WaitinglistOfferPage })));
 
 type TeamRoute = Extract<Route, { team: string }>;
+
+// Inside an embed, links to the shop's own pages stay in the embed (a no-op on shop pages);
+// a checkout opened from an embed in a new tab takes over the seats held there.
+setNavigationRedirect(embedRedirect);
+adoptHandover();
 
 /** The shop: which page the address names, under the team it names. */
 export function ShopApp() {
@@ -37,6 +44,7 @@ export function ShopApp() {
 }
 
 function TeamShop({ route }: { route: TeamRoute }) {
+  const embed = useMemo<EmbedSettings | null>(() => (route.embed ? embedSettings() : null), [route.embed]);
   const team = useFetch(`team:${route.team}`, (signal) => shopApi.team(route.team, signal));
   const urlLang = isShopLanguage(route.lang) ? route.lang : null;
   const languages = team.data?.languages.filter(isShopLanguage) ?? [];
@@ -50,15 +58,30 @@ function TeamShop({ route }: { route: TeamRoute }) {
     }
   }, [team.data, lang, route.lang]);
 
-  const base = `/${lang}/shop/${encodeURIComponent(route.team)}`;
+  const base = teamBase(lang, route.team, !!route.embed);
+  // `/{lang}/embed/{team}/calendar` (embeds only) is the list's calendar view, addressed as the shop does.
+  const calendar = route.name === 'list' && route.calendar;
+  useEffect(() => {
+    if (!calendar) return;
+    const search = new URLSearchParams(window.location.search);
+    search.set('view', 'calendar');
+    navigate(`${base}?${search}`, { replace: true });
+  }, [calendar, base]);
+
   return (
-    <Frame lang={lang} team={team.data ?? null} base={base} languages={team.data ? languages : []}>
-      {team.data ? <Page route={route} /> : team.error ? <LoadError error={team.error} onRetry={team.reload} /> : <Loading />}
+    <Frame lang={lang} team={team.data ?? null} base={base} languages={team.data ? languages : []} embed={embed}>
+      {team.data && !calendar ? (
+        <Page route={route} embed={embed} />
+      ) : team.error ? (
+        <LoadError error={team.error} onRetry={team.reload} />
+      ) : (
+        <Loading />
+      )}
     </Frame>
   );
 }
 
-function Page({ route }: { route: TeamRoute }) {
+function Page({ route, embed }: { route: TeamRoute; embed: EmbedSettings | null }) {
   const { search } = useLocation();
   switch (route.name) {
     case 'list':
@@ -66,6 +89,7 @@ function Page({ route }: { route: TeamRoute }) {
     case 'activity':
       return <ActivityPage id={route.id} />;
     case 'checkout':
+      if (embed?.checkout === 'tab') return <TabCheckout team={route.team} />;
       return (
         <Suspense fallback={<Loading />}>
           <CheckoutPage />
@@ -101,17 +125,26 @@ function Frame({
   team,
   base,
   languages,
+  embed = null,
   children,
-}: Omit<ShopContextValue, 't' | 'fmt'> & { languages: readonly ShopLanguage[]; children: React.ReactNode }) {
+}: Omit<ShopContextValue, 't' | 'fmt'> & { languages: readonly ShopLanguage[]; embed?: EmbedSettings | null; children: React.ReactNode }) {
   // Messages of the API come back in the page's language; set before any child loads.
   setApiLanguage(lang);
   const value = useMemo<ShopContextValue>(
-    () => ({ lang, team, base, t: createT(lang), fmt: createFormats(lang, team?.country ?? 'CH', team?.time_zone ?? 'Europe/Zurich') }),
+    () => ({
+      lang,
+      team,
+      base,
+      t: createT(lang),
+      fmt: createFormats(lang, team?.country ?? 'CH', team?.time_zone ?? 'Europe/Zurich'),
+    }),
     [lang, team, base],
   );
   return (
     <ShopContext value={value}>
-      <ShopLayout languages={languages}>{children}</ShopLayout>
+      <ShopLayout languages={languages} embed={embed}>
+        {children}
+      </ShopLayout>
     </ShopContext>
   );
 }

@@ -1,6 +1,8 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { useEffect, useRef } from 'react';
 import { brandColors } from './color';
+import { AccountLink } from './account/account-link';
+import { postToParent, type EmbedSettings } from './embed/embed-frame';
 import { LANGUAGE_NAMES, type ShopLanguage } from './i18n';
 import { Link, useLocation } from './router';
 import { useShop } from './shop-context';
@@ -15,17 +17,17 @@ function appName(): string {
   }
 }
 
-/**
- * The white-label frame: the team's logo, name and colour, its languages only, and a small
- * "powered by" link. No back-office chrome.
- */
-export function ShopLayout({ children, languages }: { children: ReactNode; languages: readonly ShopLanguage[] }) {
-  const { t, team, base, lang } = useShop();
-  const { pathname } = useLocation();
+/** The team's colour as the stylesheet's custom properties. */
+function useBrandStyle(): CSSProperties {
+  const { team } = useShop();
   const colors = brandColors(team?.primary_color);
-  const style = { '--brand': colors.brand, '--on-brand': colors.onBrand, '--brand-ink': colors.brandInk } as CSSProperties;
+  return { '--brand': colors.brand, '--on-brand': colors.onBrand, '--brand-ink': colors.brandInk } as CSSProperties;
+}
 
-  // After a navigation inside the shop, screen readers and keyboards start at the new page.
+/** The page's language; after a navigation inside the shop, screen readers and keyboards start at the new page. */
+function usePageFocus() {
+  const { lang } = useShop();
+  const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
   const first = useRef(true);
   useEffect(() => {
@@ -39,6 +41,30 @@ export function ShopLayout({ children, languages }: { children: ReactNode; langu
   useEffect(() => {
     document.documentElement.lang = lang;
   }, [lang]);
+  return main;
+}
+
+/**
+ * The white-label frame: the team's logo, name and colour, its languages only, and a small
+ * "powered by" link. No back-office chrome. In an embed (`embed` set) only the page itself.
+ */
+export function ShopLayout({
+  children,
+  languages,
+  embed = null,
+}: {
+  children: ReactNode;
+  languages: readonly ShopLanguage[];
+  embed?: EmbedSettings | null;
+}) {
+  if (embed) return <EmbedLayout origin={embed.origin}>{children}</EmbedLayout>;
+  return <FullLayout languages={languages}>{children}</FullLayout>;
+}
+
+function FullLayout({ children, languages }: { children: ReactNode; languages: readonly ShopLanguage[] }) {
+  const { t, team, base, lang } = useShop();
+  const style = useBrandStyle();
+  const main = usePageFocus();
 
   return (
     <div className="shop" style={style}>
@@ -55,7 +81,10 @@ export function ShopLayout({ children, languages }: { children: ReactNode; langu
           ) : (
             <span />
           )}
-          <LanguageSwitch languages={languages} />
+          <div className="header-tools">
+            <AccountLink />
+            <LanguageSwitch languages={languages} />
+          </div>
         </div>
       </header>
       <main id="main" ref={main} tabIndex={-1} className="wrap shop-main">
@@ -89,5 +118,48 @@ function LanguageSwitch({ languages }: { languages: readonly ShopLanguage[] }) {
         </Link>
       ))}
     </nav>
+  );
+}
+
+/**
+ * The embed's frame (an iframe on the provider's website): no header or footer, no height of
+ * its own; it tells the parent page its height whenever that changes (embed.js sizes the
+ * iframe), and asks it to show its top when a new page opens inside.
+ */
+function EmbedLayout({ children, origin }: { children: ReactNode; origin: string | null }) {
+  const style = useBrandStyle();
+  const main = usePageFocus();
+  const root = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const shown = useRef(pathname);
+
+  useEffect(() => {
+    if (shown.current === pathname) return;
+    shown.current = pathname;
+    postToParent(origin, { type: 'bookla:top' });
+  }, [pathname, origin]);
+
+  useEffect(() => {
+    const el = root.current;
+    if (!el || !origin) return;
+    let last = -1;
+    const send = () => {
+      const height = Math.ceil(el.getBoundingClientRect().height);
+      if (height === last) return;
+      last = height;
+      postToParent(origin, { type: 'bookla:height', height });
+    };
+    const observer = new ResizeObserver(send);
+    observer.observe(el);
+    send();
+    return () => observer.disconnect();
+  }, [origin]);
+
+  return (
+    <div ref={root} className="shop shop-embed" style={{ ...style, minHeight: 0 }}>
+      <main id="main" ref={main} tabIndex={-1} className="wrap shop-main">
+        {children}
+      </main>
+    </div>
   );
 }

@@ -9,6 +9,8 @@ import { readJson, removeKey, writeJson } from './storage';
 export interface HeldReservation extends ReservationReply {
   team_id: number;
   activity_id: number;
+  /** The seats of a waiting-list offer (its entry): leaving the checkout keeps them; the offer page declines them. */
+  waitinglist_entry?: number;
 }
 
 const key = (teamId: number) => `bookla.shop.${teamId}.reservation`;
@@ -26,11 +28,14 @@ export function forgetReservation(teamId: number): void {
   removeKey(key(teamId));
 }
 
-/** Gives the seats back (best effort, also while the page goes away) and forgets them. */
+/**
+ * Gives the seats back (best effort, also while the page goes away) and forgets them. A waiting-list
+ * offer's seats are only forgotten: its link brings them back, and its page declines them.
+ */
 export function releaseReservation(teamId: number): void {
   const held = loadReservation(teamId);
   forgetReservation(teamId);
-  if (held) void shopApi.release(held.token);
+  if (held && !held.waitinglist_entry) void shopApi.release(held.token);
 }
 
 /** Holds the seats; a reservation held before is given back first. */

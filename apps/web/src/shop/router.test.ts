@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute } from './router';
+import { matchRoute, teamBase } from './router';
 
 describe('the shop’s addresses', () => {
   it('matches every shop page', () => {
@@ -17,5 +17,30 @@ describe('the shop’s addresses', () => {
     expect(matchRoute('/de/shop/7/nothing').name).toBe('notFound');
     expect(matchRoute('/de/shop').name).toBe('notFound');
     expect(matchRoute('/de/shop/%E0%A4%A/').name).toBe('list');
+  });
+});
+
+describe('the embed’s addresses', () => {
+  it('are the shop’s pages under /{lang}/embed/{team}, marked as embedded', () => {
+    expect(matchRoute('/de/embed/7')).toEqual({ name: 'list', lang: 'de', team: '7', embed: true });
+    expect(matchRoute('/en/embed/yoga-loft/')).toEqual({ name: 'list', lang: 'en', team: 'yoga-loft', embed: true });
+    expect(matchRoute('/de/embed/7/calendar')).toEqual({ name: 'list', lang: 'de', team: '7', embed: true, calendar: true });
+    expect(matchRoute('/fr/embed/7/activity/12')).toEqual({ name: 'activity', lang: 'fr', team: '7', id: 12, embed: true });
+    expect(matchRoute('/de/embed/7/checkout')).toEqual({ name: 'checkout', lang: 'de', team: '7', embed: true });
+    expect(matchRoute('/de/embed/7/order/55')).toEqual({ name: 'order', lang: 'de', team: '7', id: 55, embed: true });
+    expect(matchRoute('/de/embed/7/test-payment/pay_1')).toEqual({ name: 'testPayment', lang: 'de', team: '7', id: 'pay_1', embed: true });
+    expect(matchRoute('/de/embed/7/waitinglist/3')).toEqual({ name: 'waitinglistOffer', lang: 'de', team: '7', id: 3, embed: true });
+  });
+
+  it('knows the calendar address only in embeds, and nothing else', () => {
+    expect(matchRoute('/de/shop/7/calendar').name).toBe('notFound');
+    expect(matchRoute('/de/embed').name).toBe('notFound');
+    expect(matchRoute('/de/embed/7/activity/x').name).toBe('notFound');
+    expect(matchRoute('/de/embed/7/elsewhere').name).toBe('notFound');
+  });
+
+  it('builds each visit’s base: links inside an embed stay in it', () => {
+    expect(teamBase('de', '7', false)).toBe('/de/shop/7');
+    expect(teamBase('en', 'yoga loft', true)).toBe('/en/embed/yoga%20loft');
   });
 });

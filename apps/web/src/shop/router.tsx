@@ -6,43 +6,37 @@ import { useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from
  * has five routes.)
  */
 
-export type Route =
-  | { name: 'list'; lang: string; team: string }
-  | { name: 'activity'; lang: string; team: string; id: number }
-  | { name: 'checkout'; lang: string; team: string }
-  | { name: 'order'; lang: string; team: string; id: number }
-  | { name: 'testPayment'; lang: string; team: string; id: string }
-  | { name: 'account'; lang: string; team: string }
-  | { name: 'accountLink'; lang: string; team: string }
-  | { name: 'waitinglistOffer'; lang: string; team: string; id: number }
-  | { name: 'waitinglistRemoved'; lang: string }
-  | { name: 'notFound'; lang: string };
+/** Under `/{lang}/embed/{team}` (an iframe on a provider's website) a team's pages carry `embed: true`. */
+type TeamPage =
+  | { name: 'list'; lang: string; team: string; embed?: true; calendar?: true }
+  | { name: 'activity'; lang: string; team: string; id: number; embed?: true }
+  | { name: 'checkout'; lang: string; team: string; embed?: true }
+  | { name: 'order'; lang: string; team: string; id: number; embed?: true }
+  | { name: 'testPayment'; lang: string; team: string; id: string; embed?: true }
+  | { name: 'account'; lang: string; team: string; embed?: true }
+  | { name: 'accountLink'; lang: string; team: string; embed?: true }
+  | { name: 'waitinglistOffer'; lang: string; team: string; id: number; embed?: true };
+
+export type Route = TeamPage | { name: 'waitinglistRemoved'; lang: string } | { name: 'notFound'; lang: string };
 
 const SEGMENT = '([^/]+)';
 const ID = '(\\d{1,10})';
-const PATTERNS: [RegExp, (m: string[]) => Route][] = [
-  [new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/?$`), ([, lang, team]) => ({ name: 'list', lang: lang!, team: team! })],
-  [
-    new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/activity/${ID}/?$`),
-    ([, lang, team, id]) => ({ name: 'activity', lang: lang!, team: team!, id: Number(id) }),
-  ],
-  [new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/checkout/?$`), ([, lang, team]) => ({ name: 'checkout', lang: lang!, team: team! })],
-  [
-    new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/order/${ID}/?$`),
-    ([, lang, team, id]) => ({ name: 'order', lang: lang!, team: team!, id: Number(id) }),
-  ],
-  [
-    new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/test-payment/${SEGMENT}/?$`),
-    ([, lang, team, id]) => ({ name: 'testPayment', lang: lang!, team: team!, id: id! }),
-  ],
-  [new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/account/?$`), ([, lang, team]) => ({ name: 'account', lang: lang!, team: team! })],
-  [new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/account/link/?$`), ([, lang, team]) => ({ name: 'accountLink', lang: lang!, team: team! })],
-  [
-    new RegExp(`^/${SEGMENT}/shop/${SEGMENT}/waitinglist/${ID}/?$`),
-    ([, lang, team, id]) => ({ name: 'waitinglistOffer', lang: lang!, team: team!, id: Number(id) }),
-  ],
-  [new RegExp(`^/${SEGMENT}/waitinglist/remove/success/?$`), ([, lang]) => ({ name: 'waitinglistRemoved', lang: lang! })],
+/** `/{lang}/shop/{team}…` and `/{lang}/embed/{team}…`: the same pages, the rest of the path names which. */
+const TEAM_BASE = new RegExp(`^/${SEGMENT}/(shop|embed)/${SEGMENT}(/.*)?$`);
+type Team = { lang: string; team: string };
+const TEAM_PAGES: [RegExp, (t: Team, m: string[]) => TeamPage][] = [
+  [/^\/?$/, (t) => ({ name: 'list', ...t })],
+  [new RegExp(`^/activity/${ID}/?$`), (t, [, id]) => ({ name: 'activity', ...t, id: Number(id) })],
+  [/^\/checkout\/?$/, (t) => ({ name: 'checkout', ...t })],
+  [new RegExp(`^/order/${ID}/?$`), (t, [, id]) => ({ name: 'order', ...t, id: Number(id) })],
+  [new RegExp(`^/test-payment/${SEGMENT}/?$`), (t, [, id]) => ({ name: 'testPayment', ...t, id: id! })],
+  [/^\/account\/?$/, (t) => ({ name: 'account', ...t })],
+  [/^\/account\/link\/?$/, (t) => ({ name: 'accountLink', ...t })],
+  [new RegExp(`^/waitinglist/${ID}/?$`), (t, [, id]) => ({ name: 'waitinglistOffer', ...t, id: Number(id) })],
 ];
+/** Embeds only: `/{lang}/embed/{team}/calendar` is the list in its calendar view. */
+const EMBED_CALENDAR = /^\/calendar\/?$/;
+const WAITINGLIST_REMOVED = new RegExp(`^/${SEGMENT}/waitinglist/remove/success/?$`);
 
 const decode = (s: string) => {
   try {
@@ -53,11 +47,36 @@ const decode = (s: string) => {
 };
 
 export function matchRoute(pathname: string): Route {
-  for (const [re, make] of PATTERNS) {
-    const m = re.exec(pathname);
-    if (m) return make(m.map((part) => (part === undefined ? part : decode(part))) as string[]);
+  const base = TEAM_BASE.exec(pathname);
+  if (base) {
+    const [, lang, kind, team, rest = ''] = base;
+    const t: Team = { lang: decode(lang!), team: decode(team!) };
+    const embed = kind === 'embed';
+    if (embed && EMBED_CALENDAR.test(rest)) return { name: 'list', ...t, embed, calendar: true };
+    for (const [re, make] of TEAM_PAGES) {
+      const m = re.exec(rest);
+      if (m) return embed ? { ...make(t, m.map(decode)), embed } : make(t, m.map(decode));
+    }
   }
+  const removed = WAITINGLIST_REMOVED.exec(pathname);
+  if (removed) return { name: 'waitinglistRemoved', lang: decode(removed[1]!) };
   return { name: 'notFound', lang: decode(pathname.split('/')[1] ?? '') };
+}
+
+/**
+ * Where a team's pages live for this visit: `/{lang}/shop/{team}`, or `/{lang}/embed/{team}` so
+ * that every link inside an embed stays in it.
+ */
+export const teamBase = (lang: string, team: string, embed: boolean) => `/${lang}/${embed ? 'embed' : 'shop'}/${encodeURIComponent(team)}`;
+
+/**
+ * Embeds change where some addresses lead (see embed/embed-frame.ts): the URL to go to instead,
+ * or null when the change was handled otherwise (e.g. opened at the top level).
+ */
+type Redirect = (url: URL) => URL | null;
+let redirect: Redirect | null = null;
+export function setNavigationRedirect(next: Redirect | null): void {
+  redirect = next;
 }
 
 const listeners = new Set<() => void>();
@@ -80,7 +99,9 @@ export function useLocation(): { pathname: string; search: URLSearchParams; href
 
 /** Goes to a shop address without a page load; other origins are loaded normally. */
 export function navigate(to: string, options: { replace?: boolean } = {}): void {
-  const url = new URL(to, window.location.href);
+  let url: URL | null = new URL(to, window.location.href);
+  if (redirect) url = redirect(url);
+  if (!url) return;
   if (url.origin !== window.location.origin) {
     window.location.assign(url.href);
     return;

@@ -9,9 +9,15 @@ export interface ShopContextValue {
   t: T;
   fmt: Formats;
   team: PublicTeam | null;
-  /** `/{lang}/shop/{team}` as the address names the team (id or slug). */
+  /** `/{lang}/shop/{team}` as the address names the team (id or slug); `/{lang}/embed/{team}` in an embed. */
   base: string;
 }
+
+/**
+ * Inside an embed (an iframe on the provider's site, base `/{lang}/embed/{team}`): third-party
+ * cookies are usually blocked there, so what needs the customer's own session is left out.
+ */
+export const isEmbedBase = (base: string) => base.split('/')[2] === 'embed';
 
 export const ShopContext = createContext<ShopContextValue | null>(null);
 

@@ -2,6 +2,9 @@ import { addNamespace } from '../lib/i18n';
 import deSellingSettings from '../locales/de/selling-settings.json';
 import enSellingSettings from '../locales/en/selling-settings.json';
 import frSellingSettings from '../locales/fr/selling-settings.json';
+import deEmbeds from '../locales/de/embeds.json';
+import enEmbeds from '../locales/en/embeds.json';
+import frEmbeds from '../locales/fr/embeds.json';
 import deAuth from '../locales/de/auth.json';
 import deBackend from '../locales/de/backend.json';
 import deSetup from '../locales/de/setup.json';
@@ -52,6 +55,7 @@ export function registerAllNamespaces(): void {
   addNamespace('discounts', { de: deDiscounts, en: enDiscounts, fr: frDiscounts });
   addNamespace('settings', { de: deSettings, en: enSettings, fr: frSettings });
   addNamespace('sellingSettings', { de: deSellingSettings, en: enSellingSettings, fr: frSellingSettings });
+  addNamespace('embeds', { de: deEmbeds, en: enEmbeds, fr: frEmbeds });
   addNamespace('profile', { de: deProfile, en: enProfile, fr: frProfile });
   addNamespace('checkin', { de: deCheckin, en: enCheckin, fr: frCheckin });
 }

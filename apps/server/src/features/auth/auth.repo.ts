@@ -1,6 +1,16 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
-import { authTokens, currencies, customers, referralSources, teamMembers, teams, timeZones, users } from '../../db/schema/index.ts';
+import {
+  authTokens,
+  currencies,
+  customerSessions,
+  customers,
+  referralSources,
+  teamMembers,
+  teams,
+  timeZones,
+  users,
+} from '../../db/schema/index.ts';
 
 /**
  * SQL of the auth feature. Accounts are not team-scoped (a user exists before any team), so
@@ -132,8 +142,13 @@ export async function findCustomerById(db: DbOrTx, id: number): Promise<Customer
   return row;
 }
 
+/** A reset link proves the address: the account counts as confirmed from now on, and its shop sessions end. */
 export async function updateCustomerPassword(db: DbOrTx, customerId: number, passwordHash: string): Promise<void> {
-  await db.update(customers).set({ passwordHash, updatedAt: new Date() }).where(eq(customers.id, customerId));
+  await db
+    .update(customers)
+    .set({ passwordHash, emailVerifiedAt: sql`coalesce(${customers.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .where(eq(customers.id, customerId));
+  await db.delete(customerSessions).where(eq(customerSessions.customerId, customerId));
 }
 
 export async function teamName(db: DbOrTx, teamId: number): Promise<string | undefined> {

@@ -14,6 +14,7 @@ import {
   teamHolidays,
   teamMembers,
   teams,
+  waitingListEntries,
 } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createUserWithTeam, lastMail, loginAs, uid } from '../../test/factories.ts';
@@ -54,6 +55,12 @@ const PUBLIC: RegExp[] = [
   // The customer's order: the token of the order link is the key (a wrong one: 404, see public-orders.test.ts).
   /^GET \/api\/public\/orders\/:id$/,
   /^POST \/api\/public\/orders\/:id\/cancel$/,
+  // Self-service cancellation behind the order link: its token is the key (see selling/customer-accounts/cancellation.test.ts).
+  /^(GET|POST) \/api\/public\/orders\/:id\/cancellation$/,
+  // Shop customer accounts: the customer session of the team in the path is the key (none, or another
+  // team's: no customer, 401; another's order: 404; see selling/customer-accounts/*.test.ts).
+  /^(GET|POST) \/api\/customer\/teams\/:teamId\/(me|register|login|logout|magic-link|link|verification\/resend|password|bookings)$/,
+  /^(GET|POST) \/api\/customer\/teams\/:teamId\/orders\/:id\/cancellation$/,
   // The checkout, open to every buyer by design: the team in the path sells only its own tickets
   // (another team's ticket or product id: 422/404, see selling/orders/place-order.test.ts and
   // checkout-hostile.test.ts); a reservation's token is its only key.
@@ -67,6 +74,11 @@ const PUBLIC: RegExp[] = [
   /^(GET|POST) \/api\/public\/test-payments\/:paymentId$/,
   // The customer's order documents: the order link's token is the key (see selling/documents/documents.test.ts).
   /^GET \/api\/public\/orders\/:id\/(tickets|invoice|receipt)\.pdf$/,
+  // The waiting list's sign-up (published activities of the team in the path, by design), and its
+  // links: the removal or offer token is the key (wrong token, another team: 404, see selling/waitinglist).
+  /^POST \/api\/public\/teams\/:teamId\/waitinglist$/,
+  /^GET \/api\/public\/waitinglist\/:id\/remove$/,
+  /^(GET \/api\/public\/teams\/:teamId\/waitinglist\/:id|POST \/api\/public\/teams\/:teamId\/waitinglist\/:id\/(claim|decline))$/,
 ];
 
 interface World {
@@ -96,6 +108,8 @@ interface World {
   exportId: number;
   /** Email archive: a mail of company A (the invitation's). */
   emailId: number;
+  /** Waiting list: an entry of A's course. */
+  waitingEntryId: number;
 }
 
 interface Call {
@@ -196,6 +210,10 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   // Email archive: A's mails are not found for B, and B cannot send them again.
   'GET /api/archive/emails/:id': (a) => ({ params: { id: a.emailId } }),
   'POST /api/archive/emails/:id/resend': (a) => ({ params: { id: a.emailId } }),
+  // Waiting list: A's entry is not found for B, never offered seats or removed.
+  'GET /api/waitinglist/:id': (a) => ({ params: { id: a.waitingEntryId } }),
+  'POST /api/waitinglist/:id/offer': (a) => ({ params: { id: a.waitingEntryId } }),
+  'POST /api/waitinglist/:id/remove': (a) => ({ params: { id: a.waitingEntryId } }),
 };
 
 const locationBody = (name: string) => ({ name: { de: name, en: name }, postal_code: '7000', city: 'Chur', country: 'CH' });
@@ -428,6 +446,21 @@ beforeAll(async () => {
       )
     ).id,
     emailId: (await lastMail(app, inviteEmail))!.id,
+    waitingEntryId: (
+      await db
+        .insert(waitingListEntries)
+        .values({
+          teamId: aOwner.team.id,
+          activityId: course.json().course_id,
+          firstname: 'Alpha',
+          lastname: `Wartende ${tag}`,
+          email: `alpha-waiting-${tag}@alpha.example`,
+          language: 'de',
+          quantity: 1,
+          removalTokenHash: `${tag}`.padEnd(64, '0'),
+        })
+        .returning()
+    )[0]!.id,
   };
   secrets = [
     aOwner.team.name,
@@ -449,6 +482,8 @@ beforeAll(async () => {
     `ALPHA-${tag}`,
     `Teilnehmer ${tag}`,
     `alpha-buyer-${tag}@alpha.example`,
+    `Wartende ${tag}`,
+    `alpha-waiting-${tag}@alpha.example`,
   ];
 
   const bOwner = await createUserWithTeam(db, { teamName: `Beta ${tag} GmbH`, email: `beta-owner-${tag}@beta.example` });

@@ -1,11 +1,11 @@
-import { Anchor, Container, Stack, Text } from '@mantine/core';
+import { Anchor, Container, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { FOOTER_LINKS } from '../../lib/content-pages';
+import { FOOTER_LINKS, SOCIAL_LINKS } from '../../lib/content-pages';
 import { useAppState } from '../../lib/app-state';
 import { useLang } from '../../lib/language';
 import classes from './layout.module.css';
 
+/** Spec §1's footer: legal pages (rendered by the server, hence plain links), copyright, social profiles. */
 export function SiteFooter() {
   const { t } = useTranslation();
   const lang = useLang();
@@ -18,16 +18,27 @@ export function SiteFooter() {
             <ul className={classes.footerLinks}>
               {FOOTER_LINKS.map((link) => (
                 <li key={link.type}>
-                  <Anchor component={Link} to={`/${lang}/${link.type}`} size="sm">
+                  <Anchor href={`/${lang}/${link.type}`} size="sm">
                     {t(link.label)}
                   </Anchor>
                 </li>
               ))}
             </ul>
           </nav>
-          <Text size="sm" c="dimmed">
-            © {new Date().getFullYear()} {appName}
-          </Text>
+          <Group justify="space-between" gap="sm">
+            <Text size="sm" c="dimmed">
+              © {new Date().getFullYear()} {appName}
+            </Text>
+            <Group gap="md" component="ul" className={classes.footerLinks}>
+              {SOCIAL_LINKS.map((link) => (
+                <li key={link.network}>
+                  <Anchor href={link.href} size="sm" target="_blank" rel="me noopener">
+                    {link.network}
+                  </Anchor>
+                </li>
+              ))}
+            </Group>
+          </Group>
         </Stack>
       </Container>
     </footer>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { IntegrationSettingsForm, TaxSettingsForm } from '../../features/selling/settings';
+import { EmbedsSection, IntegrationSettingsForm, TaxSettingsForm } from '../../features/selling/settings';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/config/tax`: VAT, the VAT number and the rates. */
@@ -16,7 +16,7 @@ export function TaxSettingsPage() {
   );
 }
 
-/** `/{lang}/backend/config/integration`: payment methods and the shop's branding. */
+/** `/{lang}/backend/config/integration`: payment methods, the shop's branding and the embeds for providers' websites. */
 export function IntegrationSettingsPage() {
   const { t } = useTranslation('sellingSettings');
   const languages = useTeamLanguages();
@@ -24,6 +24,7 @@ export function IntegrationSettingsPage() {
     <RequirePermission name="nav.config">
       <PageFrame title={t('integration.title')} intro={t('integration.intro')}>
         <IntegrationSettingsForm languages={languages} />
+        <EmbedsSection languages={languages} />
       </PageFrame>
     </RequirePermission>
   );

@@ -7,6 +7,7 @@ import { LoadError, Loading } from '../ui/states';
 import { useFetch } from '../use-fetch';
 import { useTitle } from '../use-title';
 import { TicketPicker } from './ticket-picker';
+import { WaitingListJoin } from '../waitinglist/join-form';
 
 /** The detail variant is 1600 px wide; a 16:9 box holds it so nothing moves when it arrives. */
 const HERO = { width: 1600, height: 900 };
@@ -69,6 +70,7 @@ function ActivityDetail({ activity: a, onStale }: { activity: PublicActivity; on
         <div className="activity-main">
           {a.description && <Paragraphs text={a.description} />}
           <TicketPicker activity={a} onStale={onStale} />
+          <WaitingListJoin activity={a} onStale={onStale} />
         </div>
         <aside className="activity-side">
           {place && (

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, shopApi } from '../api';
 import { forgetReservation, loadReservation, releaseReservation, type HeldReservation } from '../reservation';
 import { Link, navigate } from '../router';
-import { useTeamShop } from '../shop-context';
+import { isEmbedBase, useTeamShop } from '../shop-context';
 import { readJson, removeKey, writeJson } from '../storage';
 import { LoadError, Loading, Notice } from '../ui/states';
 import { useFetch } from '../use-fetch';
@@ -32,6 +32,8 @@ import {
   type ProductLine,
 } from './model';
 import { CustomerSection, ParticipantBlock, ProductRow } from './people';
+import { accountApi } from '../account/account-api';
+import { AccountOffer, checkAccountOffer, registerAfterOrder, type AccountOfferValue } from './account-offer';
 import { DiscountField, PaymentChoice, TermsCheck, TotalsTable, type Totals } from './summary';
 
 /** `/{lang}/shop/{team}/checkout`: the held seats become an order. */
@@ -57,6 +59,7 @@ const draftKey = (teamId: number) => `bookla.shop.${teamId}.draft`;
 
 function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; onRenewed(r: HeldReservation): void }) {
   const { t, fmt, team, lang, base } = useTeamShop();
+  const embedded = isEmbedBase(base);
   const seats = seatsOf(reservation);
   const activityIds = [...new Set(seats.map((s) => s.activity_id))];
   const loaded = useFetch(`checkout:${team.id}:${activityIds.join(',')}:${lang}`, (signal) =>
@@ -70,12 +73,26 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
   const [soldOut, setSoldOut] = useState<string | null>(null);
   const [serverExpired, setServerExpired] = useState(false);
   const [discountBusy, setDiscountBusy] = useState(false);
+  // The optional customer account (issue 12): the password is kept in memory only, never in the draft.
+  const [accountOffer, setAccountOffer] = useState<AccountOfferValue>({ wanted: false, password: '' });
+  const [accountError, setAccountError] = useState<string | undefined>(undefined);
+  const me = useFetch(`customer-me:${team.id}`, (signal) => accountApi(team.id, lang).me(signal), { cache: false }).data;
   const secondsLeft = useSecondsLeft(reservation.expires_at);
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
 
   // Everything typed survives a reload, a validation error and a renewed reservation.
   useEffect(() => writeJson(draftKey(team.id), draft), [draft, team.id]);
+
+  // A logged-in customer finds their data filled in (what was typed already stays).
+  useEffect(() => {
+    if (!me) return;
+    setDraft((d) =>
+      d.customer.email || d.customer.firstname || d.customer.lastname
+        ? d
+        : { ...d, customer: { ...d.customer, firstname: me.firstname, lastname: me.lastname, email: me.email, company: me.company ?? '' } },
+    );
+  }, [me]);
 
   // Leaving with the back button gives the seats back (best effort); back to another
   // language's checkout is no leaving.
@@ -154,8 +171,10 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
     if (sending) return;
     const ready = { ...draft, payment };
     const found = validateDraft(ready, seats, fields, choices, t);
+    const accountProblem = me ? undefined : checkAccountOffer(accountOffer, t);
+    setAccountError(accountProblem);
     setFailure(null);
-    if (Object.keys(found).length) {
+    if (Object.keys(found).length || accountProblem) {
       setErrors(found);
       setFocusTick((n) => n + 1);
       return;
@@ -165,7 +184,17 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
       const reply = await shopApi.placeOrder(team.id, orderBody(ready, reservation, seats, fields, products, lang));
       forgetReservation(team.id);
       removeKey(draftKey(team.id));
-      if (reply.payment_url) window.location.assign(reply.payment_url);
+      if (accountOffer.wanted && !me)
+        await registerAfterOrder(
+          team.id,
+          lang,
+          reply.order.id,
+          { email: ready.customer.email, firstname: ready.customer.firstname, lastname: ready.customer.lastname },
+          accountOffer.password,
+          t,
+        );
+      // navigate(): in an embed the test payment page stays inside, a payment provider opens outside.
+      if (reply.payment_url) navigate(reply.payment_url);
       else navigate(reply.order_url);
     } catch (err) {
       setSending(false);
@@ -248,6 +277,19 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
             clear(...Object.keys(patch).map((k) => `customer.${k}`));
           }}
         />
+
+        {/* An account needs its own cookie, which an embed on another site usually may not set. */}
+        {!embedded && (
+          <AccountOffer
+            me={me}
+            value={accountOffer}
+            error={accountError}
+            onChange={(value) => {
+              setAccountOffer(value);
+              setAccountError(undefined);
+            }}
+          />
+        )}
 
         {orderFieldsShown.length > 0 && (
           <section aria-labelledby="order-fields" className="panel">

@@ -18,19 +18,26 @@ export function useSecondsLeft(expiresAt: string): number {
   return left;
 }
 
+/** `mm:ss`, or `h:mm:ss` from an hour on (a waiting-list offer holds its seats for a day). */
+export function clockText(seconds: number): string {
+  const two = (n: number) => String(n).padStart(2, '0');
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return h > 0 ? `${h}:${two(m)}:${two(s)}` : `${two(m)}:${two(s)}`;
+}
+
 /**
- * mm:ss for the eye; for screen readers a polite announcement only when the minute changes
- * (a reading every second would drown everything else).
+ * mm:ss (h:mm:ss) for the eye; for screen readers a polite announcement only when the minute
+ * changes (a reading every second would drown everything else).
  */
 export function Countdown({ seconds }: { seconds: number }) {
   const { t } = useShop();
-  const mm = String(Math.floor(seconds / 60)).padStart(2, '0');
-  const ss = String(seconds % 60).padStart(2, '0');
   const minutes = Math.ceil(seconds / 60);
   return (
     <div className={seconds < 120 ? 'countdown countdown-urgent' : 'countdown'}>
       <span aria-hidden="true">
-        {t('checkout.heldFor')} <strong className="clock">{`${mm}:${ss}`}</strong>
+        {t('checkout.heldFor')} <strong className="clock">{clockText(seconds)}</strong>
       </span>
       <span className="visually-hidden" aria-live="polite" aria-atomic="true">
         {t('checkout.minutesLeft', { count: minutes })}

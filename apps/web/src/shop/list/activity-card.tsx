@@ -24,7 +24,16 @@ export function AvailabilityBadge({ availability, t, date }: { availability: Ava
   }
 }
 
-export function ActivityCard({ activity, headingLevel = 2 }: { activity: PublicActivity; headingLevel?: 2 | 3 }) {
+export function ActivityCard({
+  activity,
+  headingLevel = 2,
+  eager = false,
+}: {
+  activity: PublicActivity;
+  headingLevel?: 2 | 3;
+  /** The first cards are on screen at once (the list's largest paint): their images load at once. */
+  eager?: boolean;
+}) {
   const { t, fmt, base } = useShop();
   const price = priceFrom(activity);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -32,7 +41,15 @@ export function ActivityCard({ activity, headingLevel = 2 }: { activity: PublicA
   return (
     <article className="card">
       {activity.header_image ? (
-        <img className="card-image" src={activity.header_image.list_url} alt="" loading="lazy" decoding="async" {...IMAGE} />
+        <img
+          className="card-image"
+          src={activity.header_image.list_url}
+          alt=""
+          loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
+          decoding="async"
+          {...IMAGE}
+        />
       ) : (
         <div className="card-image card-image-empty" aria-hidden="true" />
       )}
@@ -71,18 +88,24 @@ export function ActivityCard({ activity, headingLevel = 2 }: { activity: PublicA
 export function CardSkeletons({ count = 3 }: { count?: number }) {
   const { t } = useShop();
   return (
-    <div className="cards" role="status">
-      <span className="visually-hidden">{t('common.loading')}</span>
-      {Array.from({ length: count }, (_, i) => (
-        <div key={i} className="card" aria-hidden="true">
-          <div className="card-image skeleton" />
-          <div className="card-body">
-            <div className="skeleton skeleton-line short" />
-            <div className="skeleton skeleton-line" />
-            <div className="skeleton skeleton-line" />
+    <>
+      {/* Holds the place of the list's count line, so the cards do not move when it appears. */}
+      <p className="muted" aria-hidden="true">
+        &nbsp;
+      </p>
+      <div className="cards" role="status">
+        <span className="visually-hidden">{t('common.loading')}</span>
+        {Array.from({ length: count }, (_, i) => (
+          <div key={i} className="card" aria-hidden="true">
+            <div className="card-image skeleton" />
+            <div className="card-body">
+              <div className="skeleton skeleton-line short" />
+              <div className="skeleton skeleton-line" />
+              <div className="skeleton skeleton-line" />
+            </div>
           </div>
-        </div>
-      ))}
-    </div>
+        ))}
+      </div>
+    </>
   );
 }

@@ -122,8 +122,8 @@ function ActivityList({ query, filtered }: { query: ActivityQuery; filtered: boo
         {t('list.count', { count: total })}
       </p>
       <div className="cards">
-        {items.map((a) => (
-          <ActivityCard key={a.id} activity={a} />
+        {items.map((a, i) => (
+          <ActivityCard key={a.id} activity={a} eager={i < 2} />
         ))}
       </div>
       {extra.failed && <Notice tone="error" title={t('common.loadFailed')} />}

@@ -9,6 +9,8 @@ import { LoadError, Loading, Notice } from '../ui/states';
 import { useFetch } from '../use-fetch';
 import { useTitle } from '../use-title';
 import { ONLINE_PAYMENTS, statusLabelKey } from './status';
+import { AccountOutcomeNotice } from '../account/account-notice';
+import { BookAgain, OrderCancellation } from '../account/order-cancellation';
 
 /** How the page waits for an online payment to be confirmed (tests shorten it). */
 export const orderPolling = { intervalMs: 3000, maxMs: 120_000 };
@@ -75,7 +77,7 @@ function OrderView({
   onRetry(): void;
   onCancelled(): void;
 }) {
-  const { t, fmt, base } = useTeamShop();
+  const { t, fmt, base, team } = useTeamShop();
   const key = statusLabelKey(o.payment_status, o.paid_at);
   const label = key.startsWith('status.') ? t(`order.${key}`) : key;
   const m = (n: number) => fmt.money(n, o.currency);
@@ -90,7 +92,9 @@ function OrderView({
       </div>
       <p className="muted">{t('order.placed', { date: fmt.dateTime(o.created_at) })}</p>
 
+      <AccountOutcomeNotice teamId={team.id} orderId={o.id} />
       <NextSteps order={o} statusKey={key} awaiting={awaiting} gaveUp={gaveUp} onRetry={onRetry} />
+      <BookAgain status={o.payment_status} activities={o.order_items.map((i) => ({ id: i.activity_id, name: i.activity_name }))} />
 
       {(ticketsReady || o.payment_type === 'invoice') && (
         <div className="downloads">
@@ -176,7 +180,16 @@ function OrderView({
           {o.email}
         </p>
       </section>
-      {o.payment_status === 'waiting' && o.payment_type === 'invoice' && <CancelOrder order={o} token={token} onCancelled={onCancelled} />}
+      {/* Cancellation within the activity's policy; without a policy, an unpaid invoice can still be cancelled as before. */}
+      <OrderCancellation
+        order={o}
+        token={token}
+        onCancelled={onCancelled}
+        fallback={
+          o.payment_status === 'waiting' &&
+          o.payment_type === 'invoice' && <CancelOrder order={o} token={token} onCancelled={onCancelled} />
+        }
+      />
       <p>
         <Link to={base}>{t('order.moreActivities')}</Link>
       </p>

@@ -71,6 +71,9 @@ export async function getActivity(db: Db, team: TeamContext, id: number, lang: L
     booking_opens_at: toZonedIsoOrNull(row.bookingOpensAt, team.timeZone),
     booking_closes_minutes: row.bookingClosesMinutes,
     waiting_list: row.waitingList,
+    waiting_list_offer_hours: row.waitingListOfferHours,
+    cancel_free_hours: row.cancelFreeHours,
+    cancel_late_allowed: row.cancelLateAllowed,
     cancellation_policy: row.cancellationPolicy,
     reservation_minutes: row.reservationMinutes,
     capacity: row.capacity,
@@ -132,6 +135,9 @@ async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: Ac
   if (body.cancellation_policy !== undefined) values.cancellationPolicy = translated(body.cancellation_policy, team.languages);
   if (body.booking_closes_minutes !== undefined) values.bookingClosesMinutes = body.booking_closes_minutes;
   if (body.waiting_list !== undefined) values.waitingList = body.waiting_list;
+  if (body.waiting_list_offer_hours !== undefined) values.waitingListOfferHours = body.waiting_list_offer_hours;
+  if (body.cancel_free_hours !== undefined) values.cancelFreeHours = body.cancel_free_hours;
+  if (body.cancel_late_allowed !== undefined) values.cancelLateAllowed = body.cancel_late_allowed;
   if (body.reservation_minutes !== undefined) values.reservationMinutes = body.reservation_minutes;
   if (body.capacity !== undefined) values.capacity = body.capacity;
   if (body.status !== undefined) {

@@ -302,7 +302,9 @@ function prepareActivityPage(db: DbOrTx, q: PublicPageQuery, name: string) {
       typeSetId: activities.typeSetId,
       headerImagePath: activities.headerImagePath,
       bookingOpensAt: activities.bookingOpensAt,
-      waitingList: activities.waitingList,
+      // Sign-up is possible only with the team's waiting-list feature on as well.
+      waitingList: sql<boolean>`(${activities.waitingList} AND coalesce((SELECT (wt.features->>'waiting_list')::boolean FROM teams wt
+        WHERE wt.id = ${activities.teamId}), true))`,
       cancellationPolicy: activities.cancellationPolicy,
       typeName: typeSets.name,
       location: {

@@ -26,6 +26,7 @@ import {
   readFilters,
   type AnswerField,
 } from '../customers/index.ts';
+import { waitingListExportSource } from '../../selling/waitinglist/index.ts';
 import { countOrders, orderBatch, type OrderExportFilters } from './orders-export.repo.ts';
 import type { Cell, ExportColumn } from './sheet-writers.ts';
 
@@ -63,6 +64,7 @@ export const EXPORT_PERMISSIONS: Record<ExportType, Permission> = {
   orders: 'nav.orders',
   participants: 'nav.customers.participant',
   additional_sales: 'nav.orders',
+  waiting_list: 'nav.customers.waitinglist',
 };
 
 const BATCH = 500;
@@ -290,6 +292,7 @@ const SOURCES: Record<ExportType, (db: DbOrTx, viewer: ExportViewer, q: ExportQu
   orders: ordersSource,
   participants: participantsSource,
   additional_sales: additionalSalesSource,
+  waiting_list: (db, viewer, q) => waitingListExportSource(db, viewer.teamId, q.columnFilters, q.lang),
 };
 
 export function exportSource(db: DbOrTx, viewer: ExportViewer, q: ExportQuery): Promise<ExportSource> {

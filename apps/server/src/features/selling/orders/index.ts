@@ -29,4 +29,5 @@ export {
   type StateChange,
 } from './order-state.service.ts';
 export { loadOrder, loadOrderRow, loadOrders, toOrder, type OrderRow } from './order-view.ts';
+export { cancelFreeOrder, cancelPaidOrderKeepingPayment, refundOrder, type StaffRefundResult } from './order-state.service.ts';
 export { checkinUrl, isOrderToken, orderDocumentUrl, orderPageUrl, orderToken } from './order-links.ts';

@@ -6,6 +6,7 @@ import { orderEvents, orderItems, orderProducts, orders, payments, products, tic
 import { returnDiscountUse, takeDiscountUse } from '../discounts/index.ts';
 import { queueOrderMail } from '../documents/index.ts';
 import { ReservationError, takeSeats } from '../../catalogue/tickets/index.ts';
+import { queueLineCheck } from '../waitinglist/index.ts';
 import { takeProductStock } from './orders.repo.ts';
 import type { OrderRow } from './order-view.ts';
 
@@ -104,6 +105,13 @@ async function releaseHeld(tx: DbOrTx, teamId: number, orderId: number): Promise
       .update(products)
       .set({ sold: sql`${products.sold} - ${n}` })
       .where(and(eq(products.teamId, teamId), eq(products.id, productId)));
+  // The freed seats go to the waiting list: a job, once this transaction committed.
+  if (held.tickets.length)
+    await queueLineCheck(
+      tx,
+      teamId,
+      held.tickets.map(([ticketId]) => ticketId),
+    );
 }
 
 /** One of an order's seats, products or its discount use is gone: nothing is taken back. */
@@ -396,6 +404,49 @@ export async function cancelFreeOrder(
     if (!order) throw new RangeError(`order ${input.orderId} of team ${input.teamId} not found`);
     if (order.paymentStatus !== 'free') return { changed: false, status: order.paymentStatus };
     await endLocked(tx, deps, order, { ...input, status: 'cancelled' });
+    return { changed: true, status: 'cancelled' };
+  });
+}
+
+// ─── Customers (self-service cancellation): a late cancellation keeps the money ──
+
+/**
+ * A paid order cancelled by its customer after the free cancellation window, where the activity
+ * allows that without a refund: `cancelled`, its seats, products and discount use go back (through
+ * `releaseHeld`, like every release), the money stays (`paid_at` and `refunded_minor` unchanged;
+ * the event records what was kept). Only from `paid`/`partially-refunded`; anything else: no
+ * change. `within` runs in the same transaction after the change (the customer's mail).
+ */
+export async function cancelPaidOrderKeepingPayment(
+  deps: SellingDeps,
+  input: {
+    teamId: number;
+    orderId: number;
+    who: OrderActor;
+    reason?: string;
+    within?: (tx: DbOrTx, order: OrderRow) => Promise<void>;
+  },
+): Promise<StateChange> {
+  return deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.teamId, input.orderId);
+    if (!order) throw new RangeError(`order ${input.orderId} of team ${input.teamId} not found`);
+    if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'partially-refunded')
+      return { changed: false, status: order.paymentStatus };
+    const now = new Date();
+    await tx
+      .update(orders)
+      .set({ paymentStatus: 'cancelled', holdUntil: null, cancelledAt: now, updatedAt: now })
+      .where(eq(orders.id, order.id));
+    await recordOrderEvent(tx, order.teamId, order.id, 'cancelled', input.who, {
+      from: order.paymentStatus,
+      to: 'cancelled',
+      reason: input.reason ?? null,
+      refund: 'none',
+      kept_minor: order.totalMinor - order.refundedMinor,
+    });
+    await input.within?.(tx, order);
+    await releaseHeld(tx, order.teamId, order.id);
+    if (order.discountId) await returnDiscountUse(tx, order.teamId, order.discountId);
     return { changed: true, status: 'cancelled' };
   });
 }

@@ -26,6 +26,7 @@ import {
   takeSeatsSql,
 } from '../../catalogue/tickets/index.ts';
 import { discountUseSql, takeDiscountUse } from '../discounts/index.ts';
+import { bookOffer, isOfferHolder } from '../waitinglist/index.ts';
 import { startOnlinePayment } from '../payments/index.ts';
 import { enabledPaymentMethods, getCheckoutTeam, type SellingSettings } from '../settings/index.ts';
 import { addError, checkAnswers, checkParticipants, loadCart, priceCart, type Cart, type Fields } from './checkout-cart.ts';
@@ -331,6 +332,8 @@ async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared:
     // must have covered every line while still live.
     const held = await takeHeldSeats(tx, teamId, body.reservation_token);
     if (seats.some((s) => (held.get(s.ticketId) ?? 0) < s.quantity)) throw reservationExpired();
+    // A waiting-list offer's seats (a `wl_` holder; a string test, nothing for other orders): booked with this order.
+    if (isOfferHolder(body.reservation_token)) await bookOffer(tx, teamId, body.reservation_token, orderId);
   } else if (unsafe.seats) {
     await takeSeats(tx, teamId, seats, { unsafe: true });
   }

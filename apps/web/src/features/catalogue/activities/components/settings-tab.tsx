@@ -1,9 +1,12 @@
 import { ACTIVITY_STATUSES } from '@bookla/shared/catalogue';
 import {
   BOOKING_CLOSES_MAX_MINUTES,
+  CANCEL_FREE_HOURS_MAX,
   CAPACITY_MAX,
   activityUpdateSchema,
   RESERVATION_MAX_MINUTES,
+  WAITING_LIST_OFFER_HOURS_MAX,
+  WAITING_LIST_OFFER_HOURS_MIN,
   type ActivityDetail,
 } from '@bookla/shared/catalogue-activities';
 import type { Language } from '@bookla/shared/i18n';
@@ -29,6 +32,10 @@ export interface SettingsValues {
   booking_opens_at: string;
   booking_closes_minutes: number | string;
   waiting_list: YesNo;
+  waiting_list_offer_hours: number | string;
+  /** `''` = no self-service cancellation. */
+  cancel_free_hours: number | string;
+  cancel_late_allowed: YesNo;
   reservation_minutes: number | string;
   capacity: number | string;
   cancellation_policy: Record<string, string>;
@@ -40,6 +47,9 @@ function toSettingsValues(course: ActivityDetail, languages: readonly Language[]
     booking_opens_at: wallTime(course.booking_opens_at, zone),
     booking_closes_minutes: course.booking_closes_minutes,
     waiting_list: course.waiting_list ? 1 : 0,
+    waiting_list_offer_hours: course.waiting_list_offer_hours ?? 24,
+    cancel_free_hours: course.cancel_free_hours ?? '',
+    cancel_late_allowed: course.cancel_late_allowed ? 1 : 0,
     reservation_minutes: course.reservation_minutes,
     capacity: course.capacity ?? '',
     cancellation_policy: toTranslatedForm(course.cancellation_policy, languages),
@@ -52,12 +62,15 @@ const settingsBody = (v: SettingsValues) => ({
   booking_opens_at: v.booking_opens_at || null,
   booking_closes_minutes: v.booking_closes_minutes === '' ? 0 : v.booking_closes_minutes,
   waiting_list: v.waiting_list === 1,
+  waiting_list_offer_hours: v.waiting_list_offer_hours,
+  cancel_free_hours: v.cancel_free_hours === '' ? null : v.cancel_free_hours,
+  cancel_late_allowed: v.cancel_late_allowed === 1,
   reservation_minutes: v.reservation_minutes,
   capacity: v.capacity === '' ? null : v.capacity,
   cancellation_policy: v.cancellation_policy,
 });
 
-/** The settings tab: status, booking window, waiting list, reservation time, capacity, policy. */
+/** The settings tab: status, booking window, waiting list (and how long its offers hold seats), reservation time, capacity, self-service cancellation, policy. */
 export function SettingsTab({ course, canEdit }: { course: ActivityDetail; canEdit: boolean }) {
   const { t } = useTranslation('activities');
   const languages = useTeamLanguages();
@@ -151,6 +164,43 @@ export function SettingsTab({ course, canEdit }: { course: ActivityDetail; canEd
                 <YesNoSelect
                   ref={field.ref}
                   label={t('settings.waitingList')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  disabled={readOnly}
+                  error={translateValidation(fieldState.error?.message) || undefined}
+                />
+              )}
+            />
+            <FormNumberInput
+              control={control}
+              name="waiting_list_offer_hours"
+              label={t('settings.waitingListOfferHours')}
+              description={t('settings.waitingListOfferHoursHint')}
+              min={WAITING_LIST_OFFER_HOURS_MIN}
+              max={WAITING_LIST_OFFER_HOURS_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              readOnly={readOnly}
+            />
+            <FormNumberInput
+              control={control}
+              name="cancel_free_hours"
+              label={t('settings.cancelFreeHours')}
+              description={t('settings.cancelFreeHoursHint')}
+              min={0}
+              max={CANCEL_FREE_HOURS_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              readOnly={readOnly}
+            />
+            <Controller
+              control={control}
+              name="cancel_late_allowed"
+              render={({ field, fieldState }) => (
+                <YesNoSelect
+                  ref={field.ref}
+                  label={t('settings.cancelLateAllowed')}
+                  description={t('settings.cancelLateAllowedHint')}
                   value={field.value}
                   onChange={field.onChange}
                   disabled={readOnly}

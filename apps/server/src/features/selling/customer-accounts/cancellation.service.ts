@@ -1,0 +1,242 @@
+import {
+  minorToDecimal,
+  minorToString,
+  type CancellationMode,
+  type CancellationQuote,
+  type CancellationReply,
+  type Language,
+} from '@bookla/shared';
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { orders } from '../../../db/schema/index.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { prepareStripeRefund, type PaymentDeps } from '../payments/index.ts';
+import {
+  cancelFreeOrder,
+  cancelPaidOrderKeepingPayment,
+  endUnpaidOrder,
+  isOrderToken,
+  loadOrderRow,
+  recordOrderEvent,
+  refundOrder,
+  type OrderActor,
+  type OrderRow,
+} from '../orders/index.ts';
+import { loadPolicies, quoteFor, stripeIntents, type QuoteCore } from './cancellation-policy.ts';
+import * as repo from './customer-accounts.repo.ts';
+import { queueCancellationMail, refundMailCase } from './customer-mails.ts';
+
+/**
+ * Self-service cancellation (issue 12): the customer cancels from the order page (the order
+ * link's token) or from "my bookings" (the customer session: own orders only), within the
+ * activity's policy (cancellation-policy.ts). The state changes go through the orders' cores with
+ * the actor `customer`, so the order's history shows who did it:
+ *
+ * - free or unpaid → `cancelled` (cancelFreeOrder / endUnpaidOrder), seats released, the order's "ended" mail;
+ * - paid, inside the free window → `refunded` in full (refundOrder): through Stripe with the team's
+ *   keys while the order is locked, recorded for test mode, and recorded as owed for invoice and
+ *   manual payments (the organiser transfers it; the history and the mail say so);
+ * - paid, after the window with late cancellation allowed → `cancelled`, the money stays
+ *   (cancelPaidOrderKeepingPayment).
+ *
+ * The customer confirms what the quote said (`expect`): when it changed meanwhile (the window
+ * closed while the dialog was open) nothing happens and the answer is 409 with the new terms.
+ */
+const CUSTOMER: OrderActor = { actor: 'customer' };
+type Deps = PaymentDeps;
+
+const LOCALES: Record<Language, string> = { de: 'de-CH', en: 'en-GB', fr: 'fr-CH' };
+const when = (d: Date | null, lang: Language, timeZone: string) =>
+  d ? new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(d) : '';
+const amountText = (minor: number, currency: string) => `${currency} ${minorToString(minor, currency)}`;
+
+/** The quote's sentence in the request's language. */
+function quoteMessage(q: QuoteCore, order: OrderRow, team: { name: string; timeZone: string }, lang: Language): string {
+  const params = {
+    team: team.name,
+    date: when(q.freeUntil, lang, team.timeZone),
+    amount: amountText(q.refundMinor || q.keptMinor, order.currency),
+  };
+  const key = q.allowed
+    ? q.mode === 'refund'
+      ? `quote.refund_${q.refundMethod}`
+      : q.mode === 'no_refund'
+        ? 'quote.no_refund'
+        : q.freeUntil && q.freeUntil.getTime() > Date.now()
+          ? 'quote.cancel_until'
+          : 'quote.cancel'
+    : q.reason === 'window_passed' && !q.freeUntil
+      ? 'quote.not_offered'
+      : `quote.${q.reason}`;
+  return translate(lang, `customer-accounts:${key}`, params);
+}
+
+export function toQuote(q: QuoteCore, order: OrderRow, team: { name: string; timeZone: string }, lang: Language): CancellationQuote {
+  return {
+    order_id: order.id,
+    allowed: q.allowed,
+    reason: q.reason,
+    mode: q.mode,
+    currency: order.currency,
+    refund: minorToDecimal(q.refundMinor, order.currency),
+    refund_minor: q.refundMinor,
+    refund_method: q.refundMethod,
+    kept: minorToDecimal(q.keptMinor, order.currency),
+    free_until: q.freeUntil ? q.freeUntil.toISOString() : null,
+    late_allowed: q.lateAllowed,
+    message: quoteMessage(q, order, team, lang),
+  };
+}
+
+/** What cancelling these orders (of one team) would do now, in three queries for any number. */
+export async function quoteOrders(
+  db: DbOrTx,
+  teamId: number,
+  rows: readonly OrderRow[],
+  now = new Date(),
+): Promise<Map<number, QuoteCore>> {
+  const ids = rows.map((r) => r.id);
+  const [policies, intents] = await Promise.all([
+    loadPolicies(db, teamId, ids, now),
+    stripeIntents(
+      db,
+      teamId,
+      rows.filter((r) => r.paymentType === 'stripe').map((r) => r.id),
+    ),
+  ]);
+  return new Map(rows.map((r) => [r.id, quoteFor(r, policies.get(r.id)!, intents.has(r.id), now)]));
+}
+
+// ─── Which order: by its link's token, or the logged-in customer's own ────
+
+/** The order behind its link; a wrong token answers the same 404 as an unknown order. */
+export async function orderByToken(deps: Deps, orderId: number, token: string | undefined): Promise<OrderRow> {
+  if (!isOrderToken(deps.config, orderId, token)) throw notFound();
+  const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw notFound();
+  return row;
+}
+
+/** One of the team's orders placed with the customer's (confirmed) address; anything else: 404. */
+export async function ownOrder(db: DbOrTx, teamId: number, customer: repo.CustomerRow, orderId: number): Promise<OrderRow> {
+  if (!customer.emailVerifiedAt) throw notFound();
+  const row = await loadOrderRow(db, teamId, orderId);
+  if (!row || row.email.trim().toLowerCase() !== customer.email.trim().toLowerCase()) throw notFound();
+  return row;
+}
+
+async function teamOf(db: DbOrTx, teamId: number) {
+  const team = await repo.findTeam(db, teamId);
+  if (!team) throw notFound();
+  return team;
+}
+
+export async function quoteOrder(deps: Deps, order: OrderRow, lang: Language): Promise<CancellationQuote> {
+  const team = await teamOf(deps.db, order.teamId);
+  const q = (await quoteOrders(deps.db, order.teamId, [order])).get(order.id)!;
+  return toQuote(q, order, team, lang);
+}
+
+const refused = (quote: CancellationQuote) =>
+  new AppError('CONFLICT', 'customer-accounts:cancel.refused', { params: { reason: quote.message }, extra: { quote } });
+
+/** Cancels the order as its quote says; 409 when the policy refuses or the terms changed since `expect`. */
+export async function cancelOrder(
+  deps: Deps,
+  order: OrderRow,
+  expect: CancellationMode | undefined,
+  lang: Language,
+): Promise<CancellationReply['data'] & { message: string }> {
+  const team = await teamOf(deps.db, order.teamId);
+  const core = (await quoteOrders(deps.db, order.teamId, [order])).get(order.id)!;
+  const quote = toQuote(core, order, team, lang);
+  if (!quote.allowed || !quote.mode) throw refused(quote);
+  if (expect && expect !== quote.mode)
+    throw new AppError('CONFLICT', 'customer-accounts:cancel.changed', { params: { reason: quote.message }, extra: { quote } });
+  const { teamId, id: orderId } = order;
+  const ended = () => new AppError('CONFLICT', 'customer-accounts:cancel.ended');
+  const reason = 'customer_cancellation';
+  let refundedMinor = 0;
+
+  if (quote.mode === 'cancel') {
+    const result =
+      order.paymentStatus === 'free'
+        ? await cancelFreeOrder(deps, { teamId, orderId, who: CUSTOMER, reason })
+        : order.paymentStatus === 'waiting'
+          ? await endUnpaidOrder(deps, { teamId, orderId, status: 'cancelled', who: CUSTOMER, reason })
+          : await cancelPaidOrderKeepingPayment(deps, { teamId, orderId, who: CUSTOMER, reason });
+    if (!result.changed) throw ended();
+  } else if (quote.mode === 'no_refund') {
+    const result = await cancelPaidOrderKeepingPayment(deps, {
+      teamId,
+      orderId,
+      who: CUSTOMER,
+      reason,
+      within: async (tx, locked) => {
+        await queueCancellationMail(tx, deps.config, team.name, locked, 'no_refund', locked.totalMinor - locked.refundedMinor);
+      },
+    });
+    if (!result.changed) throw ended();
+  } else {
+    refundedMinor = await refund(deps, order, core, team.name);
+  }
+  const [after] = await deps.db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.id, orderId));
+  const messageKey =
+    quote.mode === 'refund'
+      ? `cancel.done_refund_${quote.refund_method}`
+      : quote.mode === 'no_refund'
+        ? 'cancel.done_no_refund'
+        : 'cancel.done';
+  return {
+    order_id: orderId,
+    payment_status: after!.status,
+    mode: quote.mode,
+    refund: minorToDecimal(refundedMinor, order.currency),
+    refund_method: quote.refund_method,
+    currency: order.currency,
+    message: translate(lang, `customer-accounts:${messageKey}`, { amount: amountText(refundedMinor, order.currency), team: team.name }),
+  };
+}
+
+/**
+ * The full refund of a cancellation inside the free window. Stripe: the money moves at Stripe
+ * while the order is locked (a refusal: 502, nothing changes, the history notes the attempt).
+ * Test mode: recorded (no real money moved). Invoice and manual: recorded as owed by the
+ * organiser (`method: 'record'`, reason `customer_cancellation_transfer_due`).
+ */
+async function refund(deps: Deps, order: OrderRow, core: QuoteCore, teamName: string): Promise<number> {
+  const { teamId, id: orderId } = order;
+  const viaStripe = order.paymentType === 'stripe' ? (await stripeIntents(deps.db, teamId, [orderId])).get(orderId) : undefined;
+  const refunder = viaStripe ? await prepareStripeRefund(deps, teamId) : null;
+  const method = core.refundMethod ?? 'provider';
+  let result;
+  try {
+    result = await refundOrder(deps, {
+      teamId,
+      orderId,
+      who: CUSTOMER,
+      method: viaStripe ? 'stripe' : 'record',
+      reason: method === 'provider' ? 'customer_cancellation_transfer_due' : 'customer_cancellation',
+      moveMoney:
+        refunder && viaStripe
+          ? (locked, amount) =>
+              refunder.move({
+                teamId,
+                orderId,
+                paymentIntentId: viaStripe,
+                amountMinor: amount,
+                idempotencyKey: `bookla-refund-${orderId}-${locked.refundedMinor}-${amount}`,
+              })
+          : undefined,
+    });
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'BAD_GATEWAY')
+      await recordOrderEvent(deps.db, teamId, orderId, 'refund_failed', CUSTOMER, { amount_minor: core.refundMinor, method: 'stripe' });
+    throw err;
+  }
+  if (!result.changed) throw new AppError('CONFLICT', 'customer-accounts:cancel.ended');
+  const [locked] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  await queueCancellationMail(deps.db, deps.config, teamName, locked!, refundMailCase(method), result.amountMinor);
+  return result.amountMinor;
+}

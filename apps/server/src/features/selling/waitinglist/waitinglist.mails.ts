@@ -1,0 +1,140 @@
+import { pickText, type Language, type Translated } from '@bookla/shared';
+import type { Config } from '../../../config/env.ts';
+import type { DbOrTx } from '../../../db/client.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { renderMail } from '../../../lib/mail-layout.ts';
+import { queueMail } from '../../../lib/mailer.ts';
+
+/**
+ * The waiting list's mails, in the entry's language: the sign-up (place in line, the rule, the
+ * removal link) and the offer (the held seats, until when, the personal booking link). The links
+ * carry raw tokens (only their SHA-256 is stored), so they are written to the outbox only.
+ */
+
+export type MailConfig = Pick<Config, 'appUrl' | 'appName' | 'mailFrom'>;
+
+const LOCALES: Record<Language, string> = { de: 'de-CH', en: 'en-GB', fr: 'fr-CH' };
+
+/** "Mo., 12.05.2025, 18:00" in the team's time zone. */
+export function formatWhen(date: Date, lang: Language, timeZone: string): string {
+  const options: Intl.DateTimeFormatOptions = {
+    weekday: 'short',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  };
+  try {
+    return new Intl.DateTimeFormat(LOCALES[lang], { ...options, timeZone }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(LOCALES[lang], { ...options, timeZone: 'UTC' }).format(date);
+  }
+}
+
+/** The removal link of the sign-up mail: an API call that removes the entry, then the shop's notice page. */
+export const removalUrl = (config: Pick<Config, 'appUrl'>, entryId: number, token: string) =>
+  `${config.appUrl}/api/public/waitinglist/${entryId}/remove?token=${encodeURIComponent(token)}`;
+
+/** The offer link: the shop's offer page with its countdown and "book now". */
+export const offerUrl = (config: Pick<Config, 'appUrl'>, lang: Language, teamId: number, entryId: number, token: string) =>
+  `${config.appUrl}/${lang}/shop/${teamId}/waitinglist/${entryId}?token=${encodeURIComponent(token)}`;
+
+export interface LineInfo {
+  teamId: number;
+  teamName: string;
+  timeZone: string;
+  activityName: Translated;
+  /** The date of a per-date line; null: the whole activity. */
+  sessionStartsAt: Date | null;
+  offerHours: number;
+}
+
+export interface MailEntry {
+  id: number;
+  firstname: string;
+  email: string;
+  language: Language;
+  quantity: number;
+}
+
+function texts(config: MailConfig, line: LineInfo, entry: MailEntry, section: string, extra: Record<string, unknown> = {}) {
+  const lang = entry.language;
+  const params = {
+    app: config.appName,
+    team: line.teamName,
+    name: entry.firstname,
+    activity: pickText(line.activityName, lang),
+    date: line.sessionStartsAt ? formatWhen(line.sessionStartsAt, lang, line.timeZone) : '',
+    count: entry.quantity,
+    hours: line.offerHours,
+    ...extra,
+  };
+  return {
+    lang,
+    t: (key: string) => translate(lang, `waitinglist:mail.${section}.${key}`, params),
+    from: translate(lang, 'waitinglist:mail.from', params),
+  };
+}
+
+/** "You are number 3; when seats free up you get an e-mail with a link that holds them for 24 hours." */
+export function queueJoinedMail(
+  db: DbOrTx,
+  config: MailConfig,
+  line: LineInfo,
+  entry: MailEntry,
+  position: number,
+  removalToken: string,
+): Promise<number> {
+  const { lang, t, from } = texts(config, line, entry, 'joined', { position });
+  const { html, text } = renderMail({
+    lang,
+    appName: config.appName,
+    greeting: t('greeting'),
+    paragraphs: [t(line.sessionStartsAt ? 'intro_date' : 'intro'), t('position'), t('rule')],
+    action: { label: t('action'), url: removalUrl(config, entry.id, removalToken) },
+    footnote: t('footnote'),
+  });
+  return queueMail(db, config, {
+    to: entry.email,
+    subject: t('subject'),
+    text,
+    html,
+    kind: 'waitinglist_joined',
+    language: lang,
+    teamId: line.teamId,
+    fromName: from,
+  });
+}
+
+/** Seats are free and held for this person until `expiresAt`: the personal booking link. */
+export function queueOfferMail(
+  db: DbOrTx,
+  config: MailConfig,
+  line: LineInfo,
+  entry: MailEntry,
+  expiresAt: Date,
+  offerToken: string,
+): Promise<number> {
+  const until = formatWhen(expiresAt, entry.language, line.timeZone);
+  const { lang, t, from } = texts(config, line, entry, 'offer', { until });
+  const { html, text } = renderMail({
+    lang,
+    appName: config.appName,
+    greeting: t('greeting'),
+    paragraphs: [t(line.sessionStartsAt ? 'intro_date' : 'intro'), t('until'), t('rule')],
+    action: { label: t('action'), url: offerUrl(config, lang, line.teamId, entry.id, offerToken) },
+    footnote: t('footnote'),
+  });
+  return queueMail(db, config, {
+    to: entry.email,
+    subject: t('subject'),
+    text,
+    html,
+    kind: 'waitinglist_offer',
+    language: lang,
+    teamId: line.teamId,
+    fromName: from,
+  });
+}
