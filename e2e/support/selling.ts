@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { fillTranslated, pick, saved } from './catalogue.ts';
@@ -28,9 +28,14 @@ function lookup(root: Record<string, unknown>, key: string): string | undefined 
 const interpolate = (text: string, params: Record<string, string | number>) =>
   text.replace(/\{\{\s*(\w+)\s*\}\}/g, (all, k: string) => (k in params ? String(params[k]) : all));
 
-/** A text of the shop (`apps/web/src/shop/locales/{lang}.json`), with its plurals chosen by `count` as the shop does. */
+/**
+ * A text of the shop (`apps/web/src/shop/locales/{lang}.json`, or an area's own file such as
+ * `account.{lang}.json` for `account.…` keys), with its plurals chosen by `count` as the shop does.
+ */
 export function shopTr(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
-  const dict = readJson(join(repo, 'apps', 'web', 'src', 'shop', 'locales', `${lang}.json`));
+  const locales = join(repo, 'apps', 'web', 'src', 'shop', 'locales');
+  const area = join(locales, `${key.split('.')[0]}.${lang}.json`);
+  const dict = existsSync(area) ? readJson(area) : readJson(join(locales, `${lang}.json`));
   const count = params.count;
   const text =
     typeof count === 'number'
