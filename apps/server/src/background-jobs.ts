@@ -23,9 +23,10 @@ export interface JobDeps {
 export function registerJobHandlers(jobs: JobRunner, { db, config, mailTransport, log }: JobDeps): void {
   // Order mails carry their PDFs (tickets, invoice, receipt), rendered when the mail is sent.
   const attachments = documentAttachmentRenderers({ db, config });
-  registerMailJob(jobs, db, mailTransport, log, { mailDir: mailDirectory(config), attachments });
-  // A new order's confirmation is composed by a job its transaction enqueues (see order-mail-job.ts).
-  registerOrderMailJob(jobs, { db, config });
+  const mailSender = registerMailJob(jobs, db, mailTransport, log, { mailDir: mailDirectory(config), attachments });
+  // A new order's confirmation is composed by a job its transaction enqueues, which also sends it
+  // at once through the outbox (see order-mail-job.ts).
+  registerOrderMailJob(jobs, { db, config }, mailSender);
   // Large exports are written by a job; their files expire after 24 hours (operations/exports).
   registerExportJobs(jobs, { db, config });
   // Freed seats are offered to the waiting list by a job the releasing transaction enqueues (selling/waitinglist).

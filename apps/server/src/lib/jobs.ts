@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -7,8 +9,30 @@ import { jobs } from '../db/schema/index.ts';
  * A small PostgreSQL job queue. Jobs are claimed with FOR UPDATE SKIP LOCKED, so any number of
  * instances can poll the same table without doing a job twice. A failed job is retried with
  * exponential backoff until `max_attempts`; a crashed worker's claim expires (`locked_until`).
+ *
+ * A claim is fenced by its attempt number: the runner settles a job (done, retry, failed) only
+ * while it is still `running` with the attempt it claimed, so a worker whose claim expired and
+ * was taken over writes nothing over the newer attempt's outcome.
  */
-export type JobHandler = (payload: Record<string, unknown>, ctx: { attempt: number; maxAttempts: number; jobId: number }) => Promise<void>;
+export interface ClaimedJob {
+  id: number;
+  /** This claim's attempt (1 for the first run). */
+  attempt: number;
+  maxAttempts: number;
+}
+
+/**
+ * A handler returns `JOB_SETTLED` when it already wrote the job's outcome itself (with
+ * `settleJobSql`, inside its own last statement or transaction): the runner then writes nothing,
+ * which saves a statement per job. Otherwise the runner marks the job done, or retries it when
+ * the handler throws.
+ */
+export const JOB_SETTLED = Symbol('job settled');
+
+export type JobHandler = (
+  payload: Record<string, unknown>,
+  ctx: { attempt: number; maxAttempts: number; jobId: number },
+) => Promise<void | typeof JOB_SETTLED>;
 
 export interface EnqueueOptions {
   runAt?: Date;
@@ -25,9 +49,48 @@ export function jobInsert(db: DbOrTx, type: string, payload: Record<string, unkn
   return db.insert(jobs).values({ type, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8 });
 }
 
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs a statement as a named prepared statement: PostgreSQL parses and plans it once per
+ * connection (and after five runs may keep one generic plan) instead of on every run. For the
+ * statements every job runs, which are few and run all the time: planning the document context
+ * read cost more server CPU than executing it (docs/decisions/012-selling.md). The name is a hash
+ * of the text, so one name is always one text. PGlite ignores the name. Returns the rows.
+ */
+export async function executePrepared<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  let name = statementNames.get(built.sql);
+  if (!name) {
+    name = `bookla_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
+    // Texts are a handful per code path; the bound only guards against a caller building them from data.
+    if (statementNames.size < 500) statementNames.set(built.sql, name);
+  }
+  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  return (result as { rows: T[] }).rows;
+}
+
 /** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */
 export function backoffMs(attempt: number): number {
   return Math.min(3600_000, 30_000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * The UPDATE that settles a claimed job: done, or (with `error`) queued again after the backoff,
+ * failed after its last attempt. Fenced: it changes the row only while this claim still holds it
+ * (`RETURNING id` then returns it), so it can run as a CTE of a handler's last statement.
+ */
+export function settleJobSql(job: ClaimedJob, error?: string): SQL {
+  if (error === undefined) {
+    return sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now()
+      WHERE id = ${job.id} AND status = 'running' AND attempts = ${job.attempt}::int RETURNING id`;
+  }
+  const final = job.attempt >= job.maxAttempts;
+  const runAt = new Date(Date.now() + backoffMs(job.attempt));
+  return sql`UPDATE jobs SET status = ${final ? 'failed' : 'queued'}, run_at = ${runAt.toISOString()}::timestamptz,
+      locked_until = NULL, last_error = ${error.slice(0, 2000)}, updated_at = now()
+    WHERE id = ${job.id} AND status = 'running' AND attempts = ${job.attempt}::int RETURNING id`;
 }
 
 export interface JobRunner {
@@ -58,7 +121,9 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
           sql` `,
         )} ELSE ${LOCK_MS}::int END`
       : sql`${LOCK_MS}::int`;
-    const result = await db.execute(sql`
+    const [row] = await executePrepared(
+      db,
+      sql`
       UPDATE jobs SET status = 'running', attempts = attempts + 1,
              locked_until = now() + ${lockMs} * interval '1 millisecond', updated_at = now()
       WHERE id = (
@@ -68,8 +133,8 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
         ORDER BY run_at, id
         FOR UPDATE SKIP LOCKED
         LIMIT 1)
-      RETURNING id, type, payload, attempts, max_attempts`);
-    const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0];
+      RETURNING id, type, payload, attempts, max_attempts`,
+    );
     if (!row) return undefined;
     return {
       id: Number(row.id),
@@ -84,20 +149,15 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
     const job = await claim();
     if (!job) return false;
     const handler = handlers.get(job.type)!;
+    const claimed: ClaimedJob = { id: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts };
     try {
-      await handler(job.payload, { attempt: job.attempts, maxAttempts: job.maxAttempts, jobId: job.id });
-      await db.execute(
-        sql`UPDATE jobs SET status = 'done', locked_until = NULL, last_error = NULL, updated_at = now() WHERE id = ${job.id}`,
-      );
+      const outcome = await handler(job.payload, { attempt: job.attempts, maxAttempts: job.maxAttempts, jobId: job.id });
+      if (outcome !== JOB_SETTLED) await executePrepared(db, settleJobSql(claimed));
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const final = job.attempts >= job.maxAttempts;
-      const runAt = new Date(Date.now() + backoffMs(job.attempts));
       log.warn({ jobId: job.id, type: job.type, attempt: job.attempts, final, err: message }, 'job failed');
-      await db.execute(sql`
-        UPDATE jobs SET status = ${final ? 'failed' : 'queued'}, run_at = ${runAt.toISOString()}::timestamptz,
-               locked_until = NULL, last_error = ${message.slice(0, 2000)}, updated_at = now()
-        WHERE id = ${job.id}`);
+      await executePrepared(db, settleJobSql(claimed, message));
     }
     return true;
   }

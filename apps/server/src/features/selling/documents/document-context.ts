@@ -1,15 +1,19 @@
-import { pickText, type ActivityKind, type Order } from '@bookla/shared';
+import { getTableColumns, sql, type Table } from 'drizzle-orm';
+import { pickText, type ActivityKind, type Order, type Translated } from '@bookla/shared';
 import type { DbOrTx } from '../../../db/client.ts';
-import { loadOrder } from '../orders/index.ts';
-import { getSellingSettings } from '../settings/index.ts';
-import * as repo from './documents.repo.ts';
+import { executePrepared } from '../../../lib/jobs.ts';
+import { orderItems, orderParticipants, orderProducts, orders } from '../../../db/schema/index.ts';
+import { toOrder } from '../orders/index.ts';
+import { defaultSellingSettings } from '../settings/index.ts';
 import type { DocumentTeamRow } from './documents.repo.ts';
 import type { SessionDates } from './format.ts';
 
 /**
- * Everything a document or an order mail shows about an order, loaded once: the Order (names as
- * sold, in the order's language), the issuing team with its billing address and payment details,
- * and per order line its dates and location as they are now (a moved date shows its new time).
+ * Everything a document or an order mail shows about an order, loaded in ONE statement: the
+ * Order (names as sold, in the order's language), the issuing team with its billing address and
+ * payment details, and per order line its dates and location as they are now (a moved date
+ * shows its new time). One statement instead of nine: the mail of every order reads it, and on a
+ * busy server each statement's round trip and planning cost more than the JSON it builds.
  */
 
 export interface LineSchedule {
@@ -28,48 +32,168 @@ export interface DocumentContext {
   schedules: Map<number, LineSchedule>;
 }
 
-export async function loadDocumentContext(db: DbOrTx, teamId: number, orderId: number): Promise<DocumentContext | undefined> {
-  const order = await loadOrder(db, teamId, orderId);
-  if (!order) return undefined;
-  const team = await repo.findTeam(db, teamId);
-  if (!team) return undefined;
-  const settings = await getSellingSettings(db, teamId);
+export interface LoadOptions {
+  /** Lock the order row (FOR UPDATE) in the same statement; within a transaction only. */
+  lockOrder?: boolean;
+  /** Also tell whether the order's history already has a mail of this occasion (`mail_queued`). */
+  mailOccasion?: string;
+}
+
+interface ContextRow {
+  order: Record<string, unknown>;
+  items: Record<string, unknown>[];
+  participants: Record<string, unknown>[];
+  products: Record<string, unknown>[];
+  team: DocumentTeamRow | null;
+  settings: DocumentContext['payment'] | null;
+  activities: {
+    id: number;
+    kind: ActivityKind;
+    location: { name: Translated; address: string | null; postalCode: string; city: string } | null;
+  }[];
+  own_sessions: SessionJson[];
+  course_sessions: SessionJson[];
+  mail_queued: boolean;
+}
+
+interface SessionJson {
+  id: number;
+  activityId: number;
+  startsAt: string;
+  endsAt: string;
+}
+
+/** A row of `table` from its `to_jsonb` form (column names as keys, timestamps as text), as a select returns it. */
+function fromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = json[column.name];
+    row[key] = value === null || value === undefined ? null : column.dataType === 'json' ? value : column.mapFromDriverValue(value);
+  }
+  return row as T['$inferSelect'];
+}
+
+const sessionJson = sql.raw(
+  `coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'activityId', s.activity_id, 'startsAt', s.starts_at, 'endsAt', s.ends_at)
+     ORDER BY s.starts_at, s.id), '[]'::jsonb)`,
+);
+
+async function selectContext(db: DbOrTx, teamId: number, orderId: number, opts: LoadOptions): Promise<ContextRow | undefined> {
+  const [row] = await executePrepared<ContextRow>(
+    db,
+    sql`
+    SELECT to_jsonb(o) AS "order",
+      (SELECT coalesce(jsonb_agg(to_jsonb(i) ORDER BY i.sort, i.id), '[]'::jsonb) FROM order_items i WHERE i.order_id = o.id) AS items,
+      (SELECT coalesce(jsonb_agg(to_jsonb(p) ORDER BY p.sort, p.id), '[]'::jsonb) FROM order_participants p WHERE p.order_id = o.id) AS participants,
+      (SELECT coalesce(jsonb_agg(to_jsonb(x) ORDER BY x.id), '[]'::jsonb) FROM order_products x WHERE x.order_id = o.id) AS products,
+      (SELECT jsonb_build_object('id', t.id, 'name', t.name, 'logoPath', t.logo_path, 'currency', t.currency, 'timeZone', t.time_zone,
+              'billingAddress', t.billing_address, 'billingAddressLine2', t.billing_address_line_2, 'billingCity', t.billing_city,
+              'billingPostalCode', t.billing_postal_code, 'billingCountry', t.billing_country, 'vatId', t.vat_id)
+         FROM teams t WHERE t.id = o.team_id) AS team,
+      (SELECT jsonb_build_object('chargesVat', s.charges_vat, 'vatNumber', s.vat_number, 'iban', s.iban, 'qrIban', s.qr_iban)
+         FROM team_selling_settings s WHERE s.team_id = o.team_id) AS settings,
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('id', a.id, 'kind', a.kind, 'location',
+                CASE WHEN l.id IS NULL THEN NULL
+                     ELSE jsonb_build_object('name', l.name, 'address', l.address, 'postalCode', l.postal_code, 'city', l.city) END)), '[]'::jsonb)
+         FROM activities a LEFT JOIN locations l ON l.id = a.location_id AND l.team_id = o.team_id
+        WHERE a.team_id = o.team_id AND a.id IN (SELECT i.activity_id FROM order_items i WHERE i.order_id = o.id)) AS activities,
+      (SELECT ${sessionJson} FROM activity_sessions s
+        WHERE s.team_id = o.team_id AND s.id IN (SELECT i.session_id FROM order_items i WHERE i.order_id = o.id)) AS own_sessions,
+      (SELECT ${sessionJson} FROM activity_sessions s
+        WHERE s.team_id = o.team_id AND s.status = 'scheduled'
+          AND s.activity_id IN (SELECT i.activity_id FROM order_items i WHERE i.order_id = o.id AND i.session_id IS NULL)) AS course_sessions,
+      ${
+        opts.mailOccasion === undefined
+          ? sql`false`
+          : sql`EXISTS (SELECT 1 FROM order_events e
+                 WHERE e.order_id = o.id AND e.type = 'mail_queued' AND e.data->>'occasion' = ${opts.mailOccasion}::text)`
+      } AS mail_queued
+    FROM orders o
+    WHERE o.team_id = ${teamId} AND o.id = ${orderId}
+    ${opts.lockOrder ? sql`FOR UPDATE OF o` : sql``}`,
+  );
+  return row;
+}
+
+/**
+ * The order's document context (undefined: the team has no such order), and with `mailOccasion`
+ * whether a mail of that occasion was already queued. With `lockOrder` the order row is locked by
+ * the same statement; when the lock had to be waited for, the answers about other rows may predate
+ * the transaction that held it, so a write that depends on them checks again (see order-mails.ts).
+ */
+export async function loadDocumentContextFor(
+  db: DbOrTx,
+  teamId: number,
+  orderId: number,
+  opts: LoadOptions = {},
+): Promise<{ ctx: DocumentContext; mailQueued: boolean } | undefined> {
+  const row = await selectContext(db, teamId, orderId, opts);
+  if (!row?.team) return undefined;
+  const orderRow = fromJson(orders, row.order);
+  const order = toOrder(
+    orderRow,
+    row.items.map((i) => fromJson(orderItems, i)),
+    row.participants.map((p) => fromJson(orderParticipants, p)),
+    row.products.map((x) => fromJson(orderProducts, x)),
+    orderRow.language,
+  );
   const lang = order.language;
-
-  const activityIds = [...new Set(order.order_items.flatMap((i) => (i.activity_id === null ? [] : [i.activity_id])))];
-  const sessionIds = [...new Set(order.order_items.flatMap((i) => (i.session_id === null ? [] : [i.session_id])))];
-  const wholeActivityIds = [
-    ...new Set(order.order_items.flatMap((i) => (i.session_id === null && i.activity_id !== null ? [i.activity_id] : []))),
-  ];
-  // One after the other: in a transaction they share one connection anyway.
-  const activityRows = await repo.findActivities(db, teamId, activityIds);
-  const sessionRows = await repo.findSessions(db, teamId, sessionIds);
-  const allSessions = await repo.scheduledSessionsOf(db, teamId, wholeActivityIds);
-  const activityById = new Map(activityRows.map((a) => [a.id, a]));
-  const sessionById = new Map(sessionRows.map((s) => [s.id, s]));
-
+  const activityById = new Map(row.activities.map((a) => [a.id, a]));
+  const ownById = new Map(row.own_sessions.map((s) => [s.id, s]));
   const schedules = new Map<number, LineSchedule>();
   for (const item of order.order_items) {
     const activity = item.activity_id === null ? undefined : activityById.get(item.activity_id);
-    const own = item.session_id === null ? undefined : sessionById.get(item.session_id);
+    const own = item.session_id === null ? undefined : ownById.get(item.session_id);
     const sessions = own
       ? [own]
       : item.session_id === null && item.activity_id !== null
-        ? allSessions.filter((s) => s.activityId === item.activity_id)
+        ? row.course_sessions.filter((s) => s.activityId === item.activity_id)
         : [];
     const loc = activity?.location;
     schedules.set(item.id, {
       kind: activity?.kind ?? null,
-      sessions: sessions.map((s) => ({ startsAt: s.startsAt, endsAt: s.endsAt })),
+      sessions: sessions.map((s) => ({ startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) })),
       location: loc
         ? [pickText(loc.name, lang), loc.address ?? '', `${loc.postalCode} ${loc.city}`.trim()].filter((line) => line.trim() !== '')
         : null,
     });
   }
-  return {
-    order,
-    team,
-    payment: { chargesVat: settings.chargesVat, vatNumber: settings.vatNumber, iban: settings.iban, qrIban: settings.qrIban },
-    schedules,
+  const defaults = row.settings ? undefined : defaultSellingSettings(teamId);
+  const payment = row.settings ?? {
+    chargesVat: defaults!.chargesVat,
+    vatNumber: defaults!.vatNumber,
+    iban: defaults!.iban,
+    qrIban: defaults!.qrIban,
   };
+  return { ctx: { order, team: row.team, payment, schedules }, mailQueued: row.mail_queued };
+}
+
+export async function loadDocumentContext(db: DbOrTx, teamId: number, orderId: number): Promise<DocumentContext | undefined> {
+  return (await loadDocumentContextFor(db, teamId, orderId))?.ctx;
+}
+
+/**
+ * One mail's attachments (tickets and receipt) show the same order: their renderers share one
+ * read through the sending's memo (lib/mailer.ts), which the job that composed the mail fills
+ * with the context it has just read under the order's lock.
+ */
+const memoKey = (teamId: number, orderId: number) => `document-context:${teamId}:${orderId}`;
+
+export function rememberDocumentContext(memo: Map<string, unknown>, ctx: DocumentContext): void {
+  memo.set(memoKey(ctx.team.id, ctx.order.id), Promise.resolve(ctx));
+}
+
+export function memoizedDocumentContext(
+  memo: Map<string, unknown>,
+  db: DbOrTx,
+  teamId: number,
+  orderId: number,
+): Promise<DocumentContext | undefined> {
+  const key = memoKey(teamId, orderId);
+  let ctx = memo.get(key) as Promise<DocumentContext | undefined> | undefined;
+  if (!ctx) {
+    ctx = loadDocumentContext(db, teamId, orderId);
+    memo.set(key, ctx);
+  }
+  return ctx;
 }

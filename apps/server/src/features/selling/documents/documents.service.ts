@@ -4,7 +4,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { AttachmentRenderers, RenderedAttachment } from '../../../lib/mailer.ts';
 import { isOrderToken } from '../orders/index.ts';
-import { loadDocumentContext, type DocumentContext } from './document-context.ts';
+import { loadDocumentContext, memoizedDocumentContext, type DocumentContext } from './document-context.ts';
 import * as repo from './documents.repo.ts';
 import { invoiceFileName, renderInvoicePdf } from './invoice-pdf.ts';
 import { loadLogoPng } from './pdf.ts';
@@ -84,16 +84,17 @@ export async function publicOrderDocument(
 }
 
 /**
- * The mail job's renderers (lib/mailer.ts): each attachment spec rendered when the mail is sent.
+ * The mail job's renderers (lib/mailer.ts): each attachment spec rendered when the mail is sent,
+ * from the order read once per sending (the memo; tickets and receipt show the same order).
  * A document the order no longer has (tickets of an order refunded before the mail went out)
  * is left out (null); any other failure throws, so the mail is retried rather than sent without it.
  */
 export function documentAttachmentRenderers(deps: DocumentDeps): AttachmentRenderers {
   const renderer =
     (kind: DocumentKind) =>
-    async (spec: MailAttachmentSpec, mail: { teamId: number | null }): Promise<RenderedAttachment | null> => {
+    async (spec: MailAttachmentSpec, mail: { teamId: number | null; memo: Map<string, unknown> }): Promise<RenderedAttachment | null> => {
       if (mail.teamId === null) throw new Error(`attachment ${kind} of order ${spec.orderId}: the mail has no team`);
-      const ctx = await loadDocumentContext(deps.db, mail.teamId, spec.orderId);
+      const ctx = await memoizedDocumentContext(mail.memo, deps.db, mail.teamId, spec.orderId);
       if (!ctx) throw new Error(`attachment ${kind}: order ${spec.orderId} of team ${mail.teamId} not found`);
       if (documentRefusal(ctx.order, kind)) return null;
       const doc = await render(deps, ctx, kind);

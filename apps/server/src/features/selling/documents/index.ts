@@ -1,4 +1,4 @@
 /** What other features and the app may use of the order documents: the PDFs, their routes, the mail renderers and the order mails. */
 export { documentsRoutes } from './documents.routes.ts';
 export { documentAttachmentRenderers, orderDocument, type DocumentDeps, type DocumentKind } from './documents.service.ts';
-export { queueOrderMail, type OrderMailOccasion } from './order-mails.ts';
+export { queueOrderMail, writeOrderMailOnce, type OrderMailOccasion, type OrderMailWrite } from './order-mails.ts';

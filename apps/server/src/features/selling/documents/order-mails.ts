@@ -1,12 +1,12 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { MailAttachmentSpec } from '@bookla/shared';
 import type { Config } from '../../../config/env.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { renderMail } from '../../../lib/mail-layout.ts';
-import { queueMail } from '../../../lib/mailer.ts';
+import { writeMail, type OutgoingMail, type WrittenMail } from '../../../lib/mailer.ts';
 import { orderPageUrl } from '../orders/index.ts';
-import { loadDocumentContext, type DocumentContext } from './document-context.ts';
-import * as repo from './documents.repo.ts';
+import { loadDocumentContext, loadDocumentContextFor, rememberDocumentContext, type DocumentContext } from './document-context.ts';
 import { formatDate, formatMoney, formatRate, sessionLines, toMinor } from './format.ts';
 
 /**
@@ -81,15 +81,12 @@ export function orderSummary(ctx: DocumentContext): string[] {
   return out;
 }
 
-export async function queueOrderMail(
-  db: DbOrTx,
+/** The mail of an occasion, composed from the context (no SQL); undefined: the occasion sends no mail now. */
+export function composeOrderMail(
+  ctx: DocumentContext,
   config: MailConfig,
-  teamId: number,
-  orderId: number,
   occasion: OrderMailOccasion,
-): Promise<number | undefined> {
-  const ctx = await loadDocumentContext(db, teamId, orderId);
-  if (!ctx) return undefined;
+): { mail: OutgoingMail; kind: string; attachments: MailAttachmentSpec['kind'][] } | undefined {
   const { order, team } = ctx;
   const plan = orderMailPlan(order, occasion);
   if (!plan) return undefined;
@@ -108,21 +105,92 @@ export async function queueOrderMail(
     appName: team.name,
     greeting: t('greeting'),
     paragraphs: [t('intro'), ...orderSummary(ctx)],
-    action: { label: t('action'), url: orderPageUrl(config, lang, teamId, orderId) },
+    action: { label: t('action'), url: orderPageUrl(config, lang, team.id, order.id) },
     footnote: t('footnote'),
   });
-  const attachments = plan.attachments.map((kind): MailAttachmentSpec => ({ kind, orderId }));
-  const emailId = await queueMail(db, config, {
+  const mail: OutgoingMail = {
     to: order.email,
     subject: t('subject'),
     text,
     html,
     kind: plan.kind,
     language: lang,
-    teamId,
-    attachments,
+    teamId: team.id,
+    attachments: plan.attachments.map((kind): MailAttachmentSpec => ({ kind, orderId: order.id })),
     fromName: translate(lang, 'order-mails:from', { team: team.name, app: config.appName }),
+  };
+  return { mail, kind: plan.kind, attachments: plan.attachments };
+}
+
+/** The order's history entry of the mail (`mail_queued`), as a CTE of the outbox write: it reads the mail's id from `outbox_mail`. */
+function mailQueuedEvent(ctx: DocumentContext, occasion: OrderMailOccasion, kind: string, attachments: string[]): SQL {
+  return sql`INSERT INTO order_events (team_id, order_id, type, actor, data)
+    SELECT ${ctx.team.id}::int, ${ctx.order.id}::int, 'mail_queued', 'system',
+           jsonb_build_object('occasion', ${occasion}::text, 'kind', ${kind}::text, 'email_id', outbox_mail.id,
+                              'attachments', ${JSON.stringify(attachments)}::jsonb)
+      FROM outbox_mail`;
+}
+
+/**
+ * Writes the mail of an occasion to the outbox with its send job and the order's history entry,
+ * in one statement after the one that reads the order (two in all). Used within the transaction
+ * that changed the order (payment, end), so the change and its mail commit together.
+ */
+export async function queueOrderMail(
+  db: DbOrTx,
+  config: MailConfig,
+  teamId: number,
+  orderId: number,
+  occasion: OrderMailOccasion,
+): Promise<number | undefined> {
+  const ctx = await loadDocumentContext(db, teamId, orderId);
+  if (!ctx) return undefined;
+  const composed = composeOrderMail(ctx, config, occasion);
+  if (!composed) return undefined;
+  const written = await writeMail(db, config, composed.mail, {
+    with: [mailQueuedEvent(ctx, occasion, composed.kind, composed.attachments)],
   });
-  await repo.recordMailQueued(db, teamId, orderId, { occasion, kind: plan.kind, email_id: emailId, attachments: plan.attachments });
-  return emailId;
+  return written!.mail.id;
+}
+
+export type OrderMailWrite =
+  /** Nothing written: no such order, a mail of this occasion exists, or the occasion sends none now. */
+  | { outcome: 'none' }
+  /** The write statement ran and its `with` writes with it, but found the mail already queued. */
+  | { outcome: 'duplicate' }
+  | { outcome: 'written'; written: WrittenMail; memo: Map<string, unknown> };
+
+/**
+ * The `order.mail` job's work, in the caller's transaction: locks the order and reads its document
+ * context (one statement), composes the mail, then writes it (status pending), its send job
+ * already claimed by the caller and the order's history entry, together with the caller's `with`
+ * writes (the job's own `done`), in one more statement, unless the history already has a mail of
+ * this occasion. That check runs in the writing statement, after the lock was taken, so it sees
+ * whatever a worker that held the lock before committed: two workers never write the mail twice.
+ * The caller sends the mail after COMMIT (MailSender.deliver) with `memo`: the attachments are
+ * rendered from the context just read under the lock, without reading it again.
+ */
+export async function writeOrderMailOnce(
+  tx: DbOrTx,
+  config: MailConfig,
+  teamId: number,
+  orderId: number,
+  occasion: OrderMailOccasion,
+  also: SQL[],
+): Promise<OrderMailWrite> {
+  const loaded = await loadDocumentContextFor(tx, teamId, orderId, { lockOrder: true, mailOccasion: occasion });
+  if (!loaded || loaded.mailQueued) return { outcome: 'none' };
+  const { ctx } = loaded;
+  const composed = composeOrderMail(ctx, config, occasion);
+  if (!composed) return { outcome: 'none' };
+  const written = await writeMail(tx, config, composed.mail, {
+    send: 'claimed',
+    onlyIf: sql`NOT EXISTS (SELECT 1 FROM order_events e
+                 WHERE e.order_id = ${orderId}::int AND e.type = 'mail_queued' AND e.data->>'occasion' = ${occasion}::text)`,
+    with: [mailQueuedEvent(ctx, occasion, composed.kind, composed.attachments), ...also],
+  });
+  if (!written) return { outcome: 'duplicate' };
+  const memo = new Map<string, unknown>();
+  rememberDocumentContext(memo, ctx);
+  return { outcome: 'written', written, memo };
 }
