@@ -48,7 +48,7 @@ const embedScript = (): Plugin => ({
   },
 });
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react(), pageEntries(), embedScript()],
   server: {
     // The SPA calls the API on its own origin (cookies, CSRF); in dev Vite forwards to the server.
@@ -77,15 +77,19 @@ export default defineConfig({
         },
       },
     },
-    // The public pages' server-side renderer (src/public-site/render.tsx), which the server
-    // imports from dist/server/public-site.js to send these pages as HTML (plugins/web.ts).
+    // The server-side renderers the server imports (plugins/web.ts) to send pages as HTML: the
+    // public pages (src/public-site/render.tsx → dist/server/public-site.js) and the app's public
+    // screens such as login (src/app/ssr.tsx → dist/server/app.js). Dependencies are bundled in:
+    // some (dayjs) cannot be imported by Node's ESM loader as the app imports them.
     ssr: {
+      // Only for the build: tests (Vitest) resolve dependencies as Node does.
+      resolve: command === 'build' ? { noExternal: true } : {},
       build: {
         outDir: 'dist/server',
         emptyOutDir: true,
         copyPublicDir: false,
         rolldownOptions: {
-          input: { 'public-site': page('src/public-site/render.tsx') },
+          input: { 'public-site': page('src/public-site/render.tsx'), app: page('src/app/ssr.tsx') },
           output: { entryFileNames: '[name].js', chunkFileNames: '[name]-[hash].js' },
         },
       },
@@ -97,4 +101,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
   },
-});
+}));

@@ -78,12 +78,17 @@ export function person(x: number, y: number, s: number, look: Look, pose: Pose, 
   const stroke = (d: string, color: string, width: number) =>
     `<path d="${d}" fill="none" stroke="${color}" stroke-width="${r1(width)}" stroke-linecap="round" stroke-linejoin="round"/>`;
   // Long hair behind the head and shoulders.
-  if (look.hairStyle === 'long') parts.push(`<rect x="${r1(hx - headR * 1.05)}" y="${r1(hy - headR * 0.4)}" width="${r1(headR * 2.1)}" height="${r1(headR * 2.3)}" rx="${r1(headR)}" fill="${look.hair}"/>`);
+  if (look.hairStyle === 'long')
+    parts.push(
+      `<rect x="${r1(hx - headR * 1.05)}" y="${r1(hy - headR * 0.4)}" width="${r1(headR * 2.1)}" height="${r1(headR * 2.3)}" rx="${r1(headR)}" fill="${look.hair}"/>`,
+    );
   parts.push(stroke(legL.path, look.bottom, 24 * s), stroke(legR.path, look.bottom, 24 * s));
   parts.push(`<circle cx="${r1(legL.end[0])}" cy="${r1(legL.end[1])}" r="${r1(12 * s)}" fill="#2b2d42"/>`);
   parts.push(`<circle cx="${r1(legR.end[0])}" cy="${r1(legR.end[1])}" r="${r1(12 * s)}" fill="#2b2d42"/>`);
   parts.push(stroke(`M${r1(x)} ${r1(y)}L${r1(nx)} ${r1(ny + 14 * s)}`, look.top, 50 * s));
-  parts.push(`<rect x="${r1(x - 24 * s)}" y="${r1(y - 16 * s)}" width="${r1(48 * s)}" height="${r1(26 * s)}" rx="${r1(10 * s)}" fill="${look.bottom}"/>`);
+  parts.push(
+    `<rect x="${r1(x - 24 * s)}" y="${r1(y - 16 * s)}" width="${r1(48 * s)}" height="${r1(26 * s)}" rx="${r1(10 * s)}" fill="${look.bottom}"/>`,
+  );
   parts.push(stroke(armL.path, look.top, 17 * s), stroke(armR.path, look.top, 17 * s));
   parts.push(`<circle cx="${r1(armL.end[0])}" cy="${r1(armL.end[1])}" r="${r1(9 * s)}" fill="${look.skin}"/>`);
   parts.push(`<circle cx="${r1(armR.end[0])}" cy="${r1(armR.end[1])}" r="${r1(9 * s)}" fill="${look.skin}"/>`);
@@ -95,7 +100,8 @@ export function person(x: number, y: number, s: number, look: Look, pose: Pose, 
       `<path d="M${r1(hx - headR)} ${r1(hy + 2 * s)}a${r1(headR)} ${r1(headR)} 0 0 1 ${r1(headR * 2)} 0q${r1(-headR * 0.9)} ${r1(-headR * 0.55)} ${r1(-headR * 2)} 0z" fill="${look.hair}"/>`,
     );
   }
-  if (style === 'bun') parts.push(`<circle cx="${r1(hx - facing * headR * 0.6)}" cy="${r1(hy - headR * 0.95)}" r="${r1(headR * 0.5)}" fill="${look.hair}"/>`);
+  if (style === 'bun')
+    parts.push(`<circle cx="${r1(hx - facing * headR * 0.6)}" cy="${r1(hy - headR * 0.95)}" r="${r1(headR * 0.5)}" fill="${look.hair}"/>`);
   return `<g>${parts.join('')}</g>`;
 }
 

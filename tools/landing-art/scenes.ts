@@ -30,7 +30,10 @@ function yoga(): string {
 
 function dance(): string {
   const lights = [200, 420, 640, 860, 1040]
-    .map((x, i) => `<path d="M${x} 0L${x - 90} 560H${x + 90}Z" fill="${['#ffd166', '#ef476f', '#06d6a0', '#118ab2', '#ffd166'][i]}" opacity="0.16"/>`)
+    .map(
+      (x, i) =>
+        `<path d="M${x} 0L${x - 90} 560H${x + 90}Z" fill="${['#ffd166', '#ef476f', '#06d6a0', '#118ab2', '#ffd166'][i]}" opacity="0.16"/>`,
+    )
     .join('');
   return (
     room('#2b2d42', '#8d6e63', 560, '#3d405b') +
@@ -72,7 +75,8 @@ function languages(): string {
     `<text x="210" y="345" font-family="Georgia, serif" font-size="48" fill="#8ecae6">Hello · Ciao</text>`;
   const bubble = (x: number, y: number, text: string, fill: string) =>
     `<rect x="${x}" y="${y}" width="150" height="74" rx="30" fill="${fill}"/><path d="M${x + 40} ${y + 70}l-14 32 42-30z" fill="${fill}"/><text x="${x + 75}" y="${y + 48}" text-anchor="middle" font-family="system-ui, sans-serif" font-size="30" font-weight="700" fill="#1d3557">${text}</text>`;
-  const desk = (x: number) => `<rect x="${x - 90}" y="540" width="180" height="20" rx="6" fill="#9c6644"/><rect x="${x - 80}" y="560" width="14" height="90" fill="#9c6644"/><rect x="${x + 66}" y="560" width="14" height="90" fill="#9c6644"/>`;
+  const desk = (x: number) =>
+    `<rect x="${x - 90}" y="540" width="180" height="20" rx="6" fill="#9c6644"/><rect x="${x - 80}" y="560" width="14" height="90" fill="#9c6644"/><rect x="${x + 66}" y="560" width="14" height="90" fill="#9c6644"/>`;
   return (
     room('#f1f5f9', '#c9ada7', 620, '#e2eaf1') +
     board +
@@ -172,7 +176,11 @@ function pottery(): string {
 
 function swimming(): string {
   const lanes = [330, 470, 610].map((y) => `<path d="M0 ${y}H${W}" stroke="#fff" stroke-width="6" stroke-dasharray="24 18"/>`).join('');
-  const waves = Array.from({ length: 6 }, (_, i) => `<path d="M0 ${260 + i * 80}q50-18 100 0t100 0t100 0t100 0t100 0t100 0t100 0t100 0t100 0t100 0t100 0t100 0" fill="none" stroke="#a9def9" stroke-width="4" opacity="0.7"/>`).join('');
+  const waves = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<path d="M0 ${260 + i * 80}q50-18 100 0t100 0t100 0t100 0t100 0t100 0t100 0t100 0t100 0t100 0t100 0t100 0" fill="none" stroke="#a9def9" stroke-width="4" opacity="0.7"/>`,
+  ).join('');
   const swimmer = (x: number, y: number, cap: string, armUp: boolean) =>
     `<ellipse cx="${x}" cy="${y + 12}" rx="70" ry="16" fill="#0077b6" opacity="0.45"/>` +
     `<circle cx="${x}" cy="${y}" r="26" fill="#e0ac8a"/><path d="M${x - 26} ${y}a26 26 0 0 1 52 0z" fill="${cap}"/>` +
@@ -261,7 +269,10 @@ function outdoorEvent(): string {
   }).join('');
   const tent = (x: number, c: string) =>
     `<path d="M${x - 120} 470L${x} 330l120 140z" fill="${c}"/><rect x="${x - 110}" y="470" width="220" height="90" fill="#fff"/><path d="M${x - 110} 470h220" stroke="${c}" stroke-width="12" stroke-dasharray="22 22"/>`;
-  const lights = Array.from({ length: 14 }, (_, i) => `<circle cx="${60 + i * 82}" cy="${100 + Math.sin(i / 2) * 18}" r="8" fill="#fff3b0"/>`).join('');
+  const lights = Array.from(
+    { length: 14 },
+    (_, i) => `<circle cx="${60 + i * 82}" cy="${100 + Math.sin(i / 2) * 18}" r="8" fill="#fff3b0"/>`,
+  ).join('');
   return (
     `<rect width="${W}" height="${H}" fill="#a2d2ff"/>` +
     glow(1060, 90, 60, '#ffe066', 1) +

@@ -92,10 +92,26 @@ function runLighthouse(url: string, report: string): Promise<Scores> {
   });
 }
 
+/** Lines of the report (stdout; the console is for warnings and errors here). */
+const print = (text: string) => process.stdout.write(`${text}\n`);
+/**
+ * One measurement; Lighthouse itself sometimes fails to record a page load on a busy machine
+ * (NO_NAVSTART, an interstitial): such a run is repeated, up to three tries.
+ */
+async function measure(url: string, report: string): Promise<Scores> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url, report);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.warn(`${(error as Error).message}; trying again`);
+    }
+  }
+}
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const passes = (s: Scores) => CATEGORIES.every((c) => s[c] >= goal);
-const line = (label: string, s: Scores) =>
-  `${label.padEnd(22)} ${CATEGORIES.map((c) => `${c} ${String(s[c]).padStart(3)}`).join('  ')}`;
+const line = (label: string, s: Scores) => `${label.padEnd(22)} ${CATEGORIES.map((c) => `${c} ${String(s[c]).padStart(3)}`).join('  ')}`;
 
 async function main(): Promise<number> {
   if (!existsSync(join(root, 'apps/web/dist/index.html'))) {
@@ -112,25 +128,31 @@ async function main(): Promise<number> {
   let failed = 0;
   try {
     await waitForHealth(server);
-    console.log(`Lighthouse ${goal}+ on ${base} (mobile, simulated throttling); reports in ${out}`);
+    print(`Lighthouse ${goal}+ on ${base} (mobile, simulated throttling); reports in ${out}`);
     for (const path of PAGES) {
       const name = path.replace(/[^\w]+/g, '_').replace(/^_|_$/g, '') || 'root';
-      const runs = [await runLighthouse(`${base}${path}`, join(out, `${name}-1.json`))];
-      if (!passes(runs[0]!)) {
-        console.log(line(`${path} (run 1)`, runs[0]!));
-        for (const n of [2, 3]) runs.push(await runLighthouse(`${base}${path}`, join(out, `${name}-${n}.json`)));
+      try {
+        const runs = [await measure(`${base}${path}`, join(out, `${name}-1.json`))];
+        if (!passes(runs[0]!)) {
+          print(line(`${path} (run 1)`, runs[0]!));
+          for (const n of [2, 3]) runs.push(await measure(`${base}${path}`, join(out, `${name}-${n}.json`)));
+        }
+        const score = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Scores;
+        const ok = passes(score);
+        if (!ok) failed += 1;
+        print(`${line(path, score)}  ${ok ? 'ok' : `BELOW ${goal}`}${runs.length > 1 ? ' (median of 3)' : ''}`);
+      } catch (error) {
+        failed += 1;
+        print(`${path.padEnd(22)} not measured: ${(error as Error).message}`);
       }
-      const score = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Scores;
-      const ok = passes(score);
-      if (!ok) failed += 1;
-      console.log(`${line(path, score)}  ${ok ? 'ok' : `BELOW ${goal}`}${runs.length > 1 ? ' (median of 3)' : ''}`);
     }
   } finally {
     server.kill('SIGTERM');
     await new Promise((resolve) => server.once('exit', resolve));
     rmSync(dataDir, { recursive: true, force: true });
   }
-  console.log(`lighthouse: ${PAGES.length - failed} passed, ${failed} failed`);
+  // Not in the "N passed, N failed" form: CI reads such a last line as the test runner's count.
+  print(failed ? `Lighthouse goal missed on ${failed} of ${PAGES.length} pages` : `Lighthouse goal met on all ${PAGES.length} pages`);
   return failed ? 1 : 0;
 }
 

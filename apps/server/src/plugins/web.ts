@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { isLanguage, pickText, type Language } from '@bookla/shared';
+import { isLanguage, pickText, type AppState, type Language } from '@bookla/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -41,6 +41,20 @@ interface PublicSiteRenderer {
   renderPublicSite(props: PublicSiteProps): string;
 }
 
+/** The app's renderer of its public screens for visitors without a session (apps/web/src/app/ssr.tsx). */
+interface AppRenderer {
+  renderAppPage(input: {
+    url: string;
+    lang: Language;
+    state: AppState;
+  }): Promise<
+    { kind: 'html'; html: string; hydration: unknown } | { kind: 'redirect'; status: number; location: string } | { kind: 'skip' }
+  >;
+}
+
+/** The app's screens rendered by the server (for visitors without a session); the back office stays a single-page app. */
+const APP_SSR_SECTIONS = new Set(['login', 'register', 'reset', 'customer', 'accept-invite', 'error']);
+
 /** Stylesheets up to this size are put into the page itself: one round trip less before the first paint. */
 const INLINE_CSS_MAX = 64 * 1024;
 
@@ -55,10 +69,10 @@ function loadTemplate(dist: string, file: string, inlineCss = false): string | u
   const html = readFileSync(path, 'utf8').replace(/<meta name="(description|robots)"[^>]*>\s*/g, '');
   if (!inlineCss) return html;
   return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g, (tag, asset: string) => {
-      const css = join(dist, asset);
-      if (!existsSync(css) || statSync(css).size > INLINE_CSS_MAX) return tag;
-      return `<style>${readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
-    });
+    const css = join(dist, asset);
+    if (!existsSync(css) || statSync(css).size > INLINE_CSS_MAX) return tag;
+    return `<style>${readFileSync(css, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
 }
 
 interface ManifestChunk {
@@ -81,9 +95,16 @@ const ROUTE_MODULES: Record<string, string[]> = {
   error: ['src/routes/public/public-group.ts'],
 };
 
-/** Section (`login`, …) → the `<link>` tags preloading its route chunks and their stylesheets. */
-function routePreloads(dist: string): Map<string, string> {
-  const tags = new Map<string, string>();
+interface RouteAssets {
+  /** `<link rel="modulepreload">` of the route chunks. */
+  js: string;
+  /** Their stylesheets (as Vite's chunk loader names them: with `crossorigin`). */
+  css: string[];
+}
+
+/** Section (`login`, …) → its route chunks and their stylesheets. */
+function routeAssets(dist: string): Map<string, RouteAssets> {
+  const tags = new Map<string, RouteAssets>();
   const file = join(dist, '.vite', 'manifest.json');
   if (!existsSync(file)) return tags;
   const manifest = JSON.parse(readFileSync(file, 'utf8')) as Record<string, ManifestChunk>;
@@ -97,20 +118,20 @@ function routePreloads(dist: string): Map<string, string> {
   for (const [section, modules] of Object.entries(ROUTE_MODULES)) {
     const seen = new Set<string>();
     const keys = modules.flatMap((m) => closure(m, seen)).filter((k) => !entry.has(k));
-    const js = keys.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}">`);
-    const css = [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))].map((f) => `<link rel="preload" as="style" href="/${f}">`);
-    if (keys.length) tags.set(section, [...js, ...css].join(''));
+    const js = keys.map((k) => `<link rel="modulepreload" crossorigin href="/${manifest[k]!.file}">`).join('');
+    const css = [...new Set(keys.flatMap((k) => manifest[k]!.css ?? []))];
+    if (keys.length) tags.set(section, { js, css });
   }
   return tags;
 }
 
-async function loadRenderer(dist: string, log: FastifyInstance['log']): Promise<PublicSiteRenderer | undefined> {
-  const file = join(dist, 'server', 'public-site.js');
+async function loadRenderer<T>(dist: string, name: string, log: FastifyInstance['log']): Promise<T | undefined> {
+  const file = join(dist, 'server', `${name}.js`);
   if (!existsSync(file)) return undefined;
   try {
-    return (await import(pathToFileURL(file).href)) as PublicSiteRenderer;
+    return (await import(pathToFileURL(file).href)) as T;
   } catch (err) {
-    log.error({ err }, 'the public pages renderer could not be loaded: they are rendered in the browser');
+    log.error({ err, renderer: name }, 'a server renderer could not be loaded: its pages are rendered in the browser');
     return undefined;
   }
 }
@@ -131,8 +152,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   const template = loadTemplate(dist, 'index.html')!;
   const shopTemplate = loadTemplate(dist, 'shop.html', true) ?? template;
   const publicTemplate = loadTemplate(dist, 'public.html', true);
-  const preloads = routePreloads(dist);
-  const renderer = publicTemplate ? await loadRenderer(dist, app.log) : undefined;
+  const assets = routeAssets(dist);
+  const renderer = publicTemplate ? await loadRenderer<PublicSiteRenderer>(dist, 'public-site', app.log) : undefined;
+  const appRenderer = await loadRenderer<AppRenderer>(dist, 'app', app.log);
 
   await app.register(fastifyStatic, {
     root: dist,
@@ -157,6 +179,17 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     }
   }
 
+  /** The app's public screen as HTML plus the state to hydrate it with; empty when not rendered here. */
+  async function renderApp(request: FastifyRequest, lang: Language, state: AppState) {
+    if (!appRenderer || state.authenticated) return undefined;
+    try {
+      return await appRenderer.renderAppPage({ url: `${app.deps.config.appUrl}${request.url}`, lang, state });
+    } catch (err) {
+      app.log.error({ err }, 'server rendering of an app page failed');
+      return undefined;
+    }
+  }
+
   async function serveSpa(request: FastifyRequest, reply: FastifyReply) {
     const path = request.url.split('?')[0] ?? '/';
     const first = path.split('/')[1];
@@ -174,11 +207,31 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
         .replace('</head>', `<script id="public-data" type="application/json">${safeJson(page.site)}</script></head>`);
     } else {
       const section = isLanguage(first) ? (path.split('/')[2] ?? '') : '';
-      const preload = (!shop && !state.authenticated && preloads.get(section)) || '';
+      const rendered = !shop && APP_SSR_SECTIONS.has(section) ? await renderApp(request, lang, state) : undefined;
+      if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
+      const route = !shop && !state.authenticated ? assets.get(section) : undefined;
+      // A page rendered here needs its route's styles before the first paint; otherwise they are only fetched early.
+      const preload = route
+        ? (rendered?.kind === 'html' ? '' : route.js) +
+          route.css
+            .map((f) =>
+              rendered?.kind === 'html'
+                ? `<link rel="stylesheet" crossorigin href="/${f}">`
+                : `<link rel="preload" as="style" crossorigin href="/${f}">`,
+            )
+            .join('')
+        : '';
       html = (shop ? shopTemplate : template).replace(
         '</head>',
         `${preload}<script id="app-state" type="application/json">${safeJson(state)}</script></head>`,
       );
+      if (rendered?.kind === 'html') {
+        html = html
+          .replace('<div id="root"></div>', `<div id="root">${rendered.html}</div>`)
+          .replace('</head>', `<script id="app-hydration" type="application/json">${safeJson(rendered.hydration)}</script></head>`)
+          // Mantine sets it when it starts; the server's HTML needs its light colours from the first paint.
+          .replace('<html ', '<html data-mantine-color-scheme="light" ');
+      }
     }
     html = html
       .replace(/<html([^>]*)lang="[^"]*"/, `<html$1lang="${lang}"`)

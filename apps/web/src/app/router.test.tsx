@@ -8,18 +8,8 @@ import { renderRoutes } from '../test/render';
 import { routes } from './router';
 import { appUser } from '../test/team-fixtures';
 
-const faq = [{ question: { de: 'Was kostet es?', en: 'What does it cost?' }, answer: { de: 'Wenig.', en: 'Little.' } }];
-
 function serve() {
-  return fakeFetch((call) => {
-    const path = call.url.split('?')[0];
-    if (path === '/api/faq') return json(faq);
-    if (path === '/api/content/imprint/frontend') {
-      return json({ title: 'Imprint', content: '<p>Bookla AG, <strong>Zürich</strong></p>', seo_desc: 'Who we are', seo_keywords: '' });
-    }
-    if (path?.startsWith('/api/content/')) return json({ message: 'Not Found' }, 404);
-    return json({ message: 'Not Found' }, 404);
-  });
+  return fakeFetch(() => json({ message: 'Not Found' }, 404));
 }
 
 const logIn = () => setAppState({ authenticated: true, user: appUser({ id: 1 }), permissions: ['nav.orders'] });
@@ -33,28 +23,42 @@ describe('routes', () => {
     vi.unstubAllGlobals();
   });
 
-  it('/ shows the landing page with pricing and the FAQ', async () => {
-    serve();
-    renderRoutes(routes, '/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Bookla' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Pay-As-You-Go' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Business' })).toBeInTheDocument();
-    expect(screen.getByText('7.9% plus CHF 0.49 per sale')).toBeInTheDocument();
-    expect(screen.getByText('CHF 139')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'What does it cost?' })).toBeInTheDocument();
-    expect(document.title).toBe('Online booking for courses and events | Bookla');
-    const footer = screen.getByRole('navigation', { name: 'Legal information' });
-    expect(within(footer).getByRole('link', { name: 'Imprint' })).toHaveAttribute('href', '/en/imprint');
-    expect(within(footer).getAllByRole('link')).toHaveLength(7);
-    expect(screen.getByRole('link', { name: 'Register your company' })).toHaveAttribute('href', '/en/register');
+  it('hands the landing and content pages to the server, which renders them (public.html)', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, href: 'http://localhost/en/login', assign });
+    for (const path of ['/', '/de/provider', '/en/imprint', '/fr/agb', '/de/datenschutz']) {
+      renderRoutes(routes, path);
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(`http://localhost${path}`));
+    }
   });
 
-  it('/{lang}/provider is the landing page in that language', async () => {
-    serve();
-    renderRoutes(routes, '/de/provider');
-    expect(await screen.findByRole('button', { name: 'Was kostet es?' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Preise' })).toBeInTheDocument();
-    expect(document.documentElement.lang).toBe('de');
+  it('shows the 404 page should the app ever be served for a content page', async () => {
+    vi.stubGlobal('location', { ...window.location, href: 'http://localhost/en/copyright', assign: vi.fn() });
+    const { router } = renderRoutes(routes, '/en/copyright');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/error/404'));
+  });
+
+  it('the public screens have the footer of spec §1: legal pages, copyright and two social profiles', async () => {
+    renderRoutes(routes, '/en/login');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    const legal = within(footer).getByRole('navigation', { name: 'Legal information' });
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual([
+      '/en/imprint',
+      '/en/datenschutz',
+      '/en/agb',
+      '/en/service_fees',
+      '/en/outside_fees',
+      '/en/extenuating_circumstances_policy',
+      '/en/copyright',
+    ]);
+    expect(within(footer).getByText(new RegExp(`© ${new Date().getFullYear()} Bookla`))).toBeInTheDocument();
+    expect(within(footer).getByRole('link', { name: 'LinkedIn' })).toHaveAttribute('href', expect.stringContaining('linkedin.com'));
+    expect(within(footer).getByRole('link', { name: 'Instagram' })).toHaveAttribute('href', expect.stringContaining('instagram.com'));
   });
 
   it.each([
@@ -65,6 +69,8 @@ describe('routes', () => {
     ['/en', '/en/provider'],
   ])('%s → %s', async (from, to) => {
     serve();
+    // The landing page is the server's (public.html): the app hands it over.
+    vi.stubGlobal('location', { ...window.location, href: 'http://localhost/elsewhere', assign: vi.fn() });
     const { router } = renderRoutes(routes, from);
     await waitFor(() => expect(router.state.location.pathname).toBe(to));
   });
@@ -141,23 +147,6 @@ describe('routes', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('Your session has expired.');
     expect(screen.getByRole('link', { name: 'Register your company' })).toHaveAttribute('href', '/en/register');
     expect(document.title).toBe('Log in | Bookla');
-  });
-
-  it('renders a content page from the server, with its title', async () => {
-    const { calls } = serve();
-    renderRoutes(routes, '/en/imprint');
-    const article = await screen.findByRole('article');
-    expect(within(article).getByRole('heading', { level: 1, name: 'Imprint' })).toBeInTheDocument();
-    expect(within(article).getByText('Zürich').tagName).toBe('STRONG');
-    expect(calls.some((c) => c.url === '/api/content/imprint/frontend?language=en')).toBe(true);
-    await waitFor(() => expect(document.title).toBe('Imprint | Bookla'));
-    expect(document.querySelector('meta[name="description"]')).toHaveAttribute('content', 'Who we are');
-  });
-
-  it('sends a content page the server does not know to the 404 page', async () => {
-    serve();
-    const { router } = renderRoutes(routes, '/en/copyright');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/error/404'));
   });
 
   it('hands shop addresses to the server, whose shop page (shop.html) shows them', async () => {

@@ -16,6 +16,14 @@ type PublicGroup = Awaited<ReturnType<typeof publicGroup>>;
 
 const publicRoute = (name: keyof PublicGroup) => async () => ({ Component: (await publicGroup())[name] as ComponentType });
 
+// The account screens: chunks of their own, loaded by the route itself (in parallel with the
+// public group), so that a page rendered by the server can be hydrated once they are loaded.
+const loginPages = () => import('../routes/public/login-pages');
+const signupPages = () => import('../routes/public/signup-pages');
+const pageOf =
+  <M,>(load: () => Promise<M>, name: keyof M) =>
+  async () => ({ Component: (await load())[name] as ComponentType });
+
 /**
  * An in-app link to a page the server renders from its own entry — the shop (shop.html), the
  * landing and content pages (public.html) — loads it from the server. Only for navigations
@@ -62,12 +70,12 @@ export const routes: RouteObject[] = [
           {
             lazy: publicRoute('CleanLayout'),
             children: [
-              { path: 'login/:status?', loader: guestOnlyLoader, lazy: publicRoute('LoginPage') },
-              { path: 'register', loader: guestOnlyLoader, lazy: publicRoute('RegisterPage') },
-              { path: 'reset/password/:token/:email', loader: guestOnlyLoader, lazy: publicRoute('ResetPasswordPage') },
+              { path: 'login/:status?', loader: guestOnlyLoader, lazy: pageOf(loginPages, 'LoginPage') },
+              { path: 'register', loader: guestOnlyLoader, lazy: pageOf(signupPages, 'RegisterPage') },
+              { path: 'reset/password/:token/:email', loader: guestOnlyLoader, lazy: pageOf(loginPages, 'ResetPasswordPage') },
               // Customers reset for the shop, which a logged-in provider session has nothing to do with.
-              { path: 'customer/reset/password/:token/:email', lazy: publicRoute('CustomerResetPage') },
-              { path: 'accept-invite/:teamid/:invitationid/:hash', lazy: publicRoute('AcceptInvitePage') },
+              { path: 'customer/reset/password/:token/:email', lazy: pageOf(loginPages, 'CustomerResetPage') },
+              { path: 'accept-invite/:teamid/:invitationid/:hash', lazy: pageOf(signupPages, 'AcceptInvitePage') },
               { path: 'error/404', lazy: publicRoute('NotFoundPage') },
             ],
           },

@@ -9,7 +9,8 @@ import { i18n } from './i18n';
 
 /** One place that switches everything language-dependent: texts, dates, `<html lang>`. */
 export async function applyLanguage(lang: Language): Promise<void> {
-  document.documentElement.lang = lang;
+  // No document when the server renders a public page (app/ssr.tsx); its HTML carries `lang`.
+  if (typeof document !== 'undefined') document.documentElement.lang = lang;
   dayjs.locale(lang);
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }

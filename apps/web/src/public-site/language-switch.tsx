@@ -24,14 +24,7 @@ export function LanguageSwitch() {
   return (
     <div role="group" aria-label={t('language.label')} className="lang-switch">
       {SITE_LANGUAGES.map((l) => (
-        <button
-          key={l}
-          type="button"
-          lang={l}
-          aria-label={t(`language.${l}`)}
-          aria-pressed={l === lang}
-          onClick={() => void choose(l)}
-        >
+        <button key={l} type="button" lang={l} aria-label={t(`language.${l}`)} aria-pressed={l === lang} onClick={() => void choose(l)}>
           {l.toUpperCase()}
         </button>
       ))}

@@ -1,5 +1,5 @@
 import './site.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { PublicSite } from './app';
 import { loadProps, readInjectedProps } from './data';
@@ -14,12 +14,15 @@ async function start(): Promise<void> {
   if (!root) throw new Error('#root is missing in public.html');
   const injected = readInjectedProps();
   if (injected && root.firstElementChild) {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <PublicSite {...injected} />
-      </StrictMode>,
-    );
+    // As a transition, hydration yields to the browser every few milliseconds (the page is on screen already).
+    startTransition(() => {
+      hydrateRoot(
+        root,
+        <StrictMode>
+          <PublicSite {...injected} />
+        </StrictMode>,
+      );
+    });
     return;
   }
   const htmlLang = document.documentElement.lang;

@@ -62,7 +62,12 @@ export const DEMO_PROGRAMME: DemoItem[] = [
     image: '01-yoga.svg',
     dates: weekly(6, 0, 1, 18, 30, 75),
     tickets: [
-      { name: t('Ganzer Kurs (6 Abende)', 'Whole course (6 evenings)', 'Cours complet (6 soirées)'), priceMinor: 18_000, stock: 12, per: 'whole' },
+      {
+        name: t('Ganzer Kurs (6 Abende)', 'Whole course (6 evenings)', 'Cours complet (6 soirées)'),
+        priceMinor: 18_000,
+        stock: 12,
+        per: 'whole',
+      },
       { name: t('Einzelabend', 'Single evening', 'Soirée à l’unité'), priceMinor: 3_500, stock: 4, per: 'each' },
     ],
     extras: 'yoga',
@@ -114,7 +119,14 @@ export const DEMO_PROGRAMME: DemoItem[] = [
     ),
     image: '02-dance.svg',
     dates: weekly(8, 1, 3, 20, 0, 90),
-    tickets: [{ name: t('Ganzer Kurs pro Person', 'Whole course per person', 'Cours complet par personne'), priceMinor: 24_000, stock: 16, per: 'whole' }],
+    tickets: [
+      {
+        name: t('Ganzer Kurs pro Person', 'Whole course per person', 'Cours complet par personne'),
+        priceMinor: 24_000,
+        stock: 16,
+        per: 'whole',
+      },
+    ],
     waitingList: true,
   },
   {
@@ -127,7 +139,14 @@ export const DEMO_PROGRAMME: DemoItem[] = [
     ),
     image: '03-music.svg',
     dates: weekly(8, 2, 0, 19, 0, 60),
-    tickets: [{ name: t('Ganzer Kurs (8 Lektionen)', 'Whole course (8 lessons)', 'Cours complet (8 leçons)'), priceMinor: 28_000, stock: 6, per: 'whole' }],
+    tickets: [
+      {
+        name: t('Ganzer Kurs (8 Lektionen)', 'Whole course (8 lessons)', 'Cours complet (8 leçons)'),
+        priceMinor: 28_000,
+        stock: 6,
+        per: 'whole',
+      },
+    ],
   },
   {
     kind: 'course',
@@ -139,7 +158,14 @@ export const DEMO_PROGRAMME: DemoItem[] = [
     ),
     image: '04-languages.svg',
     dates: weekly(10, 3, 0, 18, 0, 90),
-    tickets: [{ name: t('Ganzer Kurs inkl. Lehrmittel', 'Whole course incl. course book', 'Cours complet avec manuel'), priceMinor: 39_000, stock: 10, per: 'whole' }],
+    tickets: [
+      {
+        name: t('Ganzer Kurs inkl. Lehrmittel', 'Whole course incl. course book', 'Cours complet avec manuel'),
+        priceMinor: 39_000,
+        stock: 10,
+        per: 'whole',
+      },
+    ],
   },
   {
     kind: 'event',
@@ -147,7 +173,7 @@ export const DEMO_PROGRAMME: DemoItem[] = [
     description: t(
       'Zwei Stunden an der Boulderwand mit einer Kletterlehrerin: Technik, Fallen und Sichern. Schuhe und Kreide sind inbegriffen. Jede Woche, buchbar pro Abend.',
       'Two hours at the bouldering wall with a climbing instructor: technique, falling and spotting. Shoes and chalk included. Every week, booked per evening.',
-      "Deux heures au mur de bloc avec une monitrice : technique, chutes et parade. Chaussons et magnésie compris. Chaque semaine, à réserver par soirée.",
+      'Deux heures au mur de bloc avec une monitrice : technique, chutes et parade. Chaussons et magnésie compris. Chaque semaine, à réserver par soirée.',
     ),
     image: '05-climbing.svg',
     // Every week from the day after tomorrow on: the demo always has a date within a week.
@@ -164,7 +190,14 @@ export const DEMO_PROGRAMME: DemoItem[] = [
     ),
     image: '06-cooking.svg',
     dates: [{ week: 1, weekday: 4, hour: 18, minute: 30, minutes: 210 }],
-    tickets: [{ name: t('Kochabend mit Essen', 'Cooking evening with dinner', 'Soirée cuisine avec repas'), priceMinor: 9_500, stock: 12, per: 'each' }],
+    tickets: [
+      {
+        name: t('Kochabend mit Essen', 'Cooking evening with dinner', 'Soirée cuisine avec repas'),
+        priceMinor: 9_500,
+        stock: 12,
+        per: 'each',
+      },
+    ],
   },
   {
     kind: 'event',
@@ -172,11 +205,18 @@ export const DEMO_PROGRAMME: DemoItem[] = [
     description: t(
       'Ein Nachmittag mit Pinsel und Wasserfarben: Himmel, Berge und Seen in lockeren Aquarellen. Papier und Farben sind inbegriffen.',
       'An afternoon with brushes and watercolours: skies, mountains and lakes in loose washes. Paper and paints included.',
-      "Un après-midi avec pinceaux et aquarelles : ciels, montagnes et lacs en lavis légers. Papier et couleurs compris.",
+      'Un après-midi avec pinceaux et aquarelles : ciels, montagnes et lacs en lavis légers. Papier et couleurs compris.',
     ),
     image: '07-painting.svg',
     dates: [{ week: 6, weekday: 5, hour: 13, minute: 0, minutes: 240 }],
-    tickets: [{ name: t('Workshop inkl. Material', 'Workshop incl. materials', 'Atelier avec matériel'), priceMinor: 8_500, stock: 10, per: 'each' }],
+    tickets: [
+      {
+        name: t('Workshop inkl. Material', 'Workshop incl. materials', 'Atelier avec matériel'),
+        priceMinor: 8_500,
+        stock: 10,
+        per: 'each',
+      },
+    ],
   },
   {
     kind: 'course',
@@ -191,7 +231,14 @@ export const DEMO_PROGRAMME: DemoItem[] = [
       { week: 4, weekday: 5, hour: 10, minute: 0, minutes: 360 },
       { week: 4, weekday: 6, hour: 10, minute: 0, minutes: 360 },
     ],
-    tickets: [{ name: t('Wochenende inkl. Ton und Brand', 'Weekend incl. clay and firing', 'Week-end avec argile et cuisson'), priceMinor: 26_000, stock: 8, per: 'whole' }],
+    tickets: [
+      {
+        name: t('Wochenende inkl. Ton und Brand', 'Weekend incl. clay and firing', 'Week-end avec argile et cuisson'),
+        priceMinor: 26_000,
+        stock: 8,
+        per: 'whole',
+      },
+    ],
     waitingList: true,
   },
   {
@@ -204,7 +251,14 @@ export const DEMO_PROGRAMME: DemoItem[] = [
     ),
     image: '09-swimming.svg',
     dates: weekly(5, 1, 5, 9, 0, 45),
-    tickets: [{ name: t('Ganzer Kurs (5 Lektionen)', 'Whole course (5 lessons)', 'Cours complet (5 leçons)'), priceMinor: 12_500, stock: 6, per: 'whole' }],
+    tickets: [
+      {
+        name: t('Ganzer Kurs (5 Lektionen)', 'Whole course (5 lessons)', 'Cours complet (5 leçons)'),
+        priceMinor: 12_500,
+        stock: 6,
+        per: 'whole',
+      },
+    ],
   },
   {
     kind: 'course',
@@ -224,7 +278,7 @@ export const DEMO_PROGRAMME: DemoItem[] = [
     description: t(
       'Mit der Kamera oder dem Handy dem Seeufer entlang: Licht, Bildaufbau und Belichtung im goldenen Abendlicht. Treffpunkt beim Studio.',
       'Along the lakeshore with a camera or phone: light, composition and exposure in the golden evening light. Meeting point at the studio.',
-      "Le long du lac avec un appareil photo ou un téléphone : lumière, composition et exposition dans la lumière dorée du soir. Rendez-vous au studio.",
+      'Le long du lac avec un appareil photo ou un téléphone : lumière, composition et exposition dans la lumière dorée du soir. Rendez-vous au studio.',
     ),
     image: '11-photography.svg',
     dates: [{ week: 8, weekday: 6, hour: 17, minute: 0, minutes: 150 }],

@@ -1,10 +1,15 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { zonedParts } from '@bookla/shared/zoned-time';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFsStorage } from '../../lib/storage.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
-import { createUserWithTeam } from '../../test/factories.ts';
-import { activities, teamMembers, teams, users } from '../schema/index.ts';
-import { DEMO_OWNER_EMAIL, DEMO_TEAM_NAME, seedDemoProvider } from './demo-provider.ts';
+import { createUserWithTeam, inDays, makeActivity, makeSession } from '../../test/factories.ts';
+import { activities, activitySessions, teamMembers, teams, users } from '../schema/index.ts';
+import { DEMO_IMAGE_DIR, DEMO_OWNER_EMAIL, DEMO_TEAM_NAME, findDemoTeamId, seedDemoProvider } from './demo-provider.ts';
+import { DEMO_PROGRAMME } from './demo-programme.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,11 +78,13 @@ describe('the demo provider seed', () => {
     expect(data.payment_methods).toEqual(expect.arrayContaining(['free', 'invoice', 'test']));
   });
 
-  it('lists three published activities with upcoming dates and tickets on sale in the shop', async () => {
-    const res = await visit(`/api/public/teams/${teamId}/activities?lang=de`);
+  it('publishes a programme of courses and events over the next months, each with upcoming dates and tickets on sale', async () => {
+    const res = await visit(`/api/public/teams/${teamId}/activities?lang=de&perPage=100`);
     expect(res.statusCode, res.body).toBe(200);
     const list = res.json() as { data: PublicActivity[]; meta?: { total: number } };
-    expect(list.data.map((a) => a.name).sort()).toEqual(['Sommerkonzert', 'Tag der offenen Tür', 'Yoga für Einsteiger']);
+    expect(list.data.map((a) => a.name).sort()).toEqual(DEMO_PROGRAMME.map((item) => item.name.de).sort());
+    expect(list.data.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(list.data.map((a) => a.kind))).toEqual(new Set(['course', 'event']));
     for (const a of list.data) {
       expect(a.tickets.length, a.name).toBeGreaterThan(0);
       expect(
@@ -88,6 +95,12 @@ describe('the demo provider seed', () => {
       expect(a.next_session_at, a.name).toBe(a.sessions[0]!.starts_at);
       expect(Date.parse(a.next_session_at!)).toBeGreaterThan(Date.now());
     }
+    // Something to book within the week (the embedded calendar's month is never empty for long) …
+    const firsts = list.data.map((a) => dayNumber(new Date(a.sessions[0]!.starts_at)) - dayNumber(new Date()));
+    expect(Math.min(...firsts)).toBeLessThanOrEqual(7);
+    // … and dates two months ahead and more.
+    const lasts = list.data.map((a) => dayNumber(new Date(a.sessions.at(-1)!.starts_at)) - dayNumber(new Date()));
+    expect(Math.max(...lasts)).toBeGreaterThanOrEqual(60);
     const byName = Object.fromEntries(list.data.map((a) => [a.name, a]));
 
     const course = byName['Yoga für Einsteiger']!;
@@ -128,13 +141,18 @@ describe('the demo provider seed', () => {
 
   it('has its texts in German, English and French', async () => {
     const names = async (lang: string) =>
-      ((await visit(`/api/public/teams/${teamId}/activities?lang=${lang}`)).json().data as PublicActivity[]).map((a) => a.name).sort();
-    expect(await names('en')).toEqual(['Open day', 'Summer concert', 'Yoga for beginners']);
-    expect(await names('fr')).toEqual(["Concert d'été", 'Journée portes ouvertes', 'Yoga pour débutants']);
+      ((await visit(`/api/public/teams/${teamId}/activities?lang=${lang}&perPage=100`)).json().data as PublicActivity[])
+        .map((a) => a.name)
+        .sort();
+    expect(await names('en')).toEqual(expect.arrayContaining(['Open day', 'Summer concert', 'Yoga for beginners', 'Salsa for couples']));
+    expect(await names('fr')).toEqual(expect.arrayContaining(["Concert d'été", 'Journée portes ouvertes', 'Yoga pour débutants']));
+    for (const lang of ['de', 'en', 'fr'] as const) {
+      expect(await names(lang)).toEqual(DEMO_PROGRAMME.map((item) => item.name[lang]).sort());
+    }
   });
 
   it('can be booked: free, on invoice and through the test-mode payment', async () => {
-    const list = (await visit(`/api/public/teams/${teamId}/activities?lang=de`)).json().data as PublicActivity[];
+    const list = (await visit(`/api/public/teams/${teamId}/activities?lang=de&perPage=100`)).json().data as PublicActivity[];
     const byName = Object.fromEntries(list.map((a) => [a.name, a]));
     const order = (ticketId: number, method: string, extra: Record<string, unknown> = {}) =>
       t.app.inject({
@@ -201,6 +219,84 @@ describe('the demo provider seed', () => {
         .from(teams)
         .where(sql`lower(${teams.name}) = lower(${DEMO_TEAM_NAME})`),
     ).toHaveLength(1);
+  });
+
+  it('renews what has passed with dates counted from the new today, archiving the old runs, and only in the demo', async () => {
+    const db = t.app.deps.db;
+    // Another company whose dates are over: the demo's renewal is none of its business.
+    const { team: other } = await createUserWithTeam(db, { teamName: `Studio ${Date.now()}` });
+    const past = await makeActivity(db, other.id, { name: { en: 'Yoga for beginners', de: 'Yoga für Einsteiger' } });
+    await makeSession(db, other.id, past.id, inDays(-3));
+    const published = () =>
+      db
+        .select({ id: activities.id })
+        .from(activities)
+        .where(and(eq(activities.teamId, teamId), eq(activities.status, 'published')));
+    const before = (await published()).map((r) => r.id);
+    expect(before).toHaveLength(DEMO_PROGRAMME.length);
+
+    // Four months on: every item's dates are over.
+    const later = new Date(Date.now() + 120 * 86_400_000);
+    expect(await seedDemoProvider(db, { now: later })).toBe(teamId);
+    const after = (await published()).map((r) => r.id);
+    expect(after).toHaveLength(DEMO_PROGRAMME.length);
+    expect(after.filter((id) => before.includes(id))).toEqual([]);
+    const archived = await db
+      .select({ id: activities.id })
+      .from(activities)
+      .where(and(eq(activities.teamId, teamId), eq(activities.status, 'archived')));
+    expect(archived.map((r) => r.id).sort()).toEqual([...before].sort());
+    const firsts = await db
+      .select({ first: sql<string>`min(${activitySessions.startsAt})` })
+      .from(activitySessions)
+      .where(
+        sql`${activitySessions.activityId} IN (${sql.join(
+          after.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+      .groupBy(activitySessions.activityId);
+    expect(firsts.every((r) => new Date(r.first) > later)).toBe(true);
+
+    // The same moment again: nothing more happens.
+    await seedDemoProvider(db, { now: later });
+    expect((await published()).map((r) => r.id).sort()).toEqual([...after].sort());
+    // The other company is as it was.
+    expect(
+      await db.select({ id: activities.id, status: activities.status }).from(activities).where(eq(activities.teamId, other.id)),
+    ).toEqual([{ id: past.id, status: 'published' }]);
+  });
+
+  it('finds the demo by its owner, whatever its slug', async () => {
+    expect(await findDemoTeamId(t.app.deps.db)).toBe(teamId);
+  });
+
+  it('gives the programme header images rendered from the landing page’s illustrations', async () => {
+    const fresh = await buildTestApp();
+    try {
+      const db = fresh.app.deps.db;
+      expect(await findDemoTeamId(db)).toBeNull();
+      const storage = createFsStorage(join(mkdtempSync(join(tmpdir(), 'bookla-demo-media-')), 'media'));
+      const id = (await seedDemoProvider(db, { storage, imageDir: DEMO_IMAGE_DIR }))!;
+      const rows = await db
+        .select({ key: activities.headerImagePath })
+        .from(activities)
+        .where(and(eq(activities.teamId, id), eq(activities.status, 'published')));
+      expect(rows).toHaveLength(DEMO_PROGRAMME.length);
+      for (const { key } of rows) {
+        expect(key).toBeTruthy();
+        const list = await storage.get(`${key}/list.webp`);
+        const detail = await storage.get(`${key}/detail.webp`);
+        expect(list?.subarray(8, 12).toString('latin1')).toBe('WEBP');
+        expect(detail!.length).toBeGreaterThan(list!.length);
+      }
+      // A second start keeps the images it made.
+      await seedDemoProvider(db, { storage, imageDir: DEMO_IMAGE_DIR });
+      const again = await db.select({ key: activities.headerImagePath }).from(activities).where(eq(activities.teamId, id));
+      expect(again.map((r) => r.key).sort()).toEqual(rows.map((r) => r.key).sort());
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('never takes over a company that happens to have its name', async () => {

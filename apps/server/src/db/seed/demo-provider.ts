@@ -241,7 +241,12 @@ async function setting(tx: Tx, teamId: number): Promise<Setting> {
     if (!set) throw new Error(`demo seed: the team has no ${kind} type set`);
     return set.id;
   };
-  const [existing] = await tx.select({ id: locations.id }).from(locations).where(eq(locations.teamId, teamId)).orderBy(asc(locations.id)).limit(1);
+  const [existing] = await tx
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.teamId, teamId))
+    .orderBy(asc(locations.id))
+    .limit(1);
   if (existing) return { teamId, locationId: existing.id, typeSet };
   const [location] = await tx
     .insert(locations)

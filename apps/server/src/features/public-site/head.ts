@@ -55,7 +55,8 @@ export function headTags(meta: PageMeta): string {
     if (meta.canonical) tags.push(`<meta property="og:url" content="${attr(meta.canonical)}">`);
     tags.push(`<meta property="og:locale" content="${OG_LOCALE[meta.lang]}">`);
     for (const alt of meta.alternates) {
-      if (alt.lang !== 'x-default' && alt.lang !== meta.lang) tags.push(`<meta property="og:locale:alternate" content="${OG_LOCALE[alt.lang]}">`);
+      if (alt.lang !== 'x-default' && alt.lang !== meta.lang)
+        tags.push(`<meta property="og:locale:alternate" content="${OG_LOCALE[alt.lang]}">`);
     }
     if (meta.image) {
       tags.push(`<meta property="og:image" content="${attr(meta.image.url)}">`);

@@ -10,11 +10,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { findDemoTeamId } from '../../db/seed/demo-provider.ts';
 import { translate } from '../../lib/i18n.ts';
-import { getPublicActivity, listPublicActivities } from '../catalogue/public/public.service.ts';
-import { contentPage, faqList } from '../reference/reference.service.ts';
+import { getPublicActivity, listPublicActivities } from '../catalogue/public/index.ts';
+import { contentPage, faqList } from '../reference/index.ts';
 import { findShopTeam } from '../selling/settings/index.ts';
 import { logoUrl } from '../teams/index.ts';
-import { pageTitle } from '../system/page-titles.ts';
+import { pageTitle } from '../system/index.ts';
 import { summary, type Alternate, type PageMeta } from './head.ts';
 
 /**
@@ -112,11 +112,7 @@ export async function describePage(app: FastifyInstance, path: string, lang: Lan
 async function describeLanding(app: FastifyInstance, lang: Language): Promise<DescribedPage> {
   const { appUrl: base, appName } = app.deps.config;
   const db = app.deps.db;
-  const [title, faq, demoTeamId] = await Promise.all([
-    pageTitle(app, `/${lang}/provider`, lang),
-    faqList(db),
-    findDemoTeamId(db),
-  ]);
+  const [title, faq, demoTeamId] = await Promise.all([pageTitle(app, `/${lang}/provider`, lang), faqList(db), findDemoTeamId(db)]);
   const description = translate(lang, 'seo:landing', { appName });
   const canonical = `${base}/${lang}/provider`;
   const meta: PageMeta = {
@@ -257,9 +253,11 @@ async function describeShopPage(app: FastifyInstance, segments: string[], lang: 
       alternates: alternatesOf(base, `/shop/${encodeURIComponent(shopRef(team))}`, languages),
       ...(team.logoPath ? { image: { url: new URL(logoUrl(team), `${base}/`).toString() } } : {}),
     };
-    const { rows } = await listPublicActivities(app.deps.db, team.id, publicActivityListQuerySchema.parse({ perPage: 20 }), shopLang).catch(() => ({
-      rows: [] as PublicActivity[],
-    }));
+    const { rows } = await listPublicActivities(app.deps.db, team.id, publicActivityListQuerySchema.parse({ perPage: 20 }), shopLang).catch(
+      () => ({
+        rows: [] as PublicActivity[],
+      }),
+    );
     meta.jsonLd = [
       organization,
       {

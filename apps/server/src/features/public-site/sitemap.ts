@@ -92,7 +92,10 @@ export function sitemapXml(entries: Entry[]): string {
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
   ];
   for (const entry of entries) {
-    const alternates = entry.urls.length > 1 ? entry.urls.map((u) => `<xhtml:link rel="alternate" hreflang="${u.lang}" href="${xml(u.loc)}"/>`).join('') : '';
+    const alternates =
+      entry.urls.length > 1
+        ? entry.urls.map((u) => `<xhtml:link rel="alternate" hreflang="${u.lang}" href="${xml(u.loc)}"/>`).join('')
+        : '';
     for (const url of entry.urls) {
       out.push(
         `<url><loc>${xml(url.loc)}</loc>${entry.lastmod ? `<lastmod>${entry.lastmod.toISOString()}</lastmod>` : ''}${alternates}</url>`,

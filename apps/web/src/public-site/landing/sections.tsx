@@ -67,7 +67,14 @@ export function Features() {
         {FEATURES.map((feature) => (
           <li key={feature} className="feature">
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" className="check">
-              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+              <path
+                d="M5 12.5l4.5 4.5L19 7.5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2.6"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
             </svg>
             <div>
               <h3>{t(`landing.features.${feature}.title`)}</h3>

@@ -1,6 +1,6 @@
 /**
  * Login (with forgot-password mode and second factor) and the staff and customer password
- * resets: a chunk of its own (see auth-page-loaders.tsx), without the selects and stepper of
+ * resets: a chunk of its own, which its routes load (app/router.tsx), without the selects and stepper of
  * the registration, so the most visited account screen stays light.
  */
 import '@mantine/core/styles/ActionIcon.css';

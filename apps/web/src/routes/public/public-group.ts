@@ -1,9 +1,9 @@
 /**
- * The public route group of the app: one lazily loaded chunk (clean layout, 404), with the account
- * screens (login, register, password resets, invitation) in it by name; their code is a chunk of
- * its own (auth-pages.ts): forms, zod and the selects would otherwise come with every public page.
- * It must not import back-office code. The landing and content pages are not in the app: the
- * server renders them from their own small entry (public.html, src/public-site).
+ * The public route group of the app: one lazily loaded chunk (clean layout, 404). The account
+ * screens (login, register, password resets, invitation) are chunks of their own (login-pages.ts,
+ * signup-pages.ts), which their routes load: forms, zod and the selects would otherwise come with
+ * every public page. It must not import back-office code. The landing and content pages are not
+ * in the app: the server renders them from their own small entry (public.html, src/public-site).
  */
 import '@mantine/core/styles/Card.css';
 import '@mantine/core/styles/SimpleGrid.css';
@@ -17,4 +17,3 @@ addNamespace('public', { de: { notFound: de }, en: { notFound: en }, fr: { notFo
 
 export { CleanLayout } from '../../app/layouts/clean-layout';
 export { NotFoundPage } from './not-found-page';
-export { AcceptInvitePage, CustomerResetPage, LoginPage, RegisterPage, ResetPasswordPage } from './auth-page-loaders';

@@ -1,6 +1,6 @@
 /**
- * Registration (three-step stepper) and invitation acceptance: a chunk of its own (see
- * auth-page-loaders.tsx), with the selects, the stepper and the checkboxes they need.
+ * Registration (three-step stepper) and invitation acceptance: a chunk of its own, which its routes load
+ * (app/router.tsx), with the selects, the stepper and the checkboxes they need.
  */
 // Shared parts (Popover, Input) before the inputs built on them.
 import '@mantine/core/styles/ScrollArea.css';

@@ -1,7 +1,8 @@
+import type { PublicFilters } from '@bookla/shared/selling';
 import { shopApi } from '../api';
 import { useTeamShop } from '../shop-context';
 import { Field } from '../ui/field';
-import { useFetch } from '../use-fetch';
+import { useFetch, type FetchState } from '../use-fetch';
 
 export interface FilterValues {
   type: string;
@@ -16,24 +17,32 @@ export interface FilterValues {
 export const attrParam = (id: number | string) => `attr[${id}]`;
 export const ATTR_PARAM = /^attr\[(\d{1,10})\]$/;
 
+/** The choices the filters offer (what the team's published activities use). */
+export function useFilterOptions(): FetchState<PublicFilters> {
+  const { team, lang } = useTeamShop();
+  return useFetch(`filters:${team.id}:${lang}`, (signal) => shopApi.filters(team.id, lang, signal));
+}
+
 /**
  * Type set, location, date range and the team's filterable attributes (only what published
  * activities use, as the server lists them). Each filter shows only when it has a choice to make.
  */
 export function Filters({
+  options,
   values,
   dates,
   onChange,
 }: {
+  /** From `useFilterOptions` (the list page waits for them, so the filters never push the list down). */
+  options: PublicFilters | undefined;
   values: FilterValues;
   dates: boolean;
   onChange(patch: Record<string, string>): void;
 }) {
-  const { t, team, lang } = useTeamShop();
-  const options = useFetch(`filters:${team.id}:${lang}`, (signal) => shopApi.filters(team.id, lang, signal));
-  const typeSets = options.data?.type_sets ?? [];
-  const locations = options.data?.locations ?? [];
-  const attributes = (options.data?.attributes ?? []).filter((a) => a.options.length > 1 || values.attr[String(a.id)]);
+  const { t } = useTeamShop();
+  const typeSets = options?.type_sets ?? [];
+  const locations = options?.locations ?? [];
+  const attributes = (options?.attributes ?? []).filter((a) => a.options.length > 1 || values.attr[String(a.id)]);
   const active = values.type || values.location || Object.keys(values.attr).length || (dates && (values.from || values.to));
   const reset = () =>
     onChange({

@@ -7,7 +7,7 @@ import { LoadError, Notice } from '../ui/states';
 import { useFetch } from '../use-fetch';
 import { useTitle } from '../use-title';
 import { ActivityCard, CardSkeletons } from './activity-card';
-import { ATTR_PARAM, Filters, type FilterValues } from './filters';
+import { ATTR_PARAM, Filters, useFilterOptions, type FilterValues } from './filters';
 import { MonthCalendar } from './month-calendar';
 
 export const PER_PAGE = 12;
@@ -32,6 +32,10 @@ export function ListPage() {
     if (id && value) values.attr[id] = value.slice(0, 200);
   }
   const attr = Object.keys(values.attr).length ? values.attr : undefined;
+  // Filters show only the choices there are, so they appear together with the list (placeholders
+  // until both have loaded): appearing later, they would push the cards down.
+  const options = useFilterOptions();
+  const optionsReady = options.data !== undefined || options.error !== undefined;
 
   const setQuery = (patch: Record<string, string>) => {
     const next = new URLSearchParams(search);
@@ -56,7 +60,7 @@ export function ListPage() {
           </button>
         </div>
       </div>
-      <Filters values={values} dates={view === 'list'} onChange={setQuery} />
+      {optionsReady && <Filters options={options.data} values={values} dates={view === 'list'} onChange={setQuery} />}
       {view === 'list' ? (
         <ActivityList
           query={{
@@ -67,6 +71,7 @@ export function ListPage() {
             attr,
           }}
           filtered={!!(values.type || values.location || values.from || values.to || attr)}
+          ready={optionsReady}
         />
       ) : (
         <MonthCalendar
@@ -80,7 +85,7 @@ export function ListPage() {
   );
 }
 
-function ActivityList({ query, filtered }: { query: ActivityQuery; filtered: boolean }) {
+function ActivityList({ query, filtered, ready }: { query: ActivityQuery; filtered: boolean; ready: boolean }) {
   const { t, team, lang } = useTeamShop();
   const full = { ...query, lang, perPage: PER_PAGE };
   const key = `activities:${team.id}:${JSON.stringify(full)}`;
@@ -95,7 +100,7 @@ function ActivityList({ query, filtered }: { query: ActivityQuery; filtered: boo
   const extra = more.key === key ? more : { key, pages: [], loading: false, failed: false };
 
   if (first.error) return <LoadError error={first.error} onRetry={first.reload} />;
-  if (!first.data) return <CardSkeletons />;
+  if (!first.data || !ready) return <CardSkeletons />;
   const pages = [first.data, ...extra.pages];
   const items = pages.flatMap((p) => p.data);
   const last = pages[pages.length - 1]!;
