@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { jobs } from '../db/schema/index.ts';
@@ -49,27 +47,9 @@ export function jobInsert(db: DbOrTx, type: string, payload: Record<string, unkn
   return db.insert(jobs).values({ type, payload, runAt: opts.runAt ?? new Date(), maxAttempts: opts.maxAttempts ?? 8 });
 }
 
-const dialect = new PgDialect();
-const statementNames = new Map<string, string>();
+import { executePrepared } from './sql.ts';
 
-/**
- * Runs a statement as a named prepared statement: PostgreSQL parses and plans it once per
- * connection (and after five runs may keep one generic plan) instead of on every run. For the
- * statements every job runs, which are few and run all the time: planning the document context
- * read cost more server CPU than executing it (docs/decisions/012-selling.md). The name is a hash
- * of the text, so one name is always one text. PGlite ignores the name. Returns the rows.
- */
-export async function executePrepared<T = Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const built = dialect.sqlToQuery(query);
-  let name = statementNames.get(built.sql);
-  if (!name) {
-    name = `bookla_${createHash('sha1').update(built.sql).digest('hex').slice(0, 24)}`;
-    // Texts are a handful per code path; the bound only guards against a caller building them from data.
-    if (statementNames.size < 500) statementNames.set(built.sql, name);
-  }
-  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
-  return (result as { rows: T[] }).rows;
-}
+export { executePrepared };
 
 /** Backoff after the n-th failed attempt: 30 s, 1 min, 2 min, … capped at 1 h. */
 export function backoffMs(attempt: number): number {

@@ -2,6 +2,7 @@ import type { Language } from '@bookla/shared';
 import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { orderItems, orderParticipants, orderProducts, orders, payments, products } from '../../../db/schema/index.ts';
+import { executePrepared } from '../../../lib/sql.ts';
 
 /**
  * The SQL of writing an order, in as few statements as the locks allow (see place-order.service.ts):
@@ -16,8 +17,6 @@ import { orderItems, orderParticipants, orderProducts, orders, payments, product
  *    team's next order number — one statement, then COMMIT. The locks are held for two round trips.
  */
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 export interface OrderIds {
   orderId: number;
   itemIds: number[];
@@ -28,12 +27,15 @@ export interface OrderIds {
 /** New ids from the tables' sequences (not transactional: an id of an order that fails is simply never used). */
 export async function allocateOrderIds(db: DbOrTx, n: { items: number; participants: number; products: number }): Promise<OrderIds> {
   const many = (seq: SQL, count: number) => sql`ARRAY(SELECT nextval(${seq})::int FROM generate_series(1, ${count}::int))`;
-  const result = await db.execute(sql`
+  const result = await executePrepared<{ order_id: number; item_ids: number[]; participant_ids: number[]; product_ids: number[] }>(
+    db,
+    sql`
     SELECT nextval(s.o)::int AS order_id, ${many(sql`s.i`, n.items)} AS item_ids,
       ${many(sql`s.p`, n.participants)} AS participant_ids, ${many(sql`s.x`, n.products)} AS product_ids
     FROM (SELECT pg_get_serial_sequence('orders', 'id') AS o, pg_get_serial_sequence('order_items', 'id') AS i,
-      pg_get_serial_sequence('order_participants', 'id') AS p, pg_get_serial_sequence('order_products', 'id') AS x) s`);
-  const row = rowsOf<{ order_id: number; item_ids: number[]; participant_ids: number[]; product_ids: number[] }>(result)[0]!;
+      pg_get_serial_sequence('order_participants', 'id') AS p, pg_get_serial_sequence('order_products', 'id') AS x) s`,
+  );
+  const row = result[0]!;
   return {
     orderId: Number(row.order_id),
     itemIds: row.item_ids.map(Number),
@@ -97,7 +99,8 @@ export async function writeOrderAndLock(tx: DbOrTx, w: OrderWrite): Promise<void
       sql`lock_x AS (SELECT ${products.id} FROM ${products} WHERE ${products.teamId} = ${w.teamId} AND ${inArray(products.id, [...w.productIds])} ORDER BY ${products.id} FOR NO KEY UPDATE)`,
     );
   // The lock CTEs run only when read: the final SELECT counts them.
-  await tx.execute(
+  await executePrepared(
+    tx,
     sql`WITH ${sql.join(parts, sql`, `)} SELECT ${w.lockTickets ? sql`(SELECT count(*) FROM lock_t)` : sql`0`} AS t, ${
       w.productIds.length ? sql`(SELECT count(*) FROM lock_x)` : sql`0`
     } AS x`,
@@ -147,8 +150,11 @@ export async function takeAndNumber(tx: DbOrTx, teamId: number, orderId: number,
     ${t.products.length ? sql`ARRAY(SELECT id FROM stock)` : sql`'{}'::int[]`} AS product_ids,
     ${t.discount ? sql`EXISTS (SELECT 1 FROM discount)` : sql`false`} AS discount,
     ${t.number ? sql`(SELECT number FROM numbered)` : sql`NULL::int`} AS number`;
-  const result = await tx.execute(parts.length ? sql`WITH ${sql.join(parts, sql`, `)} ${select}` : select);
-  const row = rowsOf<{ ticket_ids: number[]; product_ids: number[]; discount: boolean; number: number | null }>(result)[0]!;
+  const result = await executePrepared<{ ticket_ids: number[]; product_ids: number[]; discount: boolean; number: number | null }>(
+    tx,
+    parts.length ? sql`WITH ${sql.join(parts, sql`, `)} ${select}` : select,
+  );
+  const row = result[0]!;
   return {
     ticketIds: row.ticket_ids.map(Number),
     productIds: row.product_ids.map(Number),
