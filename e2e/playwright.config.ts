@@ -17,7 +17,10 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
-  workers: 1,
+  // Two files at a time: a test spends most of its time waiting for the browser and the server,
+  // so two keep both cores of a CI machine busy (tests within a file stay in order). Every test
+  // makes its own company and addresses, so files do not share data.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
