@@ -65,6 +65,9 @@ export default defineConfig({
         DATA_DIR: dataDir,
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
+        // Behind a (loopback) proxy, as in production: tests that stand for different people send
+        // their own X-Forwarded-For (support/accounts.ts), so per-IP limits count each of them.
+        TRUST_PROXY: 'loopback',
         DATABASE_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
         MAIL_FROM: 'noreply@bookla.test',
