@@ -156,7 +156,9 @@ for (const lang of ['en', 'de'] as const) {
         const dialog = page.getByRole('dialog', { name: o('edit.refund.title', { number: String(online.number) }) });
         await dialog.getByLabel(label(lang, 'orders:edit.refund.amount')).fill('40');
         await expect(dialog.getByText(o('edit.refund.partial'))).toBeVisible();
-        await dialog.getByRole('button', { name: /^.+ 40[.,]00$/ }).click();
+        // "Refund CHF 40.00" / "CHF 40.00 erstatten": the button names the amount in the language's order.
+        const submit = escape(o('edit.refund.submit', { amount: '\u0000' })).replace('\u0000', '\\D*40[.,]00');
+        await dialog.getByRole('button', { name: new RegExp(`^${submit}$`) }).click();
         await expect(dialog).toBeHidden();
         await expect(page.getByText(o('status.partially_refunded'), { exact: true }).first()).toBeVisible();
         const history = page.getByRole('region', { name: o('edit.history.title') });
