@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderShop } from './test/shop-test';
 
@@ -10,7 +10,7 @@ describe('the shop page without a team', () => {
     renderShop('/de/waitinglist/remove/success');
     expect(await screen.findByRole('heading', { level: 1, name: 'Von der Warteliste entfernt' })).toBeInTheDocument();
     expect(screen.getByText(/Sie können dieses Fenster jetzt schliessen/)).toBeInTheDocument();
-    expect(document.title).toBe('Von der Warteliste entfernt');
+    await waitFor(() => expect(document.title).toBe('Von der Warteliste entfernt'));
     expect(screen.getByRole('navigation', { name: 'Sprache' })).toHaveTextContent('DEENFR');
     expect(api.calls).toEqual([]);
   });

@@ -41,7 +41,7 @@ describe('the account page', () => {
     });
     renderShop(PAGE);
     expect(await screen.findByRole('heading', { name: 'My account', level: 1 })).toBeInTheDocument();
-    expect(document.title).toBe('My account | Yoga Loft');
+    await waitFor(() => expect(document.title).toBe('My account | Yoga Loft'));
 
     // Checked before sending: nothing goes out without an address.
     await user.click(within(await screen.findByRole('form', { name: 'Log in' })).getByRole('button', { name: 'Log in' }));

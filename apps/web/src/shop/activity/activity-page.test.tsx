@@ -49,7 +49,8 @@ describe('the activity page', () => {
     mockApi(handlers());
     renderShop(`/en/shop/${TEAM_ID}/activity/1`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Morning yoga' })).toBeInTheDocument();
-    expect(document.title).toBe('Morning yoga | Yoga Loft');
+    // The title is set by an effect after the page renders: wait for it, not for a moment.
+    await waitFor(() => expect(document.title).toBe('Morning yoga | Yoga Loft'));
     expect(screen.getByText(/Gentle flow\.\s+For every level\./)).toBeInTheDocument();
     expect(screen.getByText('Bring a mat.')).toBeInTheDocument();
     expect(screen.getByText('Seestrasse 1, 8002 Zürich, CH')).toBeInTheDocument();

@@ -46,7 +46,7 @@ describe('the shop list', () => {
     renderShop(`/en/shop/${TEAM_ID}`);
     expect(await screen.findByRole('heading', { level: 2, name: 'Morning yoga' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Yoga Loft' })).toHaveAttribute('href', `/en/shop/${TEAM_ID}`);
-    expect(document.title).toBe('Activities | Yoga Loft');
+    await waitFor(() => expect(document.title).toBe('Activities | Yoga Loft'));
     // Only the team's languages, the current one marked.
     const languages = screen.getByRole('navigation', { name: 'Language' });
     expect(

@@ -63,7 +63,7 @@ describe('the order page', () => {
     expect(screen.getByText('2 × Activity 1 – Adult')).toBeInTheDocument();
     expect(screen.getByText(/Anna Muster, Ben Muster/)).toBeInTheDocument();
     expect(screen.getByText('incl. 8.1 % VAT on CHF 50.00')).toBeInTheDocument();
-    expect(document.title).toBe('Order 1042 | Yoga Loft');
+    await waitFor(() => expect(document.title).toBe('Order 1042 | Yoga Loft'));
   });
 
   it('gives the invoice and its due date for an unpaid invoice order, but no tickets yet', async () => {
