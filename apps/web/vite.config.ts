@@ -100,5 +100,9 @@ export default defineConfig(({ command }) => ({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Whole screens driven by user-event in happy-dom: a long form takes 2–3 s on a quiet 2-core
+    // machine and more than Vitest's default 5 s when the other projects' workers share the cores.
+    // The tests wait for conditions; this is only the budget before one counts as hung.
+    testTimeout: 30_000,
   },
 }));

@@ -13,3 +13,12 @@ export function uniqueViolation(err: unknown): string | undefined {
 export function isUniqueViolation(err: unknown): boolean {
   return uniqueViolation(err) !== undefined;
 }
+
+/** The message of a PostgreSQL error with this SQLSTATE (e.g. one a function raised on purpose), or undefined. */
+export function sqlStateMessage(err: unknown, sqlState: string): string | undefined {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, message } = e as { code?: string; message?: string };
+    if (code === sqlState) return message ?? '';
+  }
+  return undefined;
+}

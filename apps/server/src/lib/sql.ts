@@ -36,3 +36,24 @@ export async function executePrepared<T = Record<string, unknown>>(db: DbOrTx, q
   const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
   return (result as { rows: T[] }).rows;
 }
+
+/**
+ * A query built once per database handle and run as a named prepared statement with its values as
+ * placeholders (`sql.placeholder`): no query building per run, and PostgreSQL parses and plans it
+ * once per connection. For the reads every checkout makes; the text must not depend on the values
+ * (lists go in as one array: `= ANY(${sql.placeholder('ids')}::int[])`). PGlite ignores the name.
+ */
+export function preparedPerDb<V extends Record<string, unknown>, R>(
+  name: string,
+  build: (db: DbOrTx) => { prepare(name: string): { execute(values: V): Promise<R> } },
+): (db: DbOrTx, values: V) => Promise<R> {
+  const prepared = new WeakMap<object, { execute(values: V): Promise<R> }>();
+  return (db, values) => {
+    let query = prepared.get(db);
+    if (!query) {
+      query = build(db).prepare(`bookla_${name}`);
+      prepared.set(db, query);
+    }
+    return query.execute(values);
+  };
+}

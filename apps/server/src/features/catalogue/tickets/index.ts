@@ -17,6 +17,7 @@ export {
   soldOutError,
   takeHeldSeats,
   takeSeats,
+  takeSeatsAtOnceSql,
   takeSeatsSql,
   type CheckoutReservation,
   type SaleItem,

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { availableSql, reservedSql } from './tickets.repo.ts';
 import { activities, activitySessions, ticketReservations, tickets } from '../../../db/schema/index.ts';
+import { preparedPerDb } from '../../../lib/sql.ts';
 
 /** SQL of seat reservations (ticket_reservations). */
 
@@ -105,6 +106,12 @@ export interface SaleTicketRow {
 /** The team's tickets among `ids` with their activity (others' and unknown ids are left out). Reads, locks nothing. */
 export async function saleTickets(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<SaleTicketRow[]> {
   if (!ids.length) return [];
+  return saleTicketsQuery(db, { teamId, ids: [...ids] });
+}
+
+// Every checkout reads its tickets: one prepared statement (lib/sql.ts), the ids as one array.
+const saleTicketsQuery = preparedPerDb<{ teamId: number; ids: number[] }, SaleTicketRow[]>('sale_tickets', (db) => {
+  const teamId = sql.placeholder('teamId');
   return db
     .select({
       id: tickets.id,
@@ -126,8 +133,8 @@ export async function saleTickets(db: DbOrTx, teamId: number, ids: readonly numb
     .from(tickets)
     .innerJoin(activities, and(eq(activities.id, tickets.activityId), eq(activities.teamId, teamId)))
     .leftJoin(activitySessions, eq(activitySessions.id, tickets.sessionId))
-    .where(and(eq(tickets.teamId, teamId), inArray(tickets.id, [...ids])));
-}
+    .where(and(eq(tickets.teamId, teamId), sql`${tickets.id} = ANY (${sql.placeholder('ids')}::int[])`));
+});
 
 /**
  * Locks the tickets' rows in ascending id order (LockRows runs above the sort), so two checkouts
@@ -188,6 +195,21 @@ export function takeSeatsSql(teamId: number, lines: readonly { ticketId: number;
   return sql`UPDATE ${tickets} SET sold = ${tickets.sold} + w.n FROM (VALUES ${wanted}) AS w(id, n)
     WHERE ${tickets.teamId} = ${teamId} AND ${tickets.id} = w.id AND ${tickets.sold} + w.n + ${reservedSql()} <= ${tickets.stock}
     RETURNING ${tickets.id}`;
+}
+
+/**
+ * The checkout's seats inside the one statement that places a direct order (migration 0012
+ * `bookla_take_seats`): locks the tickets in ascending id order, then sells every line it can as a
+ * statement of its own, so it counts every reservation and sale committed before the locks were
+ * its. Selects `ids`, the tickets it sold (sorted).
+ */
+export function takeSeatsAtOnceSql(teamId: number, lines: readonly { ticketId: number; quantity: number }[]): SQL {
+  const ints = (values: readonly number[]) =>
+    sql`ARRAY[${sql.join(
+      values.map((v) => sql`${v}::int`),
+      sql`, `,
+    )}]::int[]`;
+  return sql`SELECT bookla_take_seats(${teamId}::int, ${ints(lines.map((l) => l.ticketId))}, ${ints(lines.map((l) => l.quantity))}) AS ids`;
 }
 
 /** Seats the holder's live reservations hold, per ticket. */

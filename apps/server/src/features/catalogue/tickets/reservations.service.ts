@@ -219,7 +219,7 @@ export async function reserveItems(
  * sells every line or reports which it could not; with a reservation, `takeHeldSeats` first
  * removes the holder's rows and says which were still live.
  */
-export { lockTicketsSql, takeSeatsSql } from './reservations.repo.ts';
+export { lockTicketsSql, takeSeatsAtOnceSql, takeSeatsSql } from './reservations.repo.ts';
 export const takeHeldSeats = (tx: DbOrTx, teamId: number, holder: string) => repo.takeHeldBy(tx, teamId, holder);
 
 /** The SOLD_OUT refusal for a ticket, with the seats left now (`available`). */

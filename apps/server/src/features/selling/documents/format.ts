@@ -9,6 +9,22 @@ const LOCALES: Record<Language, string> = { de: 'de-CH', en: 'en-GB', fr: 'fr-CH
 
 export const localeOf = (lang: Language): string => LOCALES[lang] ?? 'de-CH';
 
+/**
+ * Formatters are built once per locale, time zone and options: building one costs far more than
+ * formatting with it, and every order's mail and PDF formats dozens of dates and amounts. A Map
+ * (the time zone comes from stored data), bounded like any cache fed by data.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function cached<F extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key) as F | undefined;
+  if (!f) {
+    f = make();
+    if (formatters.size >= 2_000) formatters.clear();
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** Decimal amount of a reply (12.5) → minor units (1250), exact for the currency's digits. */
 export function toMinor(amount: number, currency: string): number {
   return Math.round(amount * 10 ** currencyDigits(currency));
@@ -18,13 +34,19 @@ export function toMinor(amount: number, currency: string): number {
 export function formatMoney(minor: number, currency: string, lang: Language): string {
   const digits = currencyDigits(currency);
   try {
-    return new Intl.NumberFormat(localeOf(lang), {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'code',
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-    }).format(minor / 10 ** digits);
+    const locale = localeOf(lang);
+    const format = cached(
+      `money|${locale}|${currency}|${digits}`,
+      () =>
+        new Intl.NumberFormat(locale, {
+          style: 'currency',
+          currency,
+          currencyDisplay: 'code',
+          minimumFractionDigits: digits,
+          maximumFractionDigits: digits,
+        }),
+    );
+    return format.format(minor / 10 ** digits);
   } catch {
     return `${currency} ${(minor / 10 ** digits).toFixed(digits)}`;
   }
@@ -32,31 +54,38 @@ export function formatMoney(minor: number, currency: string, lang: Language): st
 
 /** A VAT rate as people read it: "8.1 %" (de/en), "8,1 %" (fr). */
 export function formatRate(percent: number, lang: Language): string {
-  return `${new Intl.NumberFormat(localeOf(lang), { maximumFractionDigits: 2 }).format(percent)} %`;
+  const locale = localeOf(lang);
+  return `${cached(`rate|${locale}`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })).format(percent)} %`;
 }
 
-function parts(date: Date, lang: Language, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
+const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' };
+const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
+
+function parts(date: Date, lang: Language, timeZone: string, name: string, options: Intl.DateTimeFormatOptions): string {
+  const locale = localeOf(lang);
+  const make = (zone: string) => cached(`${name}|${locale}|${zone}`, () => new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }));
   try {
-    return new Intl.DateTimeFormat(localeOf(lang), { ...options, timeZone }).format(date);
+    return make(timeZone).format(date);
   } catch {
     // An unknown time zone in stored data: still a date, in UTC.
-    return new Intl.DateTimeFormat(localeOf(lang), { ...options, timeZone: 'UTC' }).format(date);
+    return make('UTC').format(date);
   }
 }
 
 /** "12.05.2025" */
 export function formatDate(date: Date, lang: Language, timeZone: string): string {
-  return parts(date, lang, timeZone, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return parts(date, lang, timeZone, 'date', DATE);
 }
 
 /** "Mo., 12.05.2025" */
 export function formatDay(date: Date, lang: Language, timeZone: string): string {
-  return parts(date, lang, timeZone, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' });
+  return parts(date, lang, timeZone, 'day', DAY);
 }
 
 /** "18:00" */
 export function formatTime(date: Date, lang: Language, timeZone: string): string {
-  return parts(date, lang, timeZone, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  return parts(date, lang, timeZone, 'time', TIME);
 }
 
 /** A session: "Mo., 12.05.2025, 18:00–19:00", or across days "Fr., 12.05.2025, 18:00 – Sa., 13.05.2025, 12:00". */

@@ -96,7 +96,7 @@ describe.skipIf(!url)('checkout under concurrency (PostgreSQL)', () => {
       expect(reasons(r.results).every((e) => e instanceof ReservationError && e.reason === 'SOLD_OUT')).toBe(true);
     }
     console.info(`[checkout-races] ${ROUNDS} rounds of ${BUYERS} buyers for ${SEATS} seats (orders/sold): ${figures.join('; ')}`);
-  }, 120_000);
+  }, 300_000);
 
   it('CONTROL: with the lock and condition off (test-only flag) the same harness oversells', async () => {
     setUnsafeCheckoutForTests({ seats: true });

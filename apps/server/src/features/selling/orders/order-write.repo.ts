@@ -2,19 +2,22 @@ import type { Language } from '@bookla/shared';
 import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { orderItems, orderParticipants, orderProducts, orders, payments, products } from '../../../db/schema/index.ts';
+import { sqlStateMessage } from '../../../lib/db-errors.ts';
 import { executePrepared } from '../../../lib/sql.ts';
 
 /**
  * The SQL of writing an order, in as few statements as the locks allow (see place-order.service.ts):
  *
- * 1. `allocateOrderIds` (before the transaction): the ids of the order and its rows, so that one
+ * 1. `allocateOrderIds` (before any write): the ids of the order and its rows, so that one
  *    statement can write them all and the reply can be built from what was written.
- * 2. `writeOrderAndLock`: the customer, the order (with the placeholder number −id), its items,
- *    participants, products, payment attempt, event and mail job in ONE statement, which also
- *    takes the row locks of its tickets and products (ascending ids, FOR NO KEY UPDATE).
- * 3. `takeAndNumber`: a new statement, so it sees everything committed by the buyers who held the
- *    locks before: seats, product stock and the discount use with conditional UPDATEs, then the
- *    team's next order number — one statement, then COMMIT. The locks are held for two round trips.
+ * 2. A direct order: `placeOrderAtOnce`, ONE statement outside any explicit transaction — the
+ *    order and everything it holds, seats (`bookla_take_seats`, migration 0012), product stock,
+ *    discount use and number; refused as a whole (SQLSTATE BK409) when anything is short.
+ * 3. An order converting a reservation, in a transaction: `writeOrderAndLock` writes the order
+ *    (placeholder number −id) and takes the tickets' and products' row locks (ascending ids, FOR
+ *    NO KEY UPDATE); after the holder's rows are converted, `takeAndNumber` — a new statement, so
+ *    it sees everything committed by the buyers who held the locks before — takes seats, product
+ *    stock and the discount use with conditional UPDATEs and numbers the order; then COMMIT.
  */
 
 export interface OrderIds {
@@ -83,21 +86,46 @@ export interface OrderWrite {
   productIds: readonly number[];
 }
 
-/** Statement 2: writes the order and everything it holds, and takes the tickets' and products' row locks. */
-export async function writeOrderAndLock(tx: DbOrTx, w: OrderWrite): Promise<void> {
+/** The CTEs that write the order and everything it holds (`o` is the order, numbered by `number`). */
+function orderWriteParts(tx: DbOrTx, w: OrderWrite, number: SQL | null): SQL[] {
   const parts: SQL[] = [sql`customer AS (${customerUpsertSql(w.teamId, w.customer)})`];
   const step = (name: string, query: SQLWrapper) => parts.push(sql`${sql.raw(name)} AS (${query.getSQL()})`);
-  step('o', tx.insert(orders).values({ ...w.order, customerId: sql`(SELECT id FROM customer)` }));
+  step(
+    'o',
+    tx
+      .insert(orders)
+      .values({ ...w.order, customerId: sql`(SELECT id FROM customer)`, ...(number ? { number } : {}) })
+      .returning({ number: orders.number }),
+  );
   if (w.items.length) step('i', tx.insert(orderItems).values(w.items));
   if (w.participants.length) step('p', tx.insert(orderParticipants).values(w.participants));
   if (w.products.length) step('x', tx.insert(orderProducts).values(w.products));
   if (w.payment) step('pay', tx.insert(payments).values(w.payment));
   w.also.forEach((q, n) => step(`also${n}`, q));
+  return parts;
+}
+
+/** The products' row locks, ascending ids (as every order takes them). */
+const lockProductsSql = (teamId: number, ids: readonly number[]) =>
+  sql`SELECT ${products.id} FROM ${products} WHERE ${products.teamId} = ${teamId} AND ${inArray(products.id, [...ids])} ORDER BY ${products.id} FOR NO KEY UPDATE`;
+
+/** Product stock taken where some is left (unlimited stock always passes); `only` limits it to the rows already locked. RETURNING id. */
+function productStockSql(teamId: number, wanted: readonly { productId: number; quantity: number }[], only?: SQL): SQL {
+  const values = sql.join(
+    wanted.map((p) => sql`(${p.productId}::int, ${p.quantity}::int)`),
+    sql`, `,
+  );
+  return sql`UPDATE ${products} SET sold = ${products.sold} + w.n FROM (VALUES ${values}) AS w(id, n)
+      WHERE ${products.teamId} = ${teamId} AND ${products.id} = w.id AND (${products.stock} IS NULL OR ${products.sold} + w.n <= ${products.stock})
+      ${only ? sql`AND ${products.id} = ANY (${only})` : sql``}
+      RETURNING ${products.id}`;
+}
+
+/** Statement 2: writes the order and everything it holds, and takes the tickets' and products' row locks. */
+export async function writeOrderAndLock(tx: DbOrTx, w: OrderWrite): Promise<void> {
+  const parts = orderWriteParts(tx, w, null);
   if (w.lockTickets) parts.push(sql`lock_t AS (${w.lockTickets})`);
-  if (w.productIds.length)
-    parts.push(
-      sql`lock_x AS (SELECT ${products.id} FROM ${products} WHERE ${products.teamId} = ${w.teamId} AND ${inArray(products.id, [...w.productIds])} ORDER BY ${products.id} FOR NO KEY UPDATE)`,
-    );
+  if (w.productIds.length) parts.push(sql`lock_x AS (${lockProductsSql(w.teamId, w.productIds)})`);
   // The lock CTEs run only when read: the final SELECT counts them.
   await executePrepared(
     tx,
@@ -105,6 +133,75 @@ export async function writeOrderAndLock(tx: DbOrTx, w: OrderWrite): Promise<void
       w.productIds.length ? sql`(SELECT count(*) FROM lock_x)` : sql`0`
     } AS x`,
   );
+}
+
+export interface AtOnceWrite extends Omit<OrderWrite, 'lockTickets' | 'productIds'> {
+  /** `takeSeatsAtOnceSql`: selects `ids`, the tickets it sold. */
+  seats: SQL;
+  /** How many ticket lines the order has (each must be sold). */
+  ticketLines: number;
+  products: OrderWrite['products'];
+  /** Product stock per product id. */
+  productStock: readonly { productId: number; quantity: number }[];
+  /** `discountUseSql`, or null without a discount. */
+  discount: SQL | null;
+}
+
+/** What a refused one-statement order was short of. */
+export interface Shortfall {
+  ticketIds: number[];
+  productIds: number[];
+  discount: boolean;
+}
+
+/** The SQLSTATE of `bookla_checkout_refused` (migration 0012). */
+const REFUSED = 'BK409';
+
+/**
+ * A direct order (no reservation) in ONE statement outside any explicit transaction, so the hot
+ * rows' locks are held for the statement alone, never across a round trip to the app: the order
+ * and everything it holds, the seats (`bookla_take_seats`), product stock and the discount use by
+ * conditional UPDATEs under their row locks, and the team's next order number. When anything is
+ * short, `bookla_checkout_refused` ends the statement and nothing of it stays: returns the
+ * shortfall instead of the number.
+ */
+export async function placeOrderAtOnce(db: DbOrTx, w: AtOnceWrite): Promise<{ number: number } | { shortfall: Shortfall }> {
+  const counter = sql`INSERT INTO order_number_counters (team_id, last_number) VALUES (${w.teamId}, 1)
+    ON CONFLICT (team_id) DO UPDATE SET last_number = order_number_counters.last_number + 1 RETURNING last_number`;
+  const parts = [
+    sql`counter AS (${counter})`,
+    ...orderWriteParts(db, { ...w, lockTickets: null, productIds: [] }, sql`(SELECT last_number FROM counter)`),
+  ];
+  parts.push(sql`seats AS (${w.seats})`);
+  const stock = w.productStock;
+  if (stock.length) {
+    parts.push(
+      sql`lock_x AS (${lockProductsSql(
+        w.teamId,
+        stock.map((p) => p.productId),
+      )})`,
+    );
+    parts.push(sql`stock AS (${productStockSql(w.teamId, stock, sql`ARRAY(SELECT id FROM lock_x)`)})`);
+  }
+  if (w.discount) parts.push(sql`discount AS (${w.discount})`);
+  // Read in this order: the tickets' locks, the products', the discount's, then the order with the counter's.
+  parts.push(sql`taken AS (SELECT (SELECT ids FROM seats) AS ticket_ids,
+    ${stock.length ? sql`ARRAY(SELECT id FROM stock)` : sql`'{}'::int[]`} AS product_ids,
+    ${w.discount ? sql`EXISTS (SELECT 1 FROM discount)` : sql`true`} AS discount)`);
+  const query = sql`WITH ${sql.join(parts, sql`, `)}
+    SELECT CASE WHEN cardinality(t.ticket_ids) = ${w.ticketLines}::int AND cardinality(t.product_ids) = ${stock.length}::int AND t.discount
+      THEN (SELECT number FROM o)
+      ELSE bookla_checkout_refused(json_build_object('ticket_ids', t.ticket_ids, 'product_ids', t.product_ids, 'discount', t.discount)::text)
+    END AS number FROM taken t`;
+  try {
+    const [row] = await executePrepared<{ number: number }>(db, query);
+    return { number: Number(row!.number) };
+  } catch (err) {
+    const detail = sqlStateMessage(err, REFUSED);
+    if (detail === undefined) throw err;
+    const short = JSON.parse(detail) as { ticket_ids: number[]; product_ids: number[]; discount: boolean };
+    return { shortfall: { ticketIds: short.ticket_ids.map(Number), productIds: short.product_ids.map(Number), discount: short.discount } };
+  }
 }
 
 export interface TakeParts {
@@ -129,15 +226,7 @@ export interface Taken {
 export async function takeAndNumber(tx: DbOrTx, teamId: number, orderId: number, t: TakeParts): Promise<Taken> {
   const parts: SQL[] = [];
   if (t.seats) parts.push(sql`seats AS (${t.seats})`);
-  if (t.products.length) {
-    const wanted = sql.join(
-      t.products.map((p) => sql`(${p.productId}::int, ${p.quantity}::int)`),
-      sql`, `,
-    );
-    parts.push(sql`stock AS (UPDATE ${products} SET sold = ${products.sold} + w.n FROM (VALUES ${wanted}) AS w(id, n)
-      WHERE ${products.teamId} = ${teamId} AND ${products.id} = w.id AND (${products.stock} IS NULL OR ${products.sold} + w.n <= ${products.stock})
-      RETURNING ${products.id})`);
-  }
+  if (t.products.length) parts.push(sql`stock AS (${productStockSql(teamId, t.products)})`);
   if (t.discount) parts.push(sql`discount AS (${t.discount})`);
   if (t.number)
     parts.push(

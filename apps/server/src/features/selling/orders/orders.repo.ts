@@ -12,6 +12,7 @@ import {
   teams,
   typeSetFields,
 } from '../../../db/schema/index.ts';
+import { preparedPerDb } from '../../../lib/sql.ts';
 
 /** SQL of the checkout: what an order reads of the catalogue, and the rows it writes. Team id first everywhere. */
 
@@ -49,35 +50,11 @@ export async function bookingFieldsOf(
 ): Promise<Map<number, CheckoutField[]>> {
   const out = new Map<number, CheckoutField[]>(list.map((a) => [a.activityId, []]));
   if (!list.length) return out;
-  const field = {
-    id: bookingFields.id,
-    type: bookingFields.type,
-    scope: bookingFields.scope,
-    required: bookingFields.required,
-    options: bookingFields.options,
-    visible_if: bookingFields.visibleIf,
-  };
-  // One query: the type sets' fields (kind 0) and the activities' own (kind 1), ordered in code.
-  const rows = await unionAll(
-    db
-      .select({ kind: sql<number>`0`.as('kind'), ownerId: typeSetFields.typeSetId, sort: typeSetFields.sort, ...field })
-      .from(typeSetFields)
-      .innerJoin(bookingFields, and(eq(bookingFields.id, typeSetFields.fieldId), eq(bookingFields.teamId, teamId)))
-      .where(and(eq(typeSetFields.teamId, teamId), inArray(typeSetFields.typeSetId, [...new Set(list.map((a) => a.typeSetId))]))),
-    db
-      .select({ kind: sql<number>`1`.as('kind'), ownerId: activityFields.activityId, sort: activityFields.sort, ...field })
-      .from(activityFields)
-      .innerJoin(bookingFields, and(eq(bookingFields.id, activityFields.fieldId), eq(bookingFields.teamId, teamId)))
-      .where(
-        and(
-          eq(activityFields.teamId, teamId),
-          inArray(
-            activityFields.activityId,
-            list.map((a) => a.activityId),
-          ),
-        ),
-      ),
-  );
+  const rows = await bookingFieldsQuery(db, {
+    teamId,
+    typeSetIds: [...new Set(list.map((a) => a.typeSetId))],
+    activityIds: list.map((a) => a.activityId),
+  });
   rows.sort((a, b) => a.sort - b.sort || a.id - b.id);
   const fromSets = rows.filter((r) => Number(r.kind) === 0).map((r) => ({ ...r, typeSetId: r.ownerId }));
   const extra = rows.filter((r) => Number(r.kind) === 1).map((r) => ({ ...r, activityId: r.ownerId }));
@@ -97,6 +74,32 @@ export async function bookingFieldsOf(
   }
   return out;
 }
+
+// Every checkout reads them: one prepared statement (lib/sql.ts). One query: the type sets' fields
+// (kind 0) and the activities' own (kind 1), ordered in code.
+const bookingFieldsQuery = preparedPerDb('booking_fields_of', (db) => {
+  const teamId = sql.placeholder('teamId');
+  const field = {
+    id: bookingFields.id,
+    type: bookingFields.type,
+    scope: bookingFields.scope,
+    required: bookingFields.required,
+    options: bookingFields.options,
+    visible_if: bookingFields.visibleIf,
+  };
+  return unionAll(
+    db
+      .select({ kind: sql<number>`0`.as('kind'), ownerId: typeSetFields.typeSetId, sort: typeSetFields.sort, ...field })
+      .from(typeSetFields)
+      .innerJoin(bookingFields, and(eq(bookingFields.id, typeSetFields.fieldId), eq(bookingFields.teamId, teamId)))
+      .where(and(eq(typeSetFields.teamId, teamId), sql`${typeSetFields.typeSetId} = ANY (${sql.placeholder('typeSetIds')}::int[])`)),
+    db
+      .select({ kind: sql<number>`1`.as('kind'), ownerId: activityFields.activityId, sort: activityFields.sort, ...field })
+      .from(activityFields)
+      .innerJoin(bookingFields, and(eq(bookingFields.id, activityFields.fieldId), eq(bookingFields.teamId, teamId)))
+      .where(and(eq(activityFields.teamId, teamId), sql`${activityFields.activityId} = ANY (${sql.placeholder('activityIds')}::int[])`)),
+  );
+});
 
 export interface OfferedProduct {
   id: number;

@@ -23,6 +23,7 @@ import {
   soldOutError,
   takeHeldSeats,
   takeSeats,
+  takeSeatsAtOnceSql,
   takeSeatsSql,
 } from '../../catalogue/tickets/index.ts';
 import { discountUseSql, takeDiscountUse } from '../discounts/index.ts';
@@ -34,23 +35,26 @@ import { orderPageUrl } from './order-links.ts';
 import { orderMailJobInsert } from './order-mail-job.ts';
 import { endUnpaidOrder, orderEventInsert, type SellingDeps } from './order-state.service.ts';
 import { toOrder, type ItemRow, type OrderRow, type ParticipantRow, type ProductRow } from './order-view.ts';
-import { allocateOrderIds, takeAndNumber, writeOrderAndLock, type OrderIds } from './order-write.repo.ts';
+import { allocateOrderIds, placeOrderAtOnce, takeAndNumber, writeOrderAndLock, type OrderIds } from './order-write.repo.ts';
 import * as repo from './orders.repo.ts';
 import type { Pricing } from './pricing.ts';
 
 /**
- * Placing an order (CONTRACT §4, DESIGN §6, docs/decisions/012-selling.md):
+ * Placing an order (CONTRACT §4, DESIGN §6, docs/decisions/012-selling.md and 014):
  *
  * 1. Outside any transaction, what needs no lock: the tickets (a late buyer of a sold-out ticket
  *    gets 409 from this first read), team and settings, products, discount code, participants,
- *    answers, money, payment method, language; then the ids of the new rows.
- * 2. In the transaction, statement one writes the order with everything it holds (customer,
- *    items, participants with their ticket codes, products, payment attempt, event log,
- *    confirmation job) and takes the row locks of its tickets and products (ascending ids).
- * 3. Statement two, under those locks: seats (or the reservation converted), product stock and
- *    the discount use by conditional UPDATEs, and the team's next order number. Then COMMIT.
+ *    answers, money, payment method, language; then the ids of the new rows. The reads every
+ *    checkout makes are prepared statements.
+ * 2. A direct order is then ONE statement (`placeOrderAtOnce`): it writes the order with
+ *    everything it holds (customer, items, participants with their ticket codes, products,
+ *    payment attempt, event log, confirmation job), takes seats, product stock and the discount
+ *    use under their row locks, and numbers the order; when anything is short it raises and
+ *    nothing of it stays. The hot locks (a ticket everybody buys, the team's order counter) are
+ *    held for that statement alone.
+ * 3. An order converting a reservation is a transaction of two statements: write and lock, then
+ *    (new snapshot) the holder's rows converted, seats, stock, discount use and number.
  *
- * The hot locks (a ticket everybody buys, the team's order counter) are held for two round trips.
  * An order that answers 201 has its seats; nothing is ever sold past stock or a discount's
  * maximum uses (checkout-races.test.ts proves it, with a control that switches the protection off).
  */
@@ -144,7 +148,9 @@ export interface PlaceOrderDeps extends SellingDeps {
 
 export async function placeOrder(deps: PlaceOrderDeps, teamId: number, body: OrderBody): Promise<PlacedOrder> {
   const prepared = await prepareOrder(deps.db, teamId, body);
-  const number = await deps.db.transaction((tx) => writeOrder(tx, teamId, body, prepared));
+  const number = atOnce(body)
+    ? await writeOrderAtOnce(deps.db, teamId, body, prepared)
+    : await deps.db.transaction((tx) => writeOrder(tx, teamId, body, prepared));
   const { orderId, method, status } = prepared;
   let paymentUrl: string | null = null;
   if (status === 'waiting' && (method === 'stripe' || method === 'test')) {
@@ -283,21 +289,22 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody): Promise<Pr
   return { orderId, method, status, cart, pricing, rows: orderLines(order, ids, cart, pricing, body, answers.participants) };
 }
 
-/**
- * The transaction: statement 2 writes the order and locks its tickets and products, statement 3
- * takes seats, stock, the discount use and the number under those locks, COMMIT. An order that
- * answers 201 has its seats; nothing is ever sold past stock or a discount's maximum uses.
- * Returns the order number.
- */
-async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder): Promise<number> {
-  const { cart, rows, orderId, method, status, pricing } = prepared;
-  const seats = cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity }));
-  const productStock = new Map<number, number>();
-  for (const p of cart.products) productStock.set(p.productId, (productStock.get(p.productId) ?? 0) + p.quantity);
+/** A direct order (no reservation to convert) is written in one statement; the race tests' controls take the transaction. */
+const atOnce = (body: OrderBody) => !body.reservation_token && !unsafe.seats && !unsafe.discounts && !unsafe.numbers;
+
+/** What the order writes besides its own rows: its event and its confirmation job, which commit with it (order-mail-job.ts). */
+function orderSideRows(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder) {
+  const { orderId, method, status, pricing } = prepared;
   const created = { payment_method: method, status, total_minor: pricing.totalMinor, reservation: !!body.reservation_token };
-  // The race tests' control (setUnsafeCheckoutForTests) takes direct seats without lock or condition.
-  const seatsUnderLock = !(unsafe.seats && !body.reservation_token);
-  await writeOrderAndLock(tx, {
+  return [
+    orderEventInsert(db, teamId, orderId, 'created', { actor: 'customer' }, created),
+    orderMailJobInsert(db, teamId, orderId, 'placed'),
+  ];
+}
+
+function orderWrite(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder) {
+  const { rows, orderId, method, pricing } = prepared;
+  return {
     teamId,
     customer: {
       email: body.customer.email,
@@ -312,20 +319,69 @@ async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared:
     products: rows.products,
     payment:
       method === 'stripe' || method === 'test'
-        ? { teamId, orderId, provider: method, status: 'pending', amountMinor: pricing.totalMinor, currency: rows.order.currency }
+        ? { teamId, orderId, provider: method, status: 'pending' as const, amountMinor: pricing.totalMinor, currency: rows.order.currency }
         : null,
-    // The confirmation's job commits with the order (order-mail-job.ts).
-    also: [
-      orderEventInsert(tx, teamId, orderId, 'created', { actor: 'customer' }, created),
-      orderMailJobInsert(tx, teamId, orderId, 'placed'),
-    ],
+    also: orderSideRows(db, teamId, body, prepared),
+  };
+}
+
+/** Product stock wanted per product id. */
+function productStockOf(cart: Cart): { productId: number; quantity: number }[] {
+  const stock = new Map<number, number>();
+  for (const p of cart.products) stock.set(p.productId, (stock.get(p.productId) ?? 0) + p.quantity);
+  return [...stock].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/**
+ * A direct order in one statement (`placeOrderAtOnce`): nothing of it stays when a seat, product
+ * or the discount's last use was gone; then the same refusals as the transaction's. Returns the
+ * order number.
+ */
+async function writeOrderAtOnce(db: Db, teamId: number, body: OrderBody, prepared: PreparedOrder): Promise<number> {
+  const { cart } = prepared;
+  const seats = cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity }));
+  const productStock = productStockOf(cart);
+  const placed = await placeOrderAtOnce(db, {
+    ...orderWrite(db, teamId, body, prepared),
+    seats: takeSeatsAtOnceSql(teamId, seats),
+    ticketLines: seats.length,
+    productStock,
+    discount: cart.discount ? discountUseSql(teamId, cart.discount.id) : null,
+  });
+  if ('number' in placed) return placed.number;
+  const short = placed.shortfall;
+  const missed = seats.find((seat) => !short.ticketIds.includes(seat.ticketId));
+  if (missed) throw await soldOutError(db, teamId, missed.ticketId);
+  const missedProduct = productStock.find((p) => !short.productIds.includes(p.productId));
+  if (missedProduct)
+    throw new ReservationError(ErrorCodes.SOLD_OUT, {
+      available: await repo.productLeft(db, teamId, missedProduct.productId),
+      product_id: missedProduct.productId,
+    });
+  throw validationError({ discount_code: ['discounts:checkout.used_up'] });
+}
+
+/**
+ * The transaction: statement 2 writes the order and locks its tickets and products, statement 3
+ * takes seats, stock, the discount use and the number under those locks, COMMIT. An order that
+ * answers 201 has its seats; nothing is ever sold past stock or a discount's maximum uses.
+ * Returns the order number.
+ */
+async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder): Promise<number> {
+  const { cart, orderId } = prepared;
+  const seats = cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity }));
+  const productStock = productStockOf(cart);
+  // The race tests' control (setUnsafeCheckoutForTests) takes direct seats without lock or condition.
+  const seatsUnderLock = !(unsafe.seats && !body.reservation_token);
+  await writeOrderAndLock(tx, {
+    ...orderWrite(tx, teamId, body, prepared),
     lockTickets: !seatsUnderLock
       ? null
       : lockTicketsSql(
           teamId,
           seats.map((s) => s.ticketId),
         ),
-    productIds: [...productStock.keys()],
+    productIds: productStock.map((p) => p.productId),
   });
   if (body.reservation_token) {
     // Converting the reservation: its rows go (so they no longer count against this buyer) and
@@ -342,7 +398,7 @@ async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared:
     throw validationError({ discount_code: ['discounts:checkout.used_up'] });
   const taken = await takeAndNumber(tx, teamId, orderId, {
     seats: seatsUnderLock ? takeSeatsSql(teamId, seats) : null,
-    products: [...productStock].map(([productId, quantity]) => ({ productId, quantity })),
+    products: productStock,
     discount: cart.discount && !unsafe.discounts ? discountUseSql(teamId, cart.discount.id) : null,
     number: !unsafe.numbers,
   });
@@ -350,11 +406,11 @@ async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared:
     const missed = seats.find((seat) => !taken.ticketIds.includes(seat.ticketId));
     if (missed) throw await soldOutError(tx, teamId, missed.ticketId);
   }
-  const missedProduct = [...productStock.keys()].find((id) => !taken.productIds.includes(id));
-  if (missedProduct !== undefined)
+  const missedProduct = productStock.find((p) => !taken.productIds.includes(p.productId));
+  if (missedProduct)
     throw new ReservationError(ErrorCodes.SOLD_OUT, {
-      available: await repo.productLeft(tx, teamId, missedProduct),
-      product_id: missedProduct,
+      available: await repo.productLeft(tx, teamId, missedProduct.productId),
+      product_id: missedProduct.productId,
     });
   if (cart.discount && !unsafe.discounts && !taken.discount) throw validationError({ discount_code: ['discounts:checkout.used_up'] });
   return unsafe.numbers ? repo.assignOrderNumberUnsafe(tx, teamId, orderId) : taken.number!;

@@ -33,6 +33,7 @@ const call = (method: 'POST' | 'DELETE', url: string, body?: unknown, headers: R
 const place = (teamId: number, body: unknown) => call('POST', `/api/public/teams/${teamId}/orders`, body);
 const reserve = (teamId: number, items: unknown) => call('POST', `/api/public/teams/${teamId}/reservations`, { items });
 
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const ticketRow = async (id: number) => (await db().select().from(tickets).where(eq(tickets.id, id)))[0]!;
 const liveReserved = async (ticketId: number) =>
   Number(
@@ -542,6 +543,42 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     const read = await t.app.inject({ method: 'GET', url: `/api/public/orders/${order.id}?token=${token}&lang=de` });
     expect(read.statusCode, read.body).toBe(200);
     expect(order).toEqual(read.json().data);
+  });
+
+  it('leaves nothing behind when the one statement is refused at the sale: no order, seat, stock, discount use or number', async () => {
+    const shop = await makeShop(db());
+    // Passes every check before the sale; the product runs out between the read and the write.
+    const lunch = await makeProduct(db(), shop.teamId, shop.activity.id, { stock: 1 });
+    const code = await makeDiscount(db(), shop.teamId, { code: 'LAST', maxUses: 10 });
+    expect((await place(shop.teamId, orderBody(shop.ticket.id, 1))).statusCode).toBe(201);
+    const count = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          (
+            [
+              ['orders', sql`SELECT count(*)::int AS n FROM orders WHERE team_id = ${shop.teamId}`],
+              ['customers', sql`SELECT count(*)::int AS n FROM customers WHERE team_id = ${shop.teamId}`],
+              ['events', sql`SELECT count(*)::int AS n FROM order_events WHERE team_id = ${shop.teamId}`],
+              ['jobs', sql`SELECT count(*)::int AS n FROM jobs WHERE type = 'order.mail'`],
+              ['counter', sql`SELECT last_number AS n FROM order_number_counters WHERE team_id = ${shop.teamId}`],
+              ['sold', sql`SELECT sold AS n FROM tickets WHERE id = ${shop.ticket.id}`],
+              ['productSold', sql`SELECT sold AS n FROM products WHERE id = ${lunch.id}`],
+              ['discountUses', sql`SELECT used_count AS n FROM discounts WHERE id = ${code.id}`],
+            ] as const
+          ).map(async ([name, query]) => [name, Number(rowsOf<{ n: number }>(await db().execute(query))[0]!.n)] as const),
+        ),
+      );
+    await db().execute(sql`UPDATE products SET sold = 1 WHERE id = ${lunch.id}`);
+    const before = await count();
+    const res = await place(
+      shop.teamId,
+      orderBody(shop.ticket.id, 2, { products: [{ product_id: lunch.id, quantity: 1 }], discount_code: 'LAST' }),
+    );
+    expect(res.statusCode, res.body).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'SOLD_OUT', available: 0, product_id: lunch.id });
+    expect(await count()).toEqual(before);
+    // The next order gets the next number: the refused one used none.
+    expect((await place(shop.teamId, orderBody(shop.ticket.id, 1))).json().order.number).toBe(2);
   });
 
   it('numbers the orders of each team 1, 2, 3… on their own', async () => {

@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { teams, teamSellingSettings } from '../../../db/schema/index.ts';
+import { preparedPerDb } from '../../../lib/sql.ts';
 
 /** SQL of a team's selling settings (one row per team, written on the first save) and its shop branding. */
 
@@ -28,13 +29,18 @@ export async function upsertSettings(db: DbOrTx, teamId: number, values: Selling
 
 /** What a checkout needs of the team, with its settings row (null before the first save), in one read. */
 export async function findCheckoutTeam(db: DbOrTx, teamId: number) {
-  const [row] = await db
+  const [row] = await checkoutTeamQuery(db, { teamId });
+  return row;
+}
+
+// Every checkout reads it: one prepared statement (lib/sql.ts).
+const checkoutTeamQuery = preparedPerDb('checkout_team', (db) =>
+  db
     .select({ id: teams.id, currency: teams.currency, languages: teams.languages, settings: teamSellingSettings })
     .from(teams)
     .leftJoin(teamSellingSettings, eq(teamSellingSettings.teamId, teams.id))
-    .where(eq(teams.id, teamId));
-  return row;
-}
+    .where(eq(teams.id, sql.placeholder('teamId'))),
+);
 
 export async function findTeam(db: DbOrTx, teamId: number): Promise<TeamRow | undefined> {
   const [row] = await db.select().from(teams).where(eq(teams.id, teamId));
