@@ -49,11 +49,13 @@ function orderBody(ticketId: string, n: number): string {
 /**
  * The baseline: the same writes as placing an order, in the same statements, as a pgbench script
  * on tables of the same shape (keys, unique and foreign keys, indexes that the writes maintain).
- * Like the app: the ids are taken first (outside the transaction), then one statement writes the
- * customer, order, item, participant, event and mail job and locks the ticket, one takes the seat
- * (conditional on stock minus sold minus live reservations) and the order number; COMMIT. What the
- * app does on top — HTTP, validation, reading the ticket, team, settings and booking fields, the
- * reply, and the confirmation mail job afterwards — is what the ratio measures.
+ * Like the app (docs/decisions/014-checkout-one-statement.md): the ids are taken first, then ONE
+ * statement outside an explicit transaction writes the customer, order (numbered from the counter
+ * row), item, participant, event and mail job and takes the seat through the same kind of
+ * function (lock, then sold + n + live reservations ≤ stock under a new snapshot), refusing as a
+ * whole when the seat is gone. What the app does on top — HTTP, validation, reading the ticket,
+ * team, settings and booking fields, the reply, and the confirmation mail job afterwards — is what
+ * the ratio measures.
  */
 const PGBENCH_SETUP = `
 CREATE TABLE bt (id int PRIMARY KEY, team_id int NOT NULL, stock int NOT NULL, sold int NOT NULL CHECK (sold <= stock));
@@ -84,28 +86,34 @@ CREATE INDEX ON be (order_id);
 CREATE TABLE bj (id serial PRIMARY KEY, type text NOT NULL, payload jsonb NOT NULL, status text NOT NULL DEFAULT 'queued',
   run_at timestamptz NOT NULL DEFAULT now(), attempts int NOT NULL DEFAULT 0);
 CREATE INDEX ON bj (run_at) WHERE status = 'queued';
+CREATE FUNCTION bb_take_seats(p_team_id int, p_ids int[], p_qty int[]) RETURNS int[] LANGUAGE plpgsql VOLATILE AS $$
+DECLARE taken int[];
+BEGIN
+  PERFORM 1 FROM bt WHERE team_id = p_team_id AND id = ANY (p_ids) ORDER BY id FOR NO KEY UPDATE;
+  WITH s AS (UPDATE bt SET sold = bt.sold + w.n FROM unnest(p_ids, p_qty) AS w(id, n)
+      WHERE bt.team_id = p_team_id AND bt.id = w.id
+        AND bt.sold + w.n + (SELECT coalesce(sum(r.quantity), 0)::int FROM br r WHERE r.ticket_id = bt.id AND r.expires_at > now()) <= bt.stock
+      RETURNING bt.id)
+  SELECT coalesce(array_agg(id ORDER BY id), '{}') INTO taken FROM s;
+  RETURN taken;
+END $$;
+CREATE FUNCTION bb_refused(detail text) RETURNS int LANGUAGE plpgsql VOLATILE AS $$
+BEGIN RAISE EXCEPTION USING ERRCODE = 'BK409', MESSAGE = detail; END $$;
 `;
 const PGBENCH_SCRIPT = `SELECT nextval('bo_id_seq') AS oid, nextval('bi_id_seq') AS iid, nextval('bp_id_seq') AS pid \\gset
-BEGIN;
-WITH c AS (INSERT INTO bcu (team_id, email, firstname, lastname) VALUES (1, 'buyer' || :oid || '@example.com', 'Bench', 'Buyer')
+WITH n AS (INSERT INTO bc (team_id, last_number) VALUES (1, 1) ON CONFLICT (team_id) DO UPDATE SET last_number = bc.last_number + 1 RETURNING last_number),
+  c AS (INSERT INTO bcu (team_id, email, firstname, lastname) VALUES (1, 'buyer' || :oid || '@example.com', 'Bench', 'Buyer')
     ON CONFLICT (team_id, lower(email)) DO UPDATE SET updated_at = now() RETURNING id),
   o AS (INSERT INTO bo (id, team_id, number, customer_id, email, total, status)
-    VALUES (:oid, 1, -:oid, (SELECT id FROM c), 'buyer' || :oid || '@example.com', 0, 'free')),
+    VALUES (:oid, 1, (SELECT last_number FROM n), (SELECT id FROM c), 'buyer' || :oid || '@example.com', 0, 'free') RETURNING number),
   i AS (INSERT INTO bi (id, order_id, ticket_id, name, quantity, total, sort) VALUES (:iid, :oid, 1, '{"de":"Stehplatz"}', 1, 0, 0)),
   p AS (INSERT INTO bp (id, order_id, item_id, firstname, lastname, code, sort)
     VALUES (:pid, :oid, :iid, 'Bench', 'Buyer', md5(random()::text || clock_timestamp()::text), 0)),
   e AS (INSERT INTO be (order_id, type, actor, data) VALUES (:oid, 'created', 'customer', '{"status":"free","total_minor":0}')),
   j AS (INSERT INTO bj (type, payload) VALUES ('order.mail', jsonb_build_object('orderId', :oid, 'occasion', 'placed'))),
-  l AS (SELECT id FROM bt WHERE team_id = 1 AND id IN (1) ORDER BY id FOR NO KEY UPDATE)
-SELECT count(*) FROM l;
-WITH s AS (UPDATE bt SET sold = bt.sold + w.n FROM (VALUES (1, 1)) AS w(id, n)
-    WHERE bt.team_id = 1 AND bt.id = w.id
-      AND bt.sold + w.n + (SELECT coalesce(sum(r.quantity), 0)::int FROM br r WHERE r.ticket_id = bt.id AND r.expires_at > now()) <= bt.stock
-    RETURNING bt.id),
-  c AS (INSERT INTO bc (team_id, last_number) VALUES (1, 1) ON CONFLICT (team_id) DO UPDATE SET last_number = bc.last_number + 1 RETURNING last_number),
-  n AS (UPDATE bo SET number = (SELECT last_number FROM c) WHERE team_id = 1 AND id = :oid RETURNING number)
-SELECT ARRAY(SELECT id FROM s), (SELECT number FROM n);
-COMMIT;
+  s AS (SELECT bb_take_seats(1, ARRAY[1], ARRAY[1]) AS ids),
+  t AS (SELECT (SELECT ids FROM s) AS ticket_ids)
+SELECT CASE WHEN cardinality(t.ticket_ids) = 1 THEN (SELECT number FROM o) ELSE bb_refused(t.ticket_ids::text) END FROM t;
 `;
 
 async function pgbenchTps(url: string, seconds: number, warmupSeconds: number): Promise<number> {

@@ -3,6 +3,7 @@ import { enqueueJob, jobInsert, JOB_SETTLED, settleJobSql, type JobRunner } from
 import type { MailSender } from '../../../lib/mailer.ts';
 import { writeOrderMailOnce, type OrderMailOccasion } from '../documents/index.ts';
 import type { SellingDeps } from './order-state.service.ts';
+import type { Bind } from '../../../lib/sql.ts';
 
 /**
  * The confirmation of a new order is written by a job that the order's own transaction enqueues
@@ -28,8 +29,8 @@ export function queueOrderMailJob(tx: DbOrTx, teamId: number, orderId: number, o
 }
 
 /** The same job's INSERT, unexecuted (the checkout writes it within its one write statement). */
-export function orderMailJobInsert(db: DbOrTx, teamId: number, orderId: number, occasion: OrderMailOccasion) {
-  return jobInsert(db, ORDER_MAIL_JOB, { teamId, orderId, occasion }, { maxAttempts: 10 });
+export function orderMailJobInsert(db: DbOrTx, teamId: number, orderId: number, occasion: OrderMailOccasion, bind: Bind = (v) => v) {
+  return jobInsert(db, ORDER_MAIL_JOB, bind({ teamId, orderId, occasion }), { maxAttempts: 10, runAt: bind(new Date()) });
 }
 
 const OCCASIONS: ReadonlySet<string> = new Set<OrderMailOccasion>(['placed', 'paid', 'ended']);

@@ -9,6 +9,7 @@ import { ReservationError, takeSeats } from '../../catalogue/tickets/index.ts';
 import { queueLineCheck } from '../waitinglist/index.ts';
 import { takeProductStock } from './orders.repo.ts';
 import type { OrderRow } from './order-view.ts';
+import type { Bind } from '../../../lib/sql.ts';
 
 /**
  * Every change of an order's payment status goes through here: one transaction that locks the
@@ -57,8 +58,11 @@ export function orderEventInsert(
   type: OrderEventType,
   who: OrderActor,
   data: Record<string, unknown> = {},
+  bind: Bind = (v) => v,
 ) {
-  return db.insert(orderEvents).values({ teamId, orderId, type, actor: who.actor, userId: who.userId ?? null, data });
+  return db
+    .insert(orderEvents)
+    .values({ teamId: bind(teamId), orderId: bind(orderId), type, actor: who.actor, userId: bind(who.userId ?? null), data: bind(data) });
 }
 
 async function lockOrder(tx: DbOrTx, teamId: number, orderId: number): Promise<OrderRow | undefined> {

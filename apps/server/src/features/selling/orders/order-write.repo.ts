@@ -3,7 +3,7 @@ import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { orderItems, orderParticipants, orderProducts, orders, payments, products } from '../../../db/schema/index.ts';
 import { sqlStateMessage } from '../../../lib/db-errors.ts';
-import { executePrepared } from '../../../lib/sql.ts';
+import { executePrepared, executeShaped, type Bind, type Bindings } from '../../../lib/sql.ts';
 
 /**
  * The SQL of writing an order, in as few statements as the locks allow (see place-order.service.ts):
@@ -86,22 +86,33 @@ export interface OrderWrite {
   productIds: readonly number[];
 }
 
-/** The CTEs that write the order and everything it holds (`o` is the order, numbered by `number`). */
-function orderWriteParts(tx: DbOrTx, w: OrderWrite, number: SQL | null): SQL[] {
-  const parts: SQL[] = [sql`customer AS (${customerUpsertSql(w.teamId, w.customer)})`];
+/**
+ * The CTEs that write the order and everything it holds (`o` is the order, numbered by `number`).
+ * With `b`, every value is bound (a shaped statement, `executeShaped`).
+ */
+function orderWriteParts(
+  tx: DbOrTx,
+  w: Omit<OrderWrite, 'also' | 'lockTickets' | 'productIds'>,
+  also: OrderWrite['also'],
+  number: SQL | null,
+  b?: Bindings,
+): SQL[] {
+  const row = <T extends object>(r: T): T => (b ? b.row(r) : r);
+  const teamId = b ? b.bind(w.teamId) : w.teamId;
+  const parts: SQL[] = [sql`customer AS (${customerUpsertSql(teamId, row(w.customer))})`];
   const step = (name: string, query: SQLWrapper) => parts.push(sql`${sql.raw(name)} AS (${query.getSQL()})`);
   step(
     'o',
     tx
       .insert(orders)
-      .values({ ...w.order, customerId: sql`(SELECT id FROM customer)`, ...(number ? { number } : {}) })
+      .values(row({ ...w.order, customerId: sql`(SELECT id FROM customer)`, ...(number ? { number } : {}) }))
       .returning({ number: orders.number }),
   );
-  if (w.items.length) step('i', tx.insert(orderItems).values(w.items));
-  if (w.participants.length) step('p', tx.insert(orderParticipants).values(w.participants));
-  if (w.products.length) step('x', tx.insert(orderProducts).values(w.products));
-  if (w.payment) step('pay', tx.insert(payments).values(w.payment));
-  w.also.forEach((q, n) => step(`also${n}`, q));
+  if (w.items.length) step('i', tx.insert(orderItems).values(w.items.map(row)));
+  if (w.participants.length) step('p', tx.insert(orderParticipants).values(w.participants.map(row)));
+  if (w.products.length) step('x', tx.insert(orderProducts).values(w.products.map(row)));
+  if (w.payment) step('pay', tx.insert(payments).values(row(w.payment)));
+  also.forEach((q, n) => step(`also${n}`, q));
   return parts;
 }
 
@@ -123,7 +134,7 @@ function productStockSql(teamId: number, wanted: readonly { productId: number; q
 
 /** Statement 2: writes the order and everything it holds, and takes the tickets' and products' row locks. */
 export async function writeOrderAndLock(tx: DbOrTx, w: OrderWrite): Promise<void> {
-  const parts = orderWriteParts(tx, w, null);
+  const parts = orderWriteParts(tx, w, w.also, null);
   if (w.lockTickets) parts.push(sql`lock_t AS (${w.lockTickets})`);
   if (w.productIds.length) parts.push(sql`lock_x AS (${lockProductsSql(w.teamId, w.productIds)})`);
   // The lock CTEs run only when read: the final SELECT counts them.
@@ -135,16 +146,17 @@ export async function writeOrderAndLock(tx: DbOrTx, w: OrderWrite): Promise<void
   );
 }
 
-export interface AtOnceWrite extends Omit<OrderWrite, 'lockTickets' | 'productIds'> {
-  /** `takeSeatsAtOnceSql`: selects `ids`, the tickets it sold. */
-  seats: SQL;
+export interface AtOnceWrite extends Omit<OrderWrite, 'lockTickets' | 'productIds' | 'also'> {
+  /** More INSERTs of the order (its event, its mail job), built with every varying value bound. */
+  also: (bind: Bind) => readonly { getSQL(): SQL }[];
+  /** `takeSeatsAtOnceSql` with its values bound: selects `ids`, the tickets it sold. */
+  seats: (bind: Bind) => SQL;
   /** How many ticket lines the order has (each must be sold). */
   ticketLines: number;
-  products: OrderWrite['products'];
   /** Product stock per product id. */
   productStock: readonly { productId: number; quantity: number }[];
-  /** `discountUseSql`, or null without a discount. */
-  discount: SQL | null;
+  /** `discountUseSql` with its values bound, or null without a discount. */
+  discount: ((bind: Bind) => SQL) | null;
 }
 
 /** What a refused one-statement order was short of. */
@@ -166,35 +178,38 @@ const REFUSED = 'BK409';
  * shortfall instead of the number.
  */
 export async function placeOrderAtOnce(db: DbOrTx, w: AtOnceWrite): Promise<{ number: number } | { shortfall: Shortfall }> {
-  const counter = sql`INSERT INTO order_number_counters (team_id, last_number) VALUES (${w.teamId}, 1)
-    ON CONFLICT (team_id) DO UPDATE SET last_number = order_number_counters.last_number + 1 RETURNING last_number`;
-  const parts = [
-    sql`counter AS (${counter})`,
-    ...orderWriteParts(db, { ...w, lockTickets: null, productIds: [] }, sql`(SELECT last_number FROM counter)`),
-  ];
-  parts.push(sql`seats AS (${w.seats})`);
   const stock = w.productStock;
-  if (stock.length) {
-    parts.push(
-      sql`lock_x AS (${lockProductsSql(
-        w.teamId,
-        stock.map((p) => p.productId),
-      )})`,
-    );
-    parts.push(sql`stock AS (${productStockSql(w.teamId, stock, sql`ARRAY(SELECT id FROM lock_x)`)})`);
-  }
-  if (w.discount) parts.push(sql`discount AS (${w.discount})`);
-  // Read in this order: the tickets' locks, the products', the discount's, then the order with the counter's.
-  parts.push(sql`taken AS (SELECT (SELECT ids FROM seats) AS ticket_ids,
-    ${stock.length ? sql`ARRAY(SELECT id FROM stock)` : sql`'{}'::int[]`} AS product_ids,
-    ${w.discount ? sql`EXISTS (SELECT 1 FROM discount)` : sql`true`} AS discount)`);
-  const query = sql`WITH ${sql.join(parts, sql`, `)}
-    SELECT CASE WHEN cardinality(t.ticket_ids) = ${w.ticketLines}::int AND cardinality(t.product_ids) = ${stock.length}::int AND t.discount
-      THEN (SELECT number FROM o)
-      ELSE bookla_checkout_refused(json_build_object('ticket_ids', t.ticket_ids, 'product_ids', t.product_ids, 'discount', t.discount)::text)
-    END AS number FROM taken t`;
+  // Everything that changes the text besides the bound values (executeShaped adds their count).
+  const shape = `order-at-once|${w.items.length}|${w.participants.length}|${w.products.length}|${w.payment ? 1 : 0}|${w.ticketLines}|${stock.length}|${w.discount ? 1 : 0}`;
+  const build = (b: Bindings) => {
+    const teamId = b.bind(w.teamId);
+    const counter = sql`INSERT INTO order_number_counters (team_id, last_number) VALUES (${teamId}, 1)
+      ON CONFLICT (team_id) DO UPDATE SET last_number = order_number_counters.last_number + 1 RETURNING last_number`;
+    const parts = [sql`counter AS (${counter})`, ...orderWriteParts(db, w, w.also(b.bind), sql`(SELECT last_number FROM counter)`, b)];
+    parts.push(sql`seats AS (${w.seats(b.bind)})`);
+    if (stock.length) {
+      const bound = stock.map((p) => ({ productId: b.bind(p.productId), quantity: b.bind(p.quantity) }));
+      parts.push(
+        sql`lock_x AS (${lockProductsSql(
+          teamId,
+          bound.map((p) => p.productId),
+        )})`,
+      );
+      parts.push(sql`stock AS (${productStockSql(teamId, bound, sql`ARRAY(SELECT id FROM lock_x)`)})`);
+    }
+    if (w.discount) parts.push(sql`discount AS (${w.discount(b.bind)})`);
+    // Read in this order: the tickets' locks, the products', the discount's, then the order with the counter's.
+    parts.push(sql`taken AS (SELECT (SELECT ids FROM seats) AS ticket_ids,
+      ${stock.length ? sql`ARRAY(SELECT id FROM stock)` : sql`'{}'::int[]`} AS product_ids,
+      ${w.discount ? sql`EXISTS (SELECT 1 FROM discount)` : sql`true`} AS discount)`);
+    return sql`WITH ${sql.join(parts, sql`, `)}
+      SELECT CASE WHEN cardinality(t.ticket_ids) = ${w.ticketLines}::int AND cardinality(t.product_ids) = ${stock.length}::int AND t.discount
+        THEN (SELECT number FROM o)
+        ELSE bookla_checkout_refused(json_build_object('ticket_ids', t.ticket_ids, 'product_ids', t.product_ids, 'discount', t.discount)::text)
+      END AS number FROM taken t`;
+  };
   try {
-    const [row] = await executePrepared<{ number: number }>(db, query);
+    const [row] = await executeShaped<{ number: number }>(db, shape, build);
     return { number: Number(row!.number) };
   } catch (err) {
     const detail = sqlStateMessage(err, REFUSED);

@@ -13,6 +13,7 @@ import {
 } from '@bookla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../../db/client.ts';
+import type { Bind } from '../../../lib/sql.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
 import {
   heldSeats,
@@ -293,12 +294,12 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody): Promise<Pr
 const atOnce = (body: OrderBody) => !body.reservation_token && !unsafe.seats && !unsafe.discounts && !unsafe.numbers;
 
 /** What the order writes besides its own rows: its event and its confirmation job, which commit with it (order-mail-job.ts). */
-function orderSideRows(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder) {
+function orderSideRows(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder, bind: Bind = (v) => v) {
   const { orderId, method, status, pricing } = prepared;
   const created = { payment_method: method, status, total_minor: pricing.totalMinor, reservation: !!body.reservation_token };
   return [
-    orderEventInsert(db, teamId, orderId, 'created', { actor: 'customer' }, created),
-    orderMailJobInsert(db, teamId, orderId, 'placed'),
+    orderEventInsert(db, teamId, orderId, 'created', { actor: 'customer' }, created, bind),
+    orderMailJobInsert(db, teamId, orderId, 'placed', bind),
   ];
 }
 
@@ -321,7 +322,6 @@ function orderWrite(db: DbOrTx, teamId: number, body: OrderBody, prepared: Prepa
       method === 'stripe' || method === 'test'
         ? { teamId, orderId, provider: method, status: 'pending' as const, amountMinor: pricing.totalMinor, currency: rows.order.currency }
         : null,
-    also: orderSideRows(db, teamId, body, prepared),
   };
 }
 
@@ -341,12 +341,19 @@ async function writeOrderAtOnce(db: Db, teamId: number, body: OrderBody, prepare
   const { cart } = prepared;
   const seats = cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity }));
   const productStock = productStockOf(cart);
+  const write = orderWrite(db, teamId, body, prepared);
+  const discountId = cart.discount?.id;
   const placed = await placeOrderAtOnce(db, {
-    ...orderWrite(db, teamId, body, prepared),
-    seats: takeSeatsAtOnceSql(teamId, seats),
+    ...write,
+    also: (bind) => orderSideRows(db, teamId, body, prepared, bind),
+    seats: (bind) =>
+      takeSeatsAtOnceSql(
+        bind(teamId),
+        seats.map((s) => ({ ticketId: bind(s.ticketId), quantity: bind(s.quantity) })),
+      ),
     ticketLines: seats.length,
     productStock,
-    discount: cart.discount ? discountUseSql(teamId, cart.discount.id) : null,
+    discount: discountId === undefined ? null : (bind) => discountUseSql(bind(teamId), bind(discountId)),
   });
   if ('number' in placed) return placed.number;
   const short = placed.shortfall;
@@ -375,6 +382,7 @@ async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared:
   const seatsUnderLock = !(unsafe.seats && !body.reservation_token);
   await writeOrderAndLock(tx, {
     ...orderWrite(tx, teamId, body, prepared),
+    also: orderSideRows(tx, teamId, body, prepared),
     lockTickets: !seatsUnderLock
       ? null
       : lockTicketsSql(
