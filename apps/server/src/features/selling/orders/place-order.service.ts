@@ -356,16 +356,33 @@ async function writeOrderAtOnce(db: Db, teamId: number, body: OrderBody, prepare
     discount: discountId === undefined ? null : (bind) => discountUseSql(bind(teamId), bind(discountId)),
   });
   if ('number' in placed) return placed.number;
-  const short = placed.shortfall;
-  const missed = seats.find((seat) => !short.ticketIds.includes(seat.ticketId));
-  if (missed) throw await soldOutError(db, teamId, missed.ticketId);
-  const missedProduct = productStock.find((p) => !short.productIds.includes(p.productId));
+  throw (
+    (await shortfallError(db, teamId, { seats, productStock, discount: discountId !== undefined }, placed.shortfall)) ??
+    new Error('order refused with nothing short')
+  );
+}
+
+/**
+ * The refusal for what the sale could not take, in this order: a seat line (409 SOLD_OUT with the
+ * seats left now), a product (409 SOLD_OUT), the discount's last use (422 at `discount_code`).
+ * Undefined when nothing wanted is missing from `got`.
+ */
+async function shortfallError(
+  db: DbOrTx,
+  teamId: number,
+  want: { seats: readonly { ticketId: number }[]; productStock: readonly { productId: number }[]; discount: boolean },
+  got: { ticketIds: readonly number[]; productIds: readonly number[]; discount: boolean },
+): Promise<Error | undefined> {
+  const missed = want.seats.find((seat) => !got.ticketIds.includes(seat.ticketId));
+  if (missed) return soldOutError(db, teamId, missed.ticketId);
+  const missedProduct = want.productStock.find((p) => !got.productIds.includes(p.productId));
   if (missedProduct)
-    throw new ReservationError(ErrorCodes.SOLD_OUT, {
+    return new ReservationError(ErrorCodes.SOLD_OUT, {
       available: await repo.productLeft(db, teamId, missedProduct.productId),
       product_id: missedProduct.productId,
     });
-  throw validationError({ discount_code: ['discounts:checkout.used_up'] });
+  if (want.discount && !got.discount) return validationError({ discount_code: ['discounts:checkout.used_up'] });
+  return undefined;
 }
 
 /**
@@ -410,17 +427,13 @@ async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared:
     discount: cart.discount && !unsafe.discounts ? discountUseSql(teamId, cart.discount.id) : null,
     number: !unsafe.numbers,
   });
-  if (seatsUnderLock) {
-    const missed = seats.find((seat) => !taken.ticketIds.includes(seat.ticketId));
-    if (missed) throw await soldOutError(tx, teamId, missed.ticketId);
-  }
-  const missedProduct = productStock.find((p) => !taken.productIds.includes(p.productId));
-  if (missedProduct)
-    throw new ReservationError(ErrorCodes.SOLD_OUT, {
-      available: await repo.productLeft(tx, teamId, missedProduct.productId),
-      product_id: missedProduct.productId,
-    });
-  if (cart.discount && !unsafe.discounts && !taken.discount) throw validationError({ discount_code: ['discounts:checkout.used_up'] });
+  const refused = await shortfallError(
+    tx,
+    teamId,
+    { seats: seatsUnderLock ? seats : [], productStock, discount: !!cart.discount && !unsafe.discounts },
+    taken,
+  );
+  if (refused) throw refused;
   return unsafe.numbers ? repo.assignOrderNumberUnsafe(tx, teamId, orderId) : taken.number!;
 }
 
