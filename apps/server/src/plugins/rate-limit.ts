@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { clientKey } from '../lib/client-key.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
 
 /** The contract's limits (CONTRACT §2), in one place. */
@@ -72,7 +73,7 @@ export async function takeAttempt(limiter: RateLimiter, limits: [LimitName, stri
   return { refund };
 }
 
-/** A preHandler that limits a route per client IP. */
+/** A preHandler that limits a route per client (an IPv4 address, or an IPv6 /64: `clientKey`). */
 export function limitPerIp(name: LimitName) {
-  return async (request: FastifyRequest) => consumeLimit(request.server.deps.limiter, name, request.ip);
+  return async (request: FastifyRequest) => consumeLimit(request.server.deps.limiter, name, clientKey(request.ip));
 }

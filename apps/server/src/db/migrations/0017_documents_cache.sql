@@ -1,0 +1,2 @@
+-- 0017_documents_cache: written by hand (see the issue-20 work); the drizzle schema in db/schema mirrors it.
+SELECT 1;
