@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem } from './password.ts';
 import { successSchema } from './replies.ts';
 import { SALUTATIONS, teamCreateSchema } from './teams.ts';
-import { encodeMessage } from './validation.ts';
+import { encodeMessage, singleLine } from './validation.ts';
 
 /**
  * Registration, login and password-reset schemas, shared by the server's routes and the web
@@ -24,7 +24,7 @@ export const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
 /** The confirmation error names the field Password (spec §5). */
 export const PASSWORD_MISMATCH = 'auth:password_mismatch';
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+const text = (max: number) => singleLine(z.string().trim().min(1).max(max));
 /** An empty choice is "required", not "not allowed". */
 const choice = <const T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, {

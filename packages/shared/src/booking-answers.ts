@@ -1,4 +1,5 @@
 import type { FieldCondition, FieldType } from './catalogue-model.ts';
+import { MULTI_LINE, SINGLE_LINE } from './text-rules.ts';
 
 /**
  * The booking answer engine (checkout): which fields are visible given the answers so far, and
@@ -127,9 +128,9 @@ function checkAnswer(field: BookingFieldDef, raw: unknown): Check | null {
   };
   switch (field.type) {
     case 'text':
-      return stringAnswer(TEXT_ANSWER_MAX);
+      return stringAnswer(TEXT_ANSWER_MAX, (s) => (SINGLE_LINE.test(s) ? null : 'single_line'));
     case 'textarea':
-      return stringAnswer(TEXTAREA_ANSWER_MAX);
+      return stringAnswer(TEXTAREA_ANSWER_MAX, (s) => (MULTI_LINE.test(s) ? null : 'control_chars'));
     case 'email':
       return stringAnswer(254, (s) => (EMAIL_PATTERN.test(s) ? null : 'email'));
     case 'phone':
@@ -163,6 +164,7 @@ function checkAnswer(field: BookingFieldDef, raw: unknown): Check | null {
         else if (typeof v !== 'string') issues.push({ path: part, message: encodeMessage('invalid_type', { expected: 'string' }) });
         else if (part === 'country' && !/^[A-Za-z]{2}$/.test(v)) issues.push({ path: part, message: 'format' });
         else if (v.length > MAX_PART[part]) issues.push({ path: part, message: encodeMessage('max_string', { max: MAX_PART[part] }) });
+        else if (!SINGLE_LINE.test(v)) issues.push({ path: part, message: 'single_line' });
         else value[part] = part === 'country' ? v.toUpperCase() : v;
       }
       return issues.length ? { issues } : { value };

@@ -3,6 +3,7 @@ import { LANGUAGES, type Language } from './i18n.ts';
 import { listQuerySchema } from './pagination.ts';
 import { successSchema } from './replies.ts';
 import { safeRecordSchema } from './safe-keys.ts';
+import { multiLine, singleLine } from './validation.ts';
 
 /**
  * Catalogue schemas (activities, type sets, locations), shared by the server's routes and the
@@ -33,17 +34,28 @@ export const idFieldSchema = z.preprocess(
   z.number().int().positive().max(MAX_ID),
 );
 
+/**
+ * Texts up to a name's length (names, labels) are single lines: control characters refused
+ * (`singleLine`); longer ones (descriptions, notes, help) are paragraphs that keep line breaks.
+ */
+type Lines = 'single' | 'multi';
+const linesFor = (max: number): Lines => (max <= NAME_MAX ? 'single' : 'multi');
+const lineRule = (s: z.ZodString, lines: Lines) => (lines === 'single' ? singleLine(s) : multiLine(s));
+
 /** A translatable text as sent: any of de/en/fr, trimmed; empty values count as missing. */
-export const translatedInputSchema = (max = NAME_MAX) => {
-  const text = () => z.string().trim().max(max).nullish();
+export const translatedInputSchema = (max = NAME_MAX, lines: Lines = linesFor(max)) => {
+  const text = () => lineRule(z.string().trim().max(max), lines).nullish();
   return z.object({ de: text(), en: text(), fr: text() });
 };
 
 /** A translatable text required in each of the given languages (the team's languages). */
-export function requiredTranslatedSchema(languages: readonly Language[], max = NAME_MAX) {
+export function requiredTranslatedSchema(languages: readonly Language[], max = NAME_MAX, lines: Lines = linesFor(max)) {
   return z.object(
     Object.fromEntries(
-      LANGUAGES.map((l) => [l, languages.includes(l) ? z.string().trim().min(1).max(max) : z.string().trim().max(max).nullish()]),
+      LANGUAGES.map((l) => [
+        l,
+        languages.includes(l) ? lineRule(z.string().trim().min(1).max(max), lines) : lineRule(z.string().trim().max(max), lines).nullish(),
+      ]),
     ),
   );
 }
@@ -141,10 +153,7 @@ export const LOCATION_SORT_FIELDS = ['id', 'created_at', 'name', 'city'] as cons
 export const locationListQuerySchema = listQuery(LOCATION_SORT_FIELDS, 'created_at');
 
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  singleLine(z.string().trim().max(max))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -157,8 +166,8 @@ const coordinate = (limit: number) => z.number().min(-limit).max(limit).nullable
 export const locationBodySchema = z.strictObject({
   name: translatedInputSchema(),
   address: optionalText(200),
-  postal_code: z.string().trim().min(1).max(20),
-  city: z.string().trim().min(1).max(100),
+  postal_code: singleLine(z.string().trim().min(1).max(20)),
+  city: singleLine(z.string().trim().min(1).max(100)),
   country: z.string().trim().length(2).toUpperCase(),
   directions: translatedInputSchema(2000).nullish(),
   latitude: coordinate(90).optional().default(null),

@@ -3,6 +3,7 @@ import { PASSWORD_MESSAGES, PASSWORD_MISMATCH } from './auth.ts';
 import { LANGUAGES } from './i18n.ts';
 import { passwordProblem } from './password.ts';
 import { PAYMENT_STATUS_VALUES } from './selling.ts';
+import { singleLine } from './validation.ts';
 
 /**
  * Customer accounts of a team's shop (issue 12): log in with a password or a mailed link, "my
@@ -37,8 +38,8 @@ export const customerRegisterSchema = z
   .object({
     email,
     password: newPassword,
-    firstname: z.string().trim().max(100).optional(),
-    lastname: z.string().trim().max(100).optional(),
+    firstname: singleLine(z.string().trim().max(100)).optional(),
+    lastname: singleLine(z.string().trim().max(100)).optional(),
     language: language.optional(),
   })
   .superRefine((v, ctx) => {

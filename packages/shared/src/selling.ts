@@ -4,6 +4,7 @@ import { dateTimeInputSchema, decimalInputSchema, publicActivityQuerySchema } fr
 import { LANGUAGES } from './i18n.ts';
 import { listQuerySchema } from './pagination.ts';
 import { safeRecordSchema } from './safe-keys.ts';
+import { singleLine } from './validation.ts';
 
 /**
  * Selling (CONTRACT §4): orders, payments, discounts, taxes, tickets and check-in — the request
@@ -34,7 +35,8 @@ export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 export const CHECKOUT_PAYMENT_METHODS = ['free', 'invoice', 'stripe', 'test'] as const;
 export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number];
 
-export type PaymentAttemptStatus = 'pending' | 'succeeded' | 'failed' | 'expired' | 'refunded';
+/** `mismatch`: the provider reported another amount or currency than the attempt's; never marks the order paid. */
+export type PaymentAttemptStatus = 'pending' | 'succeeded' | 'failed' | 'expired' | 'refunded' | 'mismatch';
 export type PlatformTier = 'payg' | 'business';
 export type DiscountType = 'percent' | 'fixed';
 export type OrderEventType =
@@ -50,7 +52,9 @@ export type OrderEventType =
   | 'updated'
   // Staff sent the order's confirmation again; a refund the provider refused (nothing changed).
   | 'mail_resent'
-  | 'refund_failed';
+  | 'refund_failed'
+  // A provider reported a payment whose amount or currency differs from the order's (not paid; for staff to check).
+  | 'payment_mismatch';
 
 export interface TaxRateSetting {
   rate_bp: number;
@@ -167,12 +171,9 @@ export const reservationReplySchema = z.object({
 });
 export type ReservationReply = z.infer<typeof reservationReplySchema>;
 
-const nameText = z.string().trim().min(1).max(100);
+const nameText = singleLine(z.string().trim().min(1).max(100));
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  singleLine(z.string().trim().max(max))
     .nullish()
     .transform((v) => (v ? v : null));
 const emailText = z.string().trim().min(1, { abort: true }).max(254).pipe(z.email());
@@ -184,7 +185,7 @@ export const orderBodySchema = z.strictObject({
   reservation_token: z.string().min(10).max(64).optional(),
   items: z.array(orderItemInputSchema).min(1).max(20).optional(),
   customer: z.strictObject({
-    salutation: z.string().trim().max(8).nullish(),
+    salutation: singleLine(z.string().trim().max(8)).nullish(),
     firstname: nameText,
     lastname: nameText,
     email: emailText,
@@ -335,7 +336,7 @@ export const DISCOUNT_CODE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_-]{1,39}$/;
 
 export const discountBodySchema = z.strictObject({
   code: z.string().trim().regex(DISCOUNT_CODE_PATTERN, { message: 'discount_code_format' }),
-  name: z.string().trim().max(120).nullish(),
+  name: singleLine(z.string().trim().max(120)).nullish(),
   type: z.enum(['percent', 'fixed']),
   /** Percent ("10", "12,5") or an amount in the team's currency ("20.00"). */
   value: decimalInputSchema,
@@ -395,15 +396,15 @@ export type TaxSettings = z.infer<typeof taxSettingsSchema>;
 
 export const taxSettingsBodySchema = z.strictObject({
   charges_vat: z.boolean(),
-  vat_number: z.string().trim().max(40).nullish(),
+  vat_number: singleLine(z.string().trim().max(40)).nullish(),
   rates: z
     .array(
       z.strictObject({
         rate: decimalInputSchema,
         label: z.strictObject({
-          de: z.string().trim().max(60).nullish(),
-          en: z.string().trim().max(60).nullish(),
-          fr: z.string().trim().max(60).nullish(),
+          de: singleLine(z.string().trim().max(60)).nullish(),
+          en: singleLine(z.string().trim().max(60)).nullish(),
+          fr: singleLine(z.string().trim().max(60)).nullish(),
         }),
       }),
     )
@@ -570,7 +571,7 @@ export type PublicActivityListQuery = z.infer<typeof publicActivityListQuerySche
 // ─── Payments area (selling/payments): the test-mode payment page ───────────
 // `GET /api/public/test-payments/{paymentId}?token=…` and `POST` with `{outcome}` (no money moves).
 
-export const PAYMENT_ATTEMPT_STATUS_VALUES = ['pending', 'succeeded', 'failed', 'expired', 'refunded'] as const;
+export const PAYMENT_ATTEMPT_STATUS_VALUES = ['pending', 'succeeded', 'failed', 'expired', 'refunded', 'mismatch'] as const;
 export const TEST_PAYMENT_OUTCOMES = ['pay', 'decline'] as const;
 export type TestPaymentOutcome = (typeof TEST_PAYMENT_OUTCOMES)[number];
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { encodeMessage } from './validation.ts';
+import { encodeMessage, singleLine } from './validation.ts';
 import { LANGUAGES } from './i18n.ts';
 import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem } from './password.ts';
 import { ROLES } from './permissions.ts';
@@ -12,12 +12,10 @@ import { okReplySchema, successSchema } from './replies.ts';
  * the database (mass assignment).
  */
 
-const text = (max: number) => z.string().trim().min(1).max(max);
+/** Every text of these forms is a single line (names reach sender names and mail headers). */
+const text = (max: number) => singleLine(z.string().trim().min(1).max(max));
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  singleLine(z.string().trim().max(max))
     .nullish()
     .transform((v) => (v ? v : null));
 

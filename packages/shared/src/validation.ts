@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MULTI_LINE, SINGLE_LINE } from './text-rules.ts';
 
 /**
  * Shared schemas carry no English. A global zod error map turns every issue into a
@@ -79,4 +80,16 @@ export function installValidationMessages(): void {
 /** Dotted field path as in the payload (`user.email`, `name.de`). */
 export function fieldPath(path: readonly PropertyKey[]): string {
   return path.map((p) => String(p)).join('.');
+}
+
+export { MULTI_LINE, SINGLE_LINE };
+
+/** `singleLine(z.string().trim().max(100))`: the same schema, refusing control characters (422 `single_line`). */
+export function singleLine<T extends z.ZodString>(schema: T): T {
+  return schema.regex(SINGLE_LINE, { message: 'single_line' }) as T;
+}
+
+/** A multi-line text (descriptions, notes): line breaks and tabs allowed, other control characters refused (422 `control_chars`). */
+export function multiLine<T extends z.ZodString>(schema: T): T {
+  return schema.regex(MULTI_LINE, { message: 'control_chars' }) as T;
 }

@@ -3,6 +3,7 @@ import { idSchema } from './catalogue.ts';
 import { LANGUAGES } from './i18n.ts';
 import { listQuerySchema } from './pagination.ts';
 import { reservationReplySchema } from './selling.ts';
+import { singleLine } from './validation.ts';
 
 /**
  * The waiting list of a sold-out activity or date (issue 12): the public sign-up (CONTRACT §4),
@@ -30,7 +31,7 @@ export const WAITING_LIST_MAX_QUANTITY = 50;
 /** A waiting-list offer's seats are held under a holder with this prefix (a reservation token the checkout takes). */
 export const WAITING_LIST_HOLDER_PREFIX = 'wl_';
 
-const nameText = z.string().trim().min(1).max(100);
+const nameText = singleLine(z.string().trim().min(1).max(100));
 const emailText = z.string().trim().min(1, { abort: true }).max(254).pipe(z.email());
 
 // ─── Public: sign-up, removal, offer ────────────────────────────────────────
