@@ -11,9 +11,9 @@ import { successDataSchema } from './replies.ts';
 /**
  * How a mail stands: `queued` (waiting for its first or next attempt), `sent`, `kept` (no mail
  * server configured: kept in the archive, not sent — CONTRACT §1 `SMTP_URL`), `failed` (gave up
- * after its last attempt).
+ * after its last attempt), `skipped` (over a mail quota when it was written: not sent, see decision 009).
  */
-export const EMAIL_ARCHIVE_STATUSES = ['queued', 'sent', 'kept', 'failed'] as const;
+export const EMAIL_ARCHIVE_STATUSES = ['queued', 'sent', 'kept', 'failed', 'skipped'] as const;
 export type EmailArchiveStatus = (typeof EMAIL_ARCHIVE_STATUSES)[number];
 
 /** Why an attempt failed, from the last error (the raw text stays on the server: it names mail servers). */

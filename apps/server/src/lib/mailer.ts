@@ -7,6 +7,7 @@ import type { Language, MailAttachmentSpec } from '@bookla/shared';
 import type { Config } from '../config/env.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { emails } from '../db/schema/index.ts';
+import { mailQuotaCtes } from './mail-quota.ts';
 import { executePrepared, JOB_SETTLED, settleJobSql, type ClaimedJob, type JobRunner } from './jobs.ts';
 
 /**
@@ -38,6 +39,12 @@ export interface OutgoingMail {
   attachments?: MailAttachmentSpec[];
   /** Display name of the sender (`"Yoga Studio via Bookla" <MAIL_FROM>`); default APP_NAME. */
   fromName?: string;
+  /**
+   * An anonymous caller caused this mail (checkout, waiting-list sign-up, customer links): it
+   * counts against the mail quotas per recipient and per team (lib/mail-quota.ts); past either
+   * it is archived as `skipped` and not sent.
+   */
+  anonymous?: boolean;
 }
 
 /** `"Name" <address>` with the name quoted as RFC 5322 wants it (no line breaks, quotes escaped). */
@@ -81,8 +88,8 @@ export interface WriteMailOptions {
 
 export interface WrittenMail {
   mail: OutboxMail;
-  /** The mail's send job (claimed by the caller when `send: 'claimed'`). */
-  sendJob: ClaimedJob;
+  /** The mail's send job (claimed by the caller when `send: 'claimed'`); null: skipped (over a mail quota), nothing to send. */
+  sendJob: ClaimedJob | null;
 }
 
 /**
@@ -99,23 +106,29 @@ export async function writeMail(
   const attachments = mail.attachments ?? [];
   const claimed = opts.send === 'claimed';
   const extra = (opts.with ?? []).map((body, i) => sql`, ${sql.raw(`outbox_extra_${i}`)} AS (${body})`);
-  const [row] = await executePrepared<{ email_id: string | number; job_id: string | number; attempts: number }>(
+  const onlyIf = opts.onlyIf ?? sql`true`;
+  // A quota'd mail is written either way (the archive shows it), as `skipped` past a quota, with no send job.
+  const quota = mail.anonymous ? mailQuotaCtes(mail.to, mail.teamId ?? null, onlyIf) : undefined;
+  const status = quota ? sql`CASE WHEN ${quota.allowed} THEN 'pending' ELSE 'skipped' END` : sql`'pending'`;
+  const [row] = await executePrepared<{ email_id: string | number; job_id: string | number | null; attempts: number | null }>(
     db,
     sql`
-    WITH outbox_mail AS (
-      INSERT INTO emails (team_id, user_id, kind, language, from_address, to_address, subject, text_body, html_body, attachments)
+    WITH ${quota ? quota.ctes : sql``}
+    outbox_mail AS (
+      INSERT INTO emails (team_id, user_id, kind, language, from_address, to_address, subject, text_body, html_body, attachments, status)
       SELECT ${mail.teamId ?? null}::int, ${mail.userId ?? null}::int, ${mail.kind}::text, ${mail.language}::text, ${fromAddress}::text,
-             ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text, ${JSON.stringify(attachments)}::jsonb
-      ${opts.onlyIf ? sql`WHERE ${opts.onlyIf}` : sql``}
-      RETURNING id),
+             ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text, ${JSON.stringify(attachments)}::jsonb,
+             ${status}
+      WHERE ${onlyIf}
+      RETURNING id, status),
     outbox_job AS (
       INSERT INTO jobs (type, payload, max_attempts, run_at, status, attempts, locked_until)
       SELECT ${MAIL_JOB}::text, jsonb_build_object('emailId', outbox_mail.id), ${MAIL_MAX_ATTEMPTS}::int, now(),
              ${claimed ? 'running' : 'queued'}::text, ${claimed ? 1 : 0}::int,
              ${claimed ? sql`now() + ${MAIL_LOCK_MS}::int * interval '1 millisecond'` : sql`NULL::timestamptz`}
-      FROM outbox_mail
+      FROM outbox_mail WHERE outbox_mail.status = 'pending'
       RETURNING id, attempts)${sql.join(extra, sql``)}
-    SELECT outbox_mail.id AS email_id, outbox_job.id AS job_id, outbox_job.attempts FROM outbox_mail, outbox_job`,
+    SELECT outbox_mail.id AS email_id, outbox_job.id AS job_id, outbox_job.attempts FROM outbox_mail LEFT JOIN outbox_job ON true`,
   );
   if (!row) return undefined;
   return {
@@ -131,7 +144,7 @@ export async function writeMail(
       htmlBody: mail.html ?? null,
       attachments,
     },
-    sendJob: { id: Number(row.job_id), attempt: Number(row.attempts), maxAttempts: MAIL_MAX_ATTEMPTS },
+    sendJob: row.job_id === null ? null : { id: Number(row.job_id), attempt: Number(row.attempts), maxAttempts: MAIL_MAX_ATTEMPTS },
   };
 }
 
@@ -315,7 +328,7 @@ export function registerMailJob(
         .select()
         .from(emails)
         .where(eq(emails.id, Number(payload.emailId)));
-      if (!mail || mail.status === 'sent' || mail.status === 'kept') return;
+      if (!mail || mail.status === 'sent' || mail.status === 'kept' || mail.status === 'skipped') return;
       await sender.deliver(mail, { id: jobId, attempt, maxAttempts });
       return JOB_SETTLED;
     },

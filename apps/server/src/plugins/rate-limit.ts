@@ -23,6 +23,22 @@ export const LIMITS = {
   archiveResendsPerMail: { limit: 5, windowMs: 3600_000 },
   /** Public waiting-list sign-ups: CONTRACT §4, 30 per hour. */
   waitinglistPerIp: { limit: 30, windowMs: 3600_000 },
+  /**
+   * PDF downloads (tickets, invoice, receipt; public link and back office alike), counted before
+   * the order is read or anything rendered: a render of 100 tickets costs a worker a few hundred ms.
+   */
+  documentDownloadsPerIp: { limit: 30, windowMs: 60_000 },
+  /** Wrong discount codes at the public checkout/quote, per client and per team (only failures count: takeAttempt). */
+  discountFailuresPerIp: { limit: 20, windowMs: 10 * 60_000 },
+  discountFailuresPerTeam: { limit: 20, windowMs: 10 * 60_000 },
+  /**
+   * Mails an anonymous caller causes (order confirmations, waiting-list sign-ups, customer account
+   * and reset links), per recipient address across teams and per team, in hourly windows. Counted
+   * in PostgreSQL by the statement that writes the mail (lib/mail-quota.ts), not by the limiter:
+   * jobs write some of them. Past either, the mail is archived as `skipped` and not sent.
+   */
+  mailsPerRecipient: { limit: 10, windowMs: 3600_000 },
+  mailsPerTeam: { limit: 1000, windowMs: 3600_000 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

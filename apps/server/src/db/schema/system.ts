@@ -51,7 +51,8 @@ export const jobs = pgTable(
 
 /**
  * Every mail is written here first: this is the email archive and the outbox.
- * status: pending → sent | failed (retries exhausted) | kept (no SMTP configured).
+ * status: pending → sent | failed (retries exhausted) | kept (no SMTP configured); skipped (over a
+ * mail quota when written, never sent: see `mailQuotas`).
  */
 export const emails = pgTable(
   'emails',
@@ -76,4 +77,19 @@ export const emails = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('emails_team_idx').on(t.teamId, t.createdAt)],
+);
+
+/**
+ * Mail quotas (lib/mail-quota.ts): mails an anonymous caller causes, counted per recipient address
+ * (`to:` + SHA-256 of the normalized address, so no address is kept here) and per team (`team:<id>`)
+ * in fixed hourly windows, by the statement that writes the mail (atomic: ON CONFLICT DO UPDATE).
+ */
+export const mailQuotas = pgTable(
+  'mail_quotas',
+  {
+    key: varchar('key', { length: 80 }).primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    used: integer('used').notNull(),
+  },
+  (t) => [index('mail_quotas_window_idx').on(t.windowStart)],
 );

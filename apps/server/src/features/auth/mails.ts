@@ -62,7 +62,9 @@ async function send(
     action: { label: t('action'), url },
     footnote: t('footnote'),
   });
-  return queueMail(db, config, { to: to.email, subject: t('subject'), text, html, kind, language: lang, ...ids });
+  // A customer's reset is asked for by an anonymous caller: mail quotas (issue 20 item 5).
+  const anonymous = kind === 'customer_password_reset';
+  return queueMail(db, config, { to: to.email, subject: t('subject'), text, html, kind, language: lang, ...ids, anonymous });
 }
 
 export function queueVerificationMail(db: DbOrTx, config: MailConfig, user: Recipient, token: string): Promise<number> {

@@ -37,10 +37,16 @@ export interface ArchiveListInput {
   columnFilters: Record<string, string>;
 }
 
-const STORED_STATUS: Record<EmailArchiveStatus, string> = { queued: 'pending', sent: 'sent', kept: 'kept', failed: 'failed' };
+const STORED_STATUS: Record<EmailArchiveStatus, string> = {
+  queued: 'pending',
+  sent: 'sent',
+  kept: 'kept',
+  failed: 'failed',
+  skipped: 'skipped',
+};
 
 function shownStatus(stored: string): EmailArchiveStatus {
-  return stored === 'sent' || stored === 'kept' || stored === 'failed' ? stored : 'queued';
+  return stored === 'sent' || stored === 'kept' || stored === 'failed' || stored === 'skipped' ? stored : 'queued';
 }
 
 /** The attachments' orders (an order mail carries them), else the order page linked in the text. */

@@ -63,6 +63,8 @@ export function queueAccountMail(
     language: lang,
     teamId: team.id,
     fromName: fromName(lang, team.name, config),
+    // Asked for by anonymous callers (register, log-in link): mail quotas (issue 20 item 5).
+    anonymous: true,
   });
 }
 

@@ -118,6 +118,8 @@ export function composeOrderMail(
     teamId: team.id,
     attachments: plan.attachments.map((kind): MailAttachmentSpec => ({ kind, orderId: order.id })),
     fromName: translate(lang, 'order-mails:from', { team: team.name, app: config.appName }),
+    // The confirmation goes to whatever address the checkout was given: mail quotas (issue 20 item 5).
+    anonymous: occasion === 'placed',
   };
   return { mail, kind: plan.kind, attachments: plan.attachments };
 }

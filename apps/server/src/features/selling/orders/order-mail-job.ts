@@ -49,6 +49,8 @@ export function registerOrderMailJob(runner: JobRunner, deps: SellingDeps, sende
       );
       if (write.outcome === 'none') return;
       if (write.outcome === 'duplicate') return JOB_SETTLED;
+      // Skipped (over a mail quota, issue 20 item 5): archived as such, nothing to send.
+      if (!write.written.sendJob) return JOB_SETTLED;
       // Committed: the mail is in the outbox, its send job claimed by this run. Send it now.
       await sender.deliver(write.written.mail, write.written.sendJob, write.memo);
       return JOB_SETTLED;

@@ -105,6 +105,8 @@ export function queueJoinedMail(
     language: lang,
     teamId: line.teamId,
     fromName: from,
+    // An anonymous sign-up: mail quotas (issue 20 item 5).
+    anonymous: true,
   });
 }
 

@@ -2,7 +2,7 @@ import type { EmailArchiveItem } from '@bookla/shared/email-archive';
 import { Badge, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 
-const COLOR = { queued: 'blue', retrying: 'yellow', sent: 'green', kept: 'gray', failed: 'red' } as const;
+const COLOR = { queued: 'blue', retrying: 'yellow', sent: 'green', kept: 'gray', failed: 'red', skipped: 'orange' } as const;
 
 /** Queued with a failed attempt behind it: it is retried (the reason says why the last try failed). */
 export function shownStatus(mail: Pick<EmailArchiveItem, 'status' | 'failure_reason'>): keyof typeof COLOR {
@@ -15,7 +15,11 @@ export function EmailStatus({ mail }: { mail: Pick<EmailArchiveItem, 'status' | 
   const status = shownStatus(mail);
   return (
     <Stack gap={2} align="flex-start">
-      <Badge color={COLOR[status]} variant="light" title={status === 'kept' ? t('statusHint.kept') : undefined}>
+      <Badge
+        color={COLOR[status]}
+        variant="light"
+        title={status === 'kept' || status === 'skipped' ? t(`statusHint.${status}`) : undefined}
+      >
         {t(`status.${status}`)}
       </Badge>
       {mail.failure_reason && (
