@@ -112,7 +112,7 @@ describe('queueOrderMail', () => {
     expect(mail).toMatchObject({
       kind: 'order_invoice',
       language: 'en',
-      subject: `Your booking ${invoice.order.number} with Yogastudio Aare – invoice`,
+      subject: `Your booking ${invoice.order.number} – invoice`,
       attachments: [{ kind: 'invoice', orderId: invoice.order.id }],
     });
     expect(mail.textBody).toContain('please pay it by 01/04/2031');
@@ -124,7 +124,7 @@ describe('queueOrderMail', () => {
     const freeMail = await mailRow(await queue(free.order.id, 'placed'));
     expect(freeMail).toMatchObject({
       kind: 'order_confirmation',
-      subject: `Votre réservation ${free.order.number} chez Yogastudio Aare`,
+      subject: `Votre réservation ${free.order.number}`,
       attachments: [{ kind: 'tickets', orderId: free.order.id }],
     });
   });
@@ -141,7 +141,7 @@ describe('queueOrderMail', () => {
     await db.update(orders).set({ paymentStatus: 'paid', paidAt: new Date() }).where(eq(orders.id, made.order.id));
     const mail = await mailRow(await queue(made.order.id, 'paid'));
     expect(mail.kind).toBe('order_paid');
-    expect(mail.subject).toBe(`Zahlung erhalten – Buchung ${made.order.number} bei Yogastudio Aare`);
+    expect(mail.subject).toBe(`Zahlung erhalten – Buchung ${made.order.number}`);
     expect(mail.attachments).toEqual([
       { kind: 'tickets', orderId: made.order.id },
       { kind: 'receipt', orderId: made.order.id },
