@@ -1,5 +1,6 @@
 import {
   dataReplySchema,
+  successSchema,
   waitingListClaimReplySchema,
   waitingListJoinBodySchema,
   waitingListJoinReplySchema,
@@ -13,7 +14,8 @@ import { z } from 'zod';
 import { notFound } from '../../../lib/app-error.ts';
 import { idParam } from '../../../lib/http.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
-import { claimOffer, declineOffer, getOffer, joinWaitingList, removeByLink } from './waitinglist.service.ts';
+import { removalUrl } from './waitinglist.mails.ts';
+import { claimOffer, declineOffer, getOffer, joinWaitingList, removalEntry, removeByLink } from './waitinglist.service.ts';
 
 /**
  * The waiting list's public calls (CONTRACT §4): no login, no cookies, no CSRF token (they work
@@ -39,7 +41,7 @@ export async function publicWaitingListRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Signs up for the waiting list of a sold-out activity or date (201; 409 when closed, listed already or seats are free; 422 per field); mails the place in line and a removal link',
+          'Signs up for the waiting list of a sold-out activity or date (201; an address listed already gets the same answer, and no mail; 409 when closed or seats are free; 422 per field); mails the place in line and a removal link',
         params: z.object({ teamId: idParam }),
         body: waitingListJoinBodySchema,
         response: { 201: waitingListJoinReplySchema },
@@ -57,24 +59,46 @@ export async function publicWaitingListRoutes(fastify: FastifyInstance) {
     },
   );
 
+  // Mailed links change nothing on GET (mail scanners and link previews follow them): the link
+  // opens the shop's confirmation page, whose button POSTs (decision 009).
   app.get(
     '/api/public/waitinglist/:id/remove',
     {
       ...linkCall,
-      // A link checker's HEAD must not take anybody off the list.
       exposeHeadRoute: false,
       schema: {
         tags,
         summary:
-          'The removal link of the sign-up mail: leaves the waiting list, then 303 to /{lang}/waitinglist/remove/success; wrong token: 404',
+          'The removal link of sign-up mails sent before confirmation pages: changes nothing, 303 to the confirmation page (/{lang}/shop/{teamId}/waitinglist/{id}/remove?token=…); wrong token: 404',
         params: z.object({ id: idParam }),
         querystring: waitingListTokenQuerySchema,
       },
     },
     async (request, reply) => {
-      const lang = await removeByLink(deps, request.params.id, request.query.token);
+      const { token } = request.query;
+      const entry = await removalEntry(deps, request.params.id, token);
+      if (!entry || !token) throw notFound();
+      return reply.redirect(removalUrl(app.deps.config, entry.language, entry.teamId, entry.id, token), 303);
+    },
+  );
+
+  app.post(
+    '/api/public/waitinglist/:id/remove',
+    {
+      ...linkCall,
+      schema: {
+        tags,
+        summary:
+          'The confirmation page of the removal link: leaves the waiting list (also fine when it was left already); the page then shows /{lang}/waitinglist/remove/success; wrong token: 404',
+        params: z.object({ id: idParam }),
+        body: waitingListTokenBodySchema,
+        response: { 200: successSchema },
+      },
+    },
+    async (request) => {
+      const lang = await removeByLink(deps, request.params.id, request.body.token);
       if (!lang) throw notFound();
-      return reply.redirect(`${app.deps.config.appUrl}/${lang}/waitinglist/remove/success`, 303);
+      return { success: true as const, message: request.t('waitinglist:join.left') };
     },
   );
 

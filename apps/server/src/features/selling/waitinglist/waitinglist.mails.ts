@@ -33,9 +33,12 @@ export function formatWhen(date: Date, lang: Language, timeZone: string): string
   }
 }
 
-/** The removal link of the sign-up mail: an API call that removes the entry, then the shop's notice page. */
-export const removalUrl = (config: Pick<Config, 'appUrl'>, entryId: number, token: string) =>
-  `${config.appUrl}/api/public/waitinglist/${entryId}/remove?token=${encodeURIComponent(token)}`;
+/**
+ * The removal link of the sign-up mail: the shop's confirmation page, whose button POSTs the
+ * removal and then shows `/{lang}/waitinglist/remove/success` (a GET changes nothing: mail scanners).
+ */
+export const removalUrl = (config: Pick<Config, 'appUrl'>, lang: Language, teamId: number, entryId: number, token: string) =>
+  `${config.appUrl}/${lang}/shop/${teamId}/waitinglist/${entryId}/remove?token=${encodeURIComponent(token)}`;
 
 /** The offer link: the shop's offer page with its countdown and "book now". */
 export const offerUrl = (config: Pick<Config, 'appUrl'>, lang: Language, teamId: number, entryId: number, token: string) =>
@@ -93,7 +96,7 @@ export function queueJoinedMail(
     appName: config.appName,
     greeting: t('greeting'),
     paragraphs: [t(line.sessionStartsAt ? 'intro_date' : 'intro'), t('position'), t('rule')],
-    action: { label: t('action'), url: removalUrl(config, entry.id, removalToken) },
+    action: { label: t('action'), url: removalUrl(config, lang, line.teamId, entry.id, removalToken) },
     footnote: t('footnote'),
   });
   return queueMail(db, config, {

@@ -34,8 +34,7 @@ export interface Joined {
 
 /**
  * Signs up for the waiting list, or refuses: 404 for an activity that is not this team's published
- * one; 409 when its waiting list is closed, nothing is on sale for the line, the address is listed
- * already, or the seats wanted are free (book them instead: `available`); 422 for a date of
+ * one; 409 when its waiting list is closed, nothing is on sale for the line, or the seats wanted are free (book them instead: `available`); 422 for a date of
  * another activity, a past or cancelled one, a missing date where the activity sells per date,
  * or a number of seats no ticket of the line sells at once.
  */
@@ -70,7 +69,13 @@ export async function joinWaitingList(deps: WaitingListDeps, teamId: number, bod
   const removalToken = randomToken();
   return db.transaction(async (tx) => {
     await repo.lockLine(tx, teamId, activity.id, sessionId);
-    if (await repo.listedEntry(tx, teamId, activity.id, sessionId, body.email)) throw conflict('waitinglist:join.already_listed');
+    // Listed already: the same answer as a new sign-up (the place a new one would get), no mail,
+    // nothing stored, so the answer never tells whether an address waits (issue 20 item 10).
+    const listed = await repo.listedEntry(tx, teamId, activity.id, sessionId, body.email);
+    if (listed) {
+      const behindEveryone = { id: 2_147_483_647, teamId, activityId: activity.id, sessionId };
+      return { entryId: listed.id, position: (await repo.positionOf(tx, behindEveryone)) + 1, offerHours: activity.offerHours };
+    }
     const entry = await repo.insertEntry(tx, {
       teamId,
       activityId: activity.id,
@@ -106,13 +111,17 @@ export async function removeEntry(deps: WaitingListDeps, entry: EntryRow, who: W
   return done ?? false;
 }
 
+/** The entry behind a removal link (read only), or undefined for a wrong token. */
+export async function removalEntry(deps: WaitingListDeps, entryId: number, token: string | undefined): Promise<EntryRow | undefined> {
+  return token ? repo.entryByRemovalHash(deps.db, entryId, sha256(token)) : undefined;
+}
+
 /**
- * The removal link of the sign-up mail. Returns the entry's language for the notice page (also
- * when it had left the line already: the link is the same), or undefined for a wrong token.
+ * The removal link's confirmation (a POST). Returns the entry's language for the notice page
+ * (also when it had left the line already: the link is the same), or undefined for a wrong token.
  */
 export async function removeByLink(deps: WaitingListDeps, entryId: number, token: string | undefined): Promise<Language | undefined> {
-  if (!token) return undefined;
-  const entry = await repo.entryByRemovalHash(deps.db, entryId, sha256(token));
+  const entry = await removalEntry(deps, entryId, token);
   if (!entry) return undefined;
   await removeEntry(deps, entry, { actor: 'customer' }, 'link');
   return entry.language;

@@ -103,8 +103,9 @@ const linkOf = (text: string, re: RegExp) => {
   if (!m) throw new Error(`no link ${re} in ${text}`);
   return m;
 };
+/** The confirmation page of the removal link: [url, lang, team, entry id, token]. */
 const removalLink = (text: string) =>
-  linkOf(text, /http:\/\/localhost:3000(\/api\/public\/waitinglist\/(\d+)\/remove\?token=([A-Za-z0-9_-]+))/);
+  linkOf(text, /http:\/\/localhost:3000\/(de|en|fr)\/shop\/(\d+)\/waitinglist\/(\d+)\/remove\?token=([A-Za-z0-9_-]+)/);
 const offerLink = (text: string) =>
   linkOf(text, /http:\/\/localhost:3000\/(de|en|fr)\/shop\/(\d+)\/waitinglist\/(\d+)\?token=([A-Za-z0-9_-]+)/);
 
@@ -207,7 +208,7 @@ describe('sign-up', () => {
     expect((await entriesOf(shop.activity.id))[0]).toMatchObject({ sessionId: date.id, quantity: 2, status: 'waiting' });
   });
 
-  it('signs up: 201 with the place in line, a mail in the entry’s language with the rule and a removal link; one address once', async () => {
+  it('signs up: 201 with the place in line, a mail in the entry’s language with the rule and a removal link; one address once, answered alike', async () => {
     const w = await soldOut(1, 12);
     const first = joinBody(w.activity.id, { language: 'en' });
     const res = await signUp(w.teamId, first, nextIp(), { 'accept-language': 'en' });
@@ -221,15 +222,31 @@ describe('sign-up', () => {
     });
     const second = joinBody(w.activity.id, { language: 'fr', quantity: 2 });
     expect((await signUp(w.teamId, second)).json().position).toBe(2);
-    // The same address again (any case): 409, nothing stored.
-    const again = await signUp(w.teamId, { ...first, email: first.email.toUpperCase() });
-    expect(again.statusCode).toBe(409);
+    // The same address again (any case): answered exactly like a new address would be (the next
+    // place in line), nothing stored, no mail: the answer never tells who waits (issue 20 item 10).
+    const mailsBefore = (await db().select().from(emails).where(eq(emails.toAddress, first.email))).length;
+    const again = await signUp(w.teamId, { ...first, email: first.email.toUpperCase(), language: 'fr' }, nextIp(), {
+      'accept-language': 'en',
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual({
+      success: true,
+      message:
+        'You are on the waiting list: number 3 in line. When seats free up, you get an e-mail with a link that holds them for you for 12 hours.',
+      position: 3,
+      offer_hours: 12,
+    });
+    expect((await db().select().from(emails).where(eq(emails.toAddress, first.email))).length).toBe(mailsBefore);
     const rows = await entriesOf(w.activity.id);
     expect(rows.map((e) => [e.status, e.quantity, e.language])).toEqual([
       ['waiting', 1, 'en'],
       ['waiting', 2, 'fr'],
     ]);
     expect(await eventsOf(rows[0]!.id)).toEqual([['joined', 'customer', null]]);
+    // A new address now gets the very answer the repeated one got.
+    const fresh = await signUp(w.teamId, joinBody(w.activity.id, { language: 'fr' }), nextIp(), { 'accept-language': 'en' });
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.json()).toEqual(again.json());
 
     const mail = await lastMail(second.email, 'waitinglist_joined');
     expect(mail!.subject).toContain('liste d’attente');
@@ -237,27 +254,40 @@ describe('sign-up', () => {
     expect(mail!.textBody).toContain('pendant 12 heures');
     const link = removalLink(mail!.textBody);
     // Only the token's SHA-256 is stored.
-    expect(rows[1]!.removalTokenHash).not.toContain(link[3]!);
-    expect(JSON.stringify(rows)).not.toContain(link[3]!);
+    expect(rows[1]!.removalTokenHash).not.toContain(link[4]!);
+    expect(JSON.stringify(rows)).not.toContain(link[4]!);
     expect((await lastMail(first.email, 'waitinglist_joined'))!.textBody).toContain('You are number 1 in line.');
   });
 
-  it('removes by the mail’s link: 303 to the notice page; a wrong token or a HEAD request removes nothing; twice is fine', async () => {
+  it('removes only on the confirmation page’s POST: the mailed link and GET/HEAD change nothing; a wrong token 404; twice is fine', async () => {
     const w = await soldOut(1);
     const body = joinBody(w.activity.id, { language: 'fr' });
     expect((await signUp(w.teamId, body)).statusCode).toBe(201);
-    const [, path, id, token] = removalLink((await lastMail(body.email, 'waitinglist_joined'))!.textBody);
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/waitinglist/${id}/remove?token=${token!.slice(1)}x` })).statusCode).toBe(
-      404,
-    );
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/waitinglist/${id}/remove` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'HEAD', url: path! })).statusCode).toBe(404);
-    expect((await entriesOf(w.activity.id))[0]!.status).toBe('waiting');
-    const res = await t.app.inject({ method: 'GET', url: path! });
-    expect(res.statusCode).toBe(303);
-    expect(res.headers.location).toBe('http://localhost:3000/fr/waitinglist/remove/success');
-    expect((await entriesOf(w.activity.id))[0]!.status).toBe('removed');
-    expect((await t.app.inject({ method: 'GET', url: path! })).statusCode).toBe(303);
+    const [url, lang, team, id, token] = removalLink((await lastMail(body.email, 'waitinglist_joined'))!.textBody);
+    expect([lang, Number(team)]).toEqual(['fr', w.teamId]);
+    const api = `/api/public/waitinglist/${id}/remove`;
+    const remove = (payload: unknown) => t.app.inject({ method: 'POST', url: api, payload: payload as object, remoteAddress: nextIp() });
+    const status = async () => (await entriesOf(w.activity.id))[0]!.status;
+
+    // What a mail scanner does besides opening the page (a static page that only shows a button):
+    // GET and HEAD the API link of older mails. Nothing changes.
+    const old = await t.app.inject({ method: 'GET', url: `${api}?token=${token}` });
+    expect(old.statusCode).toBe(303);
+    expect(old.headers.location).toBe(url);
+    expect((await t.app.inject({ method: 'HEAD', url: `${api}?token=${token}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `${api}?token=${token!.slice(1)}x` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: api })).statusCode).toBe(404);
+    expect(await status()).toBe('waiting');
+
+    // The page's button.
+    expect((await remove({ token: `${token!.slice(1)}x` })).statusCode).toBe(404);
+    expect((await remove({})).statusCode).toBe(422);
+    expect(await status()).toBe('waiting');
+    const res = await remove({ token });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ success: true });
+    expect(await status()).toBe('removed');
+    expect((await remove({ token })).statusCode).toBe(200);
     expect(await eventsOf(Number(id))).toEqual([
       ['joined', 'customer', null],
       ['removed', 'customer', 'link'],
@@ -270,6 +300,7 @@ describe('sign-up', () => {
     const token = 'Zk3_9aQ-xx7PqLmN0bVcD1eRtYuI2oP4sA5dF6gH7jK';
     for (const url of [
       `/api/public/waitinglist/12/remove?token=${token}`,
+      `/de/shop/4/waitinglist/12/remove?token=${token}`,
       `/de/shop/4/waitinglist/12?token=${token}`,
       `/api/public/teams/4/waitinglist/12?token=${token}&lang=de`,
       `/api/public/reservations/wl_${token}`,
@@ -496,6 +527,9 @@ describe('offers', () => {
       ['GET', `${base}/1?token=${'x'.repeat(5000)}`, undefined],
       ['GET', `/api/public/waitinglist/-1/remove?token=x`, undefined],
       ['GET', `/api/public/waitinglist/1/remove?token[a]=x`, undefined],
+      ['POST', `/api/public/waitinglist/1/remove`, { token: { a: 1 } }],
+      ['POST', `/api/public/waitinglist/1/remove`, { token: 'x'.repeat(10_000) }],
+      ['POST', `/api/public/waitinglist/abc/remove`, { token: 'abc' }],
     ];
     for (const [method, url, body] of calls) {
       const res = await t.app.inject({ method: method as 'GET' | 'POST', url, payload: body as object, remoteAddress: nextIp() });
