@@ -53,6 +53,8 @@ export type OrderEventType =
   // Staff sent the order's confirmation again; a refund the provider refused (nothing changed).
   | 'mail_resent'
   | 'refund_failed'
+  // Staff revoked every order link sent so far (issue 20 item 12).
+  | 'links_revoked'
   // A provider reported a payment whose amount or currency differs from the order's (not paid; for staff to check).
   | 'payment_mismatch';
 
@@ -280,7 +282,15 @@ export const orderSchema = z.object({
 });
 export type Order = z.infer<typeof orderSchema>;
 
-export const placeOrderReplySchema = z.object({ order: orderSchema, order_url: z.string(), payment_url: z.string().nullable() });
+/**
+ * The Order as anonymous callers get it (the order page behind its link, the checkout's reply):
+ * the same shape, but `id` is the order's public id (a random UUID, the `{orderId}` of the public
+ * URLs), never the sequential database id, which would tell how many orders were placed.
+ */
+export const publicOrderSchema = orderSchema.extend({ id: z.string() });
+export type PublicOrder = z.infer<typeof publicOrderSchema>;
+
+export const placeOrderReplySchema = z.object({ order: publicOrderSchema, order_url: z.string(), payment_url: z.string().nullable() });
 export type PlaceOrderReply = z.infer<typeof placeOrderReplySchema>;
 
 /** A live price check at checkout (the server decides; nothing is stored). */
@@ -579,7 +589,8 @@ export const testPaymentSchema = z.object({
   id: z.number(),
   team_id: z.number(),
   team_name: z.string(),
-  order_id: z.number(),
+  /** The order's public id (never the sequential id: this page is public). */
+  order_id: z.string(),
   order_number: z.number(),
   amount: z.number(),
   amount_minor: z.number(),

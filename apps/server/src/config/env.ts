@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 
@@ -24,10 +25,19 @@ const envSchema = z.object({
     .optional(),
   MAIL_FROM: z.string().min(3).optional(),
   SESSION_SECRET: z.string().min(32).optional(),
+  STRIPE_CONNECT_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, 'STRIPE_CONNECT_WEBHOOK_SECRET must be a Stripe webhook secret (whsec_…)')
+    .optional(),
   INTERNAL_STAFF_DOMAINS: z.string().default('bookla.ch,bookla.com'),
   APP_NAME: z.string().min(1).default('Bookla'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** PDF rendering (features/selling/documents): worker threads, waiting renders past which 503, cache on/off. */
+  PDF_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  PDF_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
+  PDF_CACHE: z.enum(['on', 'off']).default('on'),
+  MAX_PARTICIPANTS_PER_ORDER: z.coerce.number().int().min(1).max(1000).default(100),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -90,6 +100,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionSecret: string;
+  /** The platform's Connect webhook secret: the only key that verifies events of connected accounts (`event.account`). */
+  stripeConnectWebhookSecret: string | undefined;
   internalStaffDomains: string[];
   appName: string;
   nodeEnv: 'development' | 'production' | 'test';
@@ -100,6 +112,14 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Where the built web app lives; absent in tests. */
   webDist: string | undefined;
+  /** Worker threads rendering PDFs (default: cores − 1, at least 1). */
+  pdfWorkers: number;
+  /** Renders waiting for a worker before the next one is refused with 503. */
+  pdfQueue: number;
+  /** Rendered PDFs kept per order version under DATA_DIR/document-cache (off: every fetch renders). */
+  pdfCache: boolean;
+  /** Participants one order or reservation may hold (the checkout answers 422 past it). */
+  maxParticipantsPerOrder: number;
   /** Tests only, never from the environment: where the Stripe SDK sends its calls (a local fake Stripe). */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
 }
@@ -139,6 +159,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `noreply@${host}`,
     sessionSecret: e.SESSION_SECRET ?? overrides.sessionSecret ?? loadOrCreateSecret(dataDir),
+    stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
     internalStaffDomains: e.INTERNAL_STAFF_DOMAINS.split(',')
       .map((d) => d.trim().toLowerCase())
       .filter(Boolean),
@@ -148,6 +169,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     secure: appUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
+    pdfWorkers: e.PDF_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    pdfQueue: e.PDF_QUEUE,
+    pdfCache: e.PDF_CACHE === 'on',
+    maxParticipantsPerOrder: e.MAX_PARTICIPANTS_PER_ORDER,
     ...overrides,
   };
 }

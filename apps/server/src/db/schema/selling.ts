@@ -22,6 +22,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
 import { teams, users } from './accounts.ts';
@@ -89,6 +90,8 @@ export const teamSellingSettings = pgTable(
     stripeAccountId: varchar('stripe_account_id', { length: 64 }),
     /** A clearly labelled test payment page (no real money); off for real teams, on for the demo. */
     testModeEnabled: boolean('test_mode_enabled').notNull().default(false),
+    /** The seeded demo provider: test mode may stay on beside invoice/Stripe. Never set through the API. */
+    isDemo: boolean('is_demo').notNull().default(false),
     /** The team's terms and conditions, linked at checkout. */
     termsUrl: varchar('terms_url', { length: 500 }),
     tier: varchar('tier', { length: 16 }).$type<PlatformTier>().notNull().default('payg'),
@@ -172,18 +175,34 @@ export const orders = pgTable(
     refundedMinor: integer('refunded_minor').notNull().default(0),
     /** The platform's fee for this order (tier percentage + fixed part; 0 for free orders). */
     platformFeeMinor: integer('platform_fee_minor').notNull().default(0),
+    /** Placed with the test-mode page: no real money; "TEST" on every document and mail, never checked in, counted nowhere, no fee. */
+    isTest: boolean('is_test').notNull().default(false),
     /** Answers to the order-level booking fields, keyed by field id. */
     answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
     /** An unpaid order gives its seats back after this moment (invoice due date, online payment window). */
     holdUntil: timestamp('hold_until', { withTimezone: true }),
     invoiceDueAt: timestamp('invoice_due_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** The order's id in public URLs (random, unguessable; the sequential id and number never appear there). Migration 0016. */
+    publicId: uuid('public_id').notNull().defaultRandom(),
+    /** Part of every order link's HMAC: staff bump it to revoke the links sent so far (order-links.ts). */
+    linkVersion: integer('link_version').notNull().default(0),
+    /** The ordering visitor's client key (HMAC) and normalised e-mail: what its unpaid seats count under (migration 0013). */
+    holderKey: varchar('holder_key', { length: 64 }),
+    holderEmail: varchar('holder_email', { length: 254 }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('orders_team_number_uq').on(t.teamId, t.number),
+    uniqueIndex('orders_public_id_uq').on(t.publicId),
     index('orders_team_id_idx').on(t.teamId, t.id.desc()),
     index('orders_team_email_idx').on(t.teamId, sql`lower(${t.email})`),
+    index('orders_waiting_holder_key_idx')
+      .on(t.teamId, t.holderKey)
+      .where(sql`${t.paymentStatus} = 'waiting' AND ${t.holderKey} IS NOT NULL`),
+    index('orders_waiting_holder_email_idx')
+      .on(t.teamId, t.holderEmail)
+      .where(sql`${t.paymentStatus} = 'waiting' AND ${t.holderEmail} IS NOT NULL`),
     // Statistics: a team's orders of a date range (sales chart, statistics page, a day's recount)…
     index('orders_team_created_idx').on(t.teamId, t.createdAt),
     // …and the days of the orders changed since the rollup's last look, index-only (statistics-rollup.ts).
@@ -311,13 +330,15 @@ export const payments = pgTable(
 export const paymentEvents = pgTable(
   'payment_events',
   {
+    /** The team the event was verified for: replay keys are per team. */
+    teamId: teamId(),
     provider: varchar('provider', { length: 16 }).notNull(),
     eventId: varchar('event_id', { length: 200 }).notNull(),
     type: varchar('type', { length: 100 }).notNull(),
     orderId: integer('order_id'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+  (t) => [primaryKey({ columns: [t.teamId, t.provider, t.eventId] })],
 );
 
 /** Who changed what when, per order: the order's history. */

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ErrorCodes,
   minorToDecimal,
   pickText,
   type CheckoutPaymentMethod,
   type Language,
-  type Order,
   type OrderBody,
   type PaymentStatus,
+  type PublicOrder,
   type ReservationBody,
   type ReservationReply,
 } from '@bookla/shared';
@@ -17,6 +17,7 @@ import type { Bind } from '../../../lib/sql.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
 import {
   heldSeats,
+  holdLimitError,
   lockTicketsSql,
   reservationExpired,
   ReservationError,
@@ -26,6 +27,7 @@ import {
   takeSeats,
   takeSeatsAtOnceSql,
   takeSeatsSql,
+  type Holder,
 } from '../../catalogue/tickets/index.ts';
 import { discountUseSql, takeDiscountUse } from '../discounts/index.ts';
 import { bookOffer, isOfferHolder } from '../waitinglist/index.ts';
@@ -35,7 +37,7 @@ import { addError, checkAnswers, checkParticipants, loadCart, priceCart, type Ca
 import { orderPageUrl } from './order-links.ts';
 import { orderMailJobInsert } from './order-mail-job.ts';
 import { endUnpaidOrder, orderEventInsert, type SellingDeps } from './order-state.service.ts';
-import { toOrder, type ItemRow, type OrderRow, type ParticipantRow, type ProductRow } from './order-view.ts';
+import { toOrder, toPublicOrder, type ItemRow, type OrderRow, type ParticipantRow, type ProductRow } from './order-view.ts';
 import { allocateOrderIds, placeOrderAtOnce, takeAndNumber, writeOrderAndLock, type OrderIds } from './order-write.repo.ts';
 import * as repo from './orders.repo.ts';
 import type { Pricing } from './pricing.ts';
@@ -84,11 +86,20 @@ export function setUnsafeCheckoutForTests(flags: UnsafeCheckoutFlags): void {
 
 // ─── The reservation ────────────────────────────────────────────────────────
 
-/** Holds the seats of a started checkout (every line or none); the reply of CONTRACT §4 in the request's language. */
-export async function reserveCheckout(db: Db, teamId: number, items: ReservationBody['items'], lang: Language): Promise<ReservationReply> {
+/**
+ * Holds the seats of a started checkout (every line or none) for the visitor `holder` (its client
+ * key counts them against the activity's hold limit); the reply of CONTRACT §4 in the request's language.
+ */
+export async function reserveCheckout(
+  db: Db,
+  teamId: number,
+  items: ReservationBody['items'],
+  lang: Language,
+  holder: Pick<Holder, 'key'> = { key: null },
+): Promise<ReservationReply> {
   const team = await repo.findCheckoutTeam(db, teamId);
   if (!team) throw notFound();
-  const held = await reserveItems(db, teamId, items);
+  const held = await reserveItems(db, teamId, items, holder);
   const money = (minor: number) => minorToDecimal(minor, team.currency);
   return {
     token: held.token,
@@ -137,7 +148,8 @@ export async function quoteOrder(
 // ─── Placing the order ──────────────────────────────────────────────────────
 
 export interface PlacedOrder {
-  order: Order;
+  /** The public Order: `id` is the public id (order links, issue 20 item 16). */
+  order: PublicOrder;
   orderUrl: string;
   paymentUrl: string | null;
 }
@@ -147,8 +159,13 @@ export interface PlaceOrderDeps extends SellingDeps {
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
 
-export async function placeOrder(deps: PlaceOrderDeps, teamId: number, body: OrderBody): Promise<PlacedOrder> {
-  const prepared = await prepareOrder(deps.db, teamId, body);
+/**
+ * Places the order. `holder` is the shop visitor (client key, e-mail address): a direct order
+ * counts its seats against each activity's hold limit under the seats' locks (409 HOLD_LIMIT), and
+ * the order remembers it, so its seats count while it is unpaid. Staff and tests pass none.
+ */
+export async function placeOrder(deps: PlaceOrderDeps, teamId: number, body: OrderBody, holder: Holder = NO_HOLDER): Promise<PlacedOrder> {
+  const prepared = await prepareOrder(deps.db, teamId, body, holder);
   const number = atOnce(body)
     ? await writeOrderAtOnce(deps.db, teamId, body, prepared)
     : await deps.db.transaction((tx) => writeOrder(tx, teamId, body, prepared));
@@ -168,8 +185,46 @@ export async function placeOrder(deps: PlaceOrderDeps, teamId: number, body: Ord
   }
   // The reply from what was written (the same rows a read would return; a test compares them).
   const { rows } = prepared;
-  const order = toOrder({ ...rows.order, number }, rows.items, rows.participants, rows.products, body.language);
-  return { order, orderUrl: orderPageUrl(deps.config, body.language, teamId, orderId), paymentUrl };
+  const order = toPublicOrder(toOrder({ ...rows.order, number }, rows.items, rows.participants, rows.products, body.language), rows.order);
+  return { order, orderUrl: orderPageUrl(deps.config, body.language, teamId, rows.order), paymentUrl };
+}
+
+const NO_HOLDER: Holder = { key: null, email: null };
+
+/** How long an unpaid invoice order from an address nobody has confirmed holds its seats (until its link is opened). */
+export const UNCONFIRMED_HOLD_MINUTES = 30;
+const DAY_MS = 86_400_000;
+
+/**
+ * When an unpaid order's hold ends and its invoice is due (decision 009, issue 20 item 1):
+ * - the invoice is due after the team's days, but never later than the day before the first
+ *   booked session; when that session starts within a day, the invoice is due at its start;
+ * - an invoice order holds its seats until the due date only for a confirmed address (a verified
+ *   customer account); otherwise for UNCONFIRMED_HOLD_MINUTES, until the order's mailed link is
+ *   opened (`confirmOrderHold`), never past the due date;
+ * - an online payment holds them for the activity's reservation minutes, never past the first session.
+ */
+export function holdTimes(input: {
+  now: Date;
+  method: CheckoutPaymentMethod;
+  status: PaymentStatus;
+  invoiceDueDays: number;
+  reservationMinutes: number;
+  firstSessionAt: Date | null;
+  confirmedAddress: boolean;
+}): { holdUntil: Date | null; invoiceDueAt: Date | null } {
+  const now = input.now.getTime();
+  const first = input.firstSessionAt?.getTime() ?? Infinity;
+  const clip = (t: number) => new Date(Math.min(t, first));
+  if (input.method === 'invoice') {
+    const dayBefore = first - DAY_MS;
+    const due = dayBefore > now ? Math.min(now + input.invoiceDueDays * DAY_MS, dayBefore) : first;
+    const invoiceDueAt = new Date(due);
+    const holdUntil = input.confirmedAddress ? invoiceDueAt : new Date(Math.min(now + UNCONFIRMED_HOLD_MINUTES * 60_000, due));
+    return { holdUntil, invoiceDueAt };
+  }
+  if (input.status !== 'waiting') return { holdUntil: null, invoiceDueAt: null };
+  return { holdUntil: clip(now + input.reservationMinutes * 60_000), invoiceDueAt: null };
 }
 
 /** Which items the order is for: the body's, else the reservation's (must still be live). */
@@ -223,7 +278,7 @@ interface PreparedOrder {
  * is its own statement under READ COMMITTED anyway; what must be true at the sale is decided
  * again under the locks (seats, stock, discount uses).
  */
-async function prepareOrder(db: Db, teamId: number, body: OrderBody): Promise<PreparedOrder> {
+async function prepareOrder(db: Db, teamId: number, body: OrderBody, holder: Holder): Promise<PreparedOrder> {
   const f: Fields = {};
   const items = await requestedItems(db, teamId, body, f);
   const direct = !body.reservation_token;
@@ -250,9 +305,16 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody): Promise<Pr
   });
   const now = new Date();
   const status: PaymentStatus = method === 'free' ? 'free' : 'waiting';
-  const invoiceDueAt = method === 'invoice' ? new Date(now.getTime() + settings.invoiceDueDays * 86_400_000) : null;
-  const holdMinutes = Math.min(...cart.items.map((i) => i.reservationMinutes));
-  const holdUntil = method === 'invoice' ? invoiceDueAt : status === 'waiting' ? new Date(now.getTime() + holdMinutes * 60_000) : null;
+  const starts = cart.items.map((i) => i.firstSessionAt?.getTime()).filter((t): t is number => t !== undefined);
+  const { holdUntil, invoiceDueAt } = holdTimes({
+    now,
+    method,
+    status,
+    invoiceDueDays: settings.invoiceDueDays,
+    reservationMinutes: Math.min(...cart.items.map((i) => i.reservationMinutes)),
+    firstSessionAt: starts.length ? new Date(Math.min(...starts)) : null,
+    confirmedAddress: method === 'invoice' && (await repo.isConfirmedAddress(db, teamId, body.customer.email)),
+  });
   const orderId = ids.orderId;
   const order: OrderRow = {
     id: orderId,
@@ -278,12 +340,19 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody): Promise<Pr
     taxTotalMinor: pricing.taxTotalMinor,
     totalMinor: pricing.totalMinor,
     refundedMinor: 0,
-    platformFeeMinor: pricing.platformFeeMinor,
+    // A test-mode order moves no money: the platform takes no fee for it (issue 20).
+    platformFeeMinor: method === 'test' ? 0 : pricing.platformFeeMinor,
+    isTest: method === 'test',
     // Plain objects: drizzle inspects values by their prototype (the keys are field ids only).
     answers: { ...answers.order },
     holdUntil,
     invoiceDueAt,
     cancelledAt: null,
+    // The order's id in public URLs: random, bound as a value like every other (decision 014).
+    publicId: randomUUID(),
+    linkVersion: 0,
+    holderKey: holder.key,
+    holderEmail: holder.email,
     createdAt: now,
     updatedAt: now,
   };
@@ -338,7 +407,8 @@ function productStockOf(cart: Cart): { productId: number; quantity: number }[] {
  * order number.
  */
 async function writeOrderAtOnce(db: Db, teamId: number, body: OrderBody, prepared: PreparedOrder): Promise<number> {
-  const { cart } = prepared;
+  const { cart, orderId } = prepared;
+  const { holderKey, holderEmail } = prepared.rows.order;
   const seats = cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity }));
   const productStock = productStockOf(cart);
   const write = orderWrite(db, teamId, body, prepared);
@@ -350,12 +420,16 @@ async function writeOrderAtOnce(db: Db, teamId: number, body: OrderBody, prepare
       takeSeatsAtOnceSql(
         bind(teamId),
         seats.map((s) => ({ ticketId: bind(s.ticketId), quantity: bind(s.quantity) })),
+        { key: bind(holderKey), email: bind(holderEmail), orderId: bind(orderId) },
       ),
     ticketLines: seats.length,
     productStock,
     discount: discountId === undefined ? null : (bind) => discountUseSql(bind(teamId), bind(discountId)),
   });
   if ('number' in placed) return placed.number;
+  const { capacity, holdLimit } = placed.shortfall;
+  if (capacity) throw new ReservationError(ErrorCodes.SOLD_OUT, { available: capacity.available, ticket_id: capacity.ticketId });
+  if (holdLimit) throw holdLimitError(holdLimit.limit, holdLimit.held);
   throw (
     (await shortfallError(db, teamId, { seats, productStock, discount: discountId !== undefined }, placed.shortfall)) ??
     new Error('order refused with nothing short')

@@ -23,7 +23,7 @@ export interface StripeApiTarget {
 }
 
 export interface PaymentDeps extends SellingDeps {
-  config: SellingDeps['config'] & Partial<Pick<Config, 'stripeApi'>>;
+  config: SellingDeps['config'] & Partial<Pick<Config, 'stripeApi' | 'stripeConnectWebhookSecret'>>;
   /** Provider failures are logged here (without secrets); optional for callers without a logger. */
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }

@@ -98,6 +98,8 @@ export async function handledEvents(db: Db, provider: string, eventId?: string) 
     .where(and(eq(paymentEvents.provider, provider), eventId ? eq(paymentEvents.eventId, eventId) : sql`true`));
 }
 
-export function webhook(app: FastifyInstance, delivery: { payload: string; headers: Record<string, string> }) {
-  return app.inject({ method: 'POST', url: '/api/webhooks/stripe', payload: delivery.payload, headers: delivery.headers });
+/** A webhook delivery to `/api/webhooks/stripe`, for the team's own endpoint (`?team=`) when `teamId` is given. */
+export function webhook(app: FastifyInstance, delivery: { payload: string; headers: Record<string, string> }, teamId?: number) {
+  const url = teamId === undefined ? '/api/webhooks/stripe' : `/api/webhooks/stripe?team=${teamId}`;
+  return app.inject({ method: 'POST', url, payload: delivery.payload, headers: delivery.headers });
 }

@@ -55,17 +55,10 @@ export async function findPaymentAnyTeam(db: DbOrTx, paymentId: number): Promise
   return row;
 }
 
-/** Resolves the team: whose Stripe payment this PaymentIntent is. */
-export async function teamOfStripePaymentIntent(db: DbOrTx, externalPaymentId: string): Promise<number | undefined> {
-  const rows = await db
-    .selectDistinct({ teamId: payments.teamId })
-    .from(payments)
-    .where(and(eq(payments.provider, 'stripe'), eq(payments.externalPaymentId, externalPaymentId)))
-    .limit(2);
-  return rows.length === 1 ? rows[0]!.teamId : undefined;
-}
-
-/** Resolves the team: whose Stripe Connect account this is (only when exactly one team has it). */
+/**
+ * Resolves the team: whose Stripe Connect account this is (only when exactly one team has it).
+ * Only ever asked with the `account` of an event verified with the platform's Connect secret.
+ */
 export async function teamOfStripeAccount(db: DbOrTx, accountId: string): Promise<number | undefined> {
   const rows = await db
     .select({ teamId: teamSellingSettings.teamId })
@@ -128,21 +121,28 @@ export async function extendHold(db: DbOrTx, teamId: number, orderId: number, un
   return rows.length > 0;
 }
 
-export async function eventSeen(db: DbOrTx, provider: OnlineProvider, eventId: string): Promise<boolean> {
+/** Whether the team handled this event already (replay keys are per team: another team's same id is another event). */
+export async function eventSeen(db: DbOrTx, teamId: number, provider: OnlineProvider, eventId: string): Promise<boolean> {
   const [row] = await db
     .select({ one: sql<number>`1` })
     .from(paymentEvents)
-    .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+    .where(and(eq(paymentEvents.teamId, teamId), eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
   return !!row;
 }
 
-/** Records a handled event; a second record of the same event is a no-op. */
+/** Records a handled event of the team; a second record of the same event is a no-op. */
 export async function recordEvent(
   db: DbOrTx,
-  values: { provider: OnlineProvider; eventId: string; type: string; orderId: number | null },
+  values: { teamId: number; provider: OnlineProvider; eventId: string; type: string; orderId: number | null },
 ): Promise<void> {
   await db
     .insert(paymentEvents)
-    .values({ provider: values.provider, eventId: values.eventId, type: values.type.slice(0, 100), orderId: values.orderId })
+    .values({
+      teamId: values.teamId,
+      provider: values.provider,
+      eventId: values.eventId,
+      type: values.type.slice(0, 100),
+      orderId: values.orderId,
+    })
     .onConflictDoNothing();
 }

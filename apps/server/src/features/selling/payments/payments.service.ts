@@ -5,6 +5,7 @@ import {
   loadOrderRow,
   markOrderPaid,
   orderPageUrl,
+  type LinkedOrder,
   recordOrderEvent,
   recordRefund,
   type OrderActor,
@@ -14,7 +15,7 @@ import {
 import { getSellingSettings, stripeCredentials } from '../settings/index.ts';
 import type { OnlineProvider, PaymentAdapter, PaymentDeps, PaymentNotice, PaymentRow, StartedPayment } from './adapters.ts';
 import * as repo from './payments.repo.ts';
-import { stripeAdapter, stripeErrorSummary, stripeNotice, unverifiedEventHints, verifyStripeEvent } from './stripe.adapter.ts';
+import { stripeAdapter, stripeErrorSummary, stripeNotice, unverifiedEventKind, verifyStripeEvent } from './stripe.adapter.ts';
 import { isTestPaymentToken, testModeAdapter, testNotice } from './test-mode.adapter.ts';
 
 /**
@@ -33,8 +34,8 @@ const ADAPTERS: Record<OnlineProvider, PaymentAdapter> = { stripe: stripeAdapter
 const provider: OrderActor = { actor: 'provider' };
 
 /** Where the buyer returns from the provider's page: the order page, marked as a return. */
-const returnUrl = (deps: PaymentDeps, lang: Language, teamId: number, orderId: number) =>
-  `${orderPageUrl(deps.config, lang, teamId, orderId)}&payment=return`;
+const returnUrl = (deps: PaymentDeps, lang: Language, teamId: number, order: LinkedOrder) =>
+  `${orderPageUrl(deps.config, lang, teamId, order)}&payment=return`;
 
 export interface StartOnlinePaymentInput {
   teamId: number;
@@ -67,7 +68,7 @@ export async function startOnlinePayment(deps: PaymentDeps, input: StartOnlinePa
       payment,
       teamName: (await repo.teamName(db, teamId)) ?? '',
       language: input.language,
-      returnUrl: returnUrl(deps, input.language, teamId, orderId),
+      returnUrl: returnUrl(deps, input.language, teamId, order),
     });
   } catch (err) {
     deps.log?.error({ provider: method, teamId, orderId, failure: stripeErrorSummary(err) }, 'online payment could not be started');
@@ -122,18 +123,17 @@ async function noticePayment(deps: PaymentDeps, n: PaymentNotice): Promise<Payme
  */
 export async function handlePaymentNotice(deps: PaymentDeps, n: PaymentNotice): Promise<NoticeResult> {
   const { db } = deps;
-  if (await repo.eventSeen(db, n.provider, n.eventId)) return { result: 'duplicate' };
+  if (await repo.eventSeen(db, n.teamId, n.provider, n.eventId)) return { result: 'duplicate' };
   const payment = n.outcome === 'ignored' ? undefined : await noticePayment(deps, n);
   let change: StateChange | undefined;
   if (payment) {
     const base = { teamId: n.teamId, orderId: payment.orderId, who: provider };
     switch (n.outcome) {
       case 'paid':
-        if (n.amountMinor != null && (n.amountMinor !== payment.amountMinor || n.currency?.toUpperCase() !== payment.currency))
-          deps.log?.warn(
-            { paymentId: payment.id, expected: payment.amountMinor, got: n.amountMinor, currency: n.currency },
-            'paid amount differs from the attempt',
-          );
+        if (paidAmountDiffers(n, payment)) {
+          await recordMismatch(deps, n, payment);
+          break;
+        }
         change = await markOrderPaid(deps, { ...base, paymentId: payment.id, externalPaymentId: n.externalPaymentId ?? null });
         break;
       case 'processing':
@@ -148,9 +148,48 @@ export async function handlePaymentNotice(deps: PaymentDeps, n: PaymentNotice): 
         break;
     }
   }
-  await repo.recordEvent(db, { provider: n.provider, eventId: n.eventId, type: n.type, orderId: payment?.orderId ?? null });
+  await repo.recordEvent(db, {
+    teamId: n.teamId,
+    provider: n.provider,
+    eventId: n.eventId,
+    type: n.type,
+    orderId: payment?.orderId ?? null,
+  });
   if (!payment) return { result: 'ignored' };
   return { result: 'applied', orderId: payment.orderId, status: change?.status, changed: change?.changed ?? false };
+}
+
+/**
+ * Whether a "paid" notice's money is not the attempt's: another amount or currency. Stripe always
+ * says both (a paid session without them is not trusted either); the test page moves no money.
+ */
+function paidAmountDiffers(n: PaymentNotice, payment: PaymentRow): boolean {
+  if (n.provider !== 'stripe' && n.amountMinor == null && n.currency == null) return false;
+  return n.amountMinor !== payment.amountMinor || n.currency?.toUpperCase() !== payment.currency;
+}
+
+/**
+ * A payment that does not match its order never marks it paid: the attempt becomes `mismatch` and
+ * the order's history says what came (for staff to refund or settle by hand). The order keeps its
+ * state (a waiting order still ends when its hold does).
+ */
+async function recordMismatch(deps: PaymentDeps, n: PaymentNotice, payment: PaymentRow): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    await repo.setPaymentStatus(tx, n.teamId, payment.id, 'mismatch');
+    await recordOrderEvent(tx, n.teamId, payment.orderId, 'payment_mismatch', provider, {
+      provider: n.provider,
+      payment_id: payment.id,
+      event_id: n.eventId,
+      expected_minor: payment.amountMinor,
+      expected_currency: payment.currency,
+      amount_minor: n.amountMinor ?? null,
+      currency: n.currency?.toUpperCase() ?? null,
+    });
+  });
+  deps.log?.warn(
+    { teamId: n.teamId, paymentId: payment.id, expected: payment.amountMinor, got: n.amountMinor, currency: n.currency },
+    'paid amount or currency differs from the attempt: not marked paid',
+  );
 }
 
 /**
@@ -184,35 +223,51 @@ async function applyRefund(deps: PaymentDeps, n: PaymentNotice, payment: Payment
 const badRequest = (key: string) => new AppError('BAD_REQUEST', key);
 
 /**
- * `POST /api/webhooks/stripe`. The body names its team (metadata, PaymentIntent or connected
- * account), but is trusted only after Stripe's signature checks out with that team's webhook
- * secret; every lookup after that is scoped to the team. A bad or missing signature, a body that
- * is no Stripe event, or a team without a webhook secret: 400 and nothing changes.
+ * `POST /api/webhooks/stripe[?team={id}]`. Which secret checks the signature never depends on
+ * what the body claims about its team:
+ * - an event of a connected account (`account` set) is verified with the platform's Connect
+ *   secret (`STRIPE_CONNECT_WEBHOOK_SECRET`); its team is the one whose connected account the
+ *   verified `event.account` is (and, when the URL names a team, it must be that one);
+ * - any other event (a team's own Stripe account, direct keys) is verified with the webhook
+ *   secret of the team the URL names (`?team=`), and that team must not use Connect.
+ * Every lookup after that is scoped to the team. A bad or missing signature, a body that is no
+ * Stripe event, an unknown account or team: 400 and nothing changes.
  */
-export async function receiveStripeWebhook(deps: PaymentDeps, raw: unknown, signature: unknown): Promise<NoticeResult> {
+export async function receiveStripeWebhook(deps: PaymentDeps, raw: unknown, signature: unknown, urlTeamId?: number): Promise<NoticeResult> {
   if (!Buffer.isBuffer(raw) || raw.length === 0) throw badRequest('payments:webhook_bad_payload');
   if (typeof signature !== 'string' || !signature) throw badRequest('payments:webhook_bad_signature');
-  const hints = unverifiedEventHints(raw);
-  if (!hints) throw badRequest('payments:webhook_bad_payload');
-  const teamId =
-    hints.teamId ??
-    (hints.paymentIntentId ? await repo.teamOfStripePaymentIntent(deps.db, hints.paymentIntentId) : undefined) ??
-    (hints.accountId ? await repo.teamOfStripeAccount(deps.db, hints.accountId) : undefined);
-  if (!teamId) throw badRequest('payments:webhook_unknown_team');
+  const kind = unverifiedEventKind(raw);
+  if (!kind) throw badRequest('payments:webhook_bad_payload');
+  const verify = (secret: string) => {
+    try {
+      return verifyStripeEvent(raw, signature, secret);
+    } catch {
+      throw badRequest('payments:webhook_bad_signature');
+    }
+  };
+
+  if (kind.connect) {
+    const secret = deps.config.stripeConnectWebhookSecret;
+    if (!secret) throw badRequest('payments:webhook_unknown_team');
+    const event = verify(secret);
+    const teamId = event.account ? await repo.teamOfStripeAccount(deps.db, event.account) : undefined;
+    if (!teamId || (urlTeamId !== undefined && urlTeamId !== teamId)) throw badRequest('payments:webhook_unknown_team');
+    return handlePaymentNotice(deps, stripeNotice(event, teamId));
+  }
+
+  if (urlTeamId === undefined) throw badRequest('payments:webhook_unknown_team');
   let secret: string | null = null;
   try {
-    secret = stripeCredentials(deps.config, await getSellingSettings(deps.db, teamId))?.webhookSecret ?? null;
+    const settings = await getSellingSettings(deps.db, urlTeamId);
+    // A Connect team's events come from its connected account: its own stored secret verifies nothing.
+    if (!settings.stripeAccountId) secret = stripeCredentials(deps.config, settings)?.webhookSecret ?? null;
   } catch {
-    deps.log?.error({ teamId }, "the team's Stripe secrets cannot be opened (SESSION_SECRET changed?)");
+    deps.log?.error({ teamId: urlTeamId }, "the team's Stripe secrets cannot be opened (SESSION_SECRET changed?)");
   }
   if (!secret) throw badRequest('payments:webhook_unknown_team');
-  let event;
-  try {
-    event = verifyStripeEvent(raw, signature, secret);
-  } catch {
-    throw badRequest('payments:webhook_bad_signature');
-  }
-  return handlePaymentNotice(deps, stripeNotice(event, teamId));
+  const event = verify(secret);
+  if (event.account) throw badRequest('payments:webhook_unknown_team');
+  return handlePaymentNotice(deps, stripeNotice(event, urlTeamId));
 }
 
 // ─── Test-mode page ─────────────────────────────────────────────────────────
@@ -237,14 +292,14 @@ export async function getTestPayment(deps: PaymentDeps, paymentId: number, token
     id: payment.id,
     team_id: payment.teamId,
     team_name: (await repo.teamName(deps.db, payment.teamId)) ?? '',
-    order_id: order.id,
+    order_id: order.publicId,
     order_number: order.number,
     amount: minorToDecimal(payment.amountMinor, payment.currency),
     amount_minor: payment.amountMinor,
     currency: payment.currency,
     status: payment.status,
     payment_status: order.paymentStatus,
-    order_url: returnUrl(deps, order.language, order.teamId, order.id),
+    order_url: returnUrl(deps, order.language, order.teamId, order),
   };
 }
 
@@ -261,8 +316,8 @@ export async function submitTestPayment(
 ): Promise<{ order_url: string }> {
   const { payment, order } = await openTestPayment(deps, paymentId, token);
   const notice = testNotice(payment.teamId, payment.id, outcome);
-  if (payment.status !== 'pending' && !(await repo.eventSeen(deps.db, 'test', notice.eventId)))
+  if (payment.status !== 'pending' && !(await repo.eventSeen(deps.db, payment.teamId, 'test', notice.eventId)))
     throw new AppError('CONFLICT', 'payments:test_finished');
   await handlePaymentNotice(deps, notice);
-  return { order_url: returnUrl(deps, order.language, order.teamId, order.id) };
+  return { order_url: returnUrl(deps, order.language, order.teamId, order) };
 }

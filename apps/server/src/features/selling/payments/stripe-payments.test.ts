@@ -32,6 +32,10 @@ const WHSEC_B = 'whsec_teamBwebhookSecret0000';
 const SECRET_C = 'sk_test_platformKeyForConnect';
 const WHSEC_C = 'whsec_connectWebhookSecret00';
 const ACCOUNT_C = 'acct_1ConnectedTeamC';
+const SECRET_D = 'sk_test_teamDsecretKey000000';
+const ACCOUNT_D = 'acct_1ConnectedTeamD';
+/** The platform's Connect endpoint secret (STRIPE_CONNECT_WEBHOOK_SECRET). */
+const WHSEC_PLATFORM = 'whsec_platformConnectSecret0';
 
 let fake: FakeStripe;
 let t: TestApp;
@@ -41,22 +45,27 @@ let deps: PaymentDeps;
 let a: Staff;
 let b: Staff;
 let c: Staff;
+let d: Staff;
 let ticketA: number;
+let ticketB: number;
 let ticketC: number;
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  t = await buildTestApp({ config: { stripeApi: fake.target } });
+  t = await buildTestApp({ config: { stripeApi: fake.target, stripeConnectWebhookSecret: WHSEC_PLATFORM } });
   app = t.app;
   db = app.deps.db;
   deps = { db, config: app.deps.config };
   a = await owner(app, { teamName: 'Yoga Studio A' });
   b = await owner(app, { teamName: 'Team B' });
   c = await owner(app, { teamName: 'Connected C' });
+  d = await owner(app, { teamName: 'Connected D' });
   // JSON bodies still parse on the other routes (the webhook's raw parser is its plugin's only).
   await configurePayments(a, { stripe: { secretKey: SECRET_A, webhookSecret: WHSEC_A } });
   await configurePayments(b, { stripe: { secretKey: SECRET_B, webhookSecret: WHSEC_B } });
   await configurePayments(c, { stripe: { secretKey: SECRET_C, webhookSecret: WHSEC_C, accountId: ACCOUNT_C } });
+  await configurePayments(d, { stripe: { secretKey: SECRET_D, webhookSecret: WHSEC_C, accountId: ACCOUNT_D } });
+  ticketB = (await makeTicket(db, b.team.id, (await makeActivity(db, b.team.id)).id, { stock: 100, priceMinor: 2500 })).id;
   ticketA = (await makeTicket(db, a.team.id, (await makeActivity(db, a.team.id)).id, { stock: 100, priceMinor: 2500 })).id;
   ticketC = (await makeTicket(db, c.team.id, (await makeActivity(db, c.team.id)).id, { stock: 100, priceMinor: 4000 })).id;
 });
@@ -67,6 +76,10 @@ afterAll(async () => {
 beforeEach(() => {
   fake.requests.length = 0;
 });
+
+/** A delivery to the team's own endpoint (`?team=`; team A unless said). */
+const hook = (delivery: { payload: string; headers: Record<string, string> }, team: Staff | null = a) =>
+  webhook(app, delivery, team?.team.id);
 
 /** A waiting Stripe order of team A with its Checkout session opened through our code. */
 async function startedOrder(opts: { seats?: number; team?: Staff; ticketId?: number; holdUntil?: Date | null } = {}) {
@@ -95,7 +108,7 @@ describe('startOnlinePayment (Stripe Checkout)', () => {
     expect(req!.path).toBe('/v1/checkout/sessions');
     expect(req!.headers.authorization).toBe(`Bearer ${SECRET_A}`);
     expect(req!.headers['stripe-account']).toBeUndefined();
-    const returnUrl = `${orderPageUrl(app.deps.config, 'de', a.team.id, made.order.id)}&payment=return`;
+    const returnUrl = `${orderPageUrl(app.deps.config, 'de', a.team.id, made.order)}&payment=return`;
     expect(req!.body).toEqual({
       mode: 'payment',
       line_items: [
@@ -190,15 +203,16 @@ describe('POST /api/webhooks/stripe', () => {
       { payload: good.payload, headers: { 'content-type': 'application/json' } },
       { payload: good.payload.replace('"paid"', '"paid" '), headers: good.headers },
       signedDelivery(completed, WHSEC_A, Math.floor(Date.now() / 1000) - 3600),
-      signedDelivery(
-        stripeEvent('checkout.session.completed', sessionObject({ ...o.session, metadata: { ...o.session.metadata, team_id: '999999' } })),
-        WHSEC_A,
-      ),
       { payload: 'not json', headers: good.headers },
       { payload: '{"id":"evt_1"}', headers: good.headers },
     ];
-    for (const delivery of attempts) {
-      const res = await webhook(app, delivery);
+    const replies = [
+      ...(await Promise.all(attempts.map((delivery) => hook(delivery)))),
+      // The endpoint names no team, or one that does not exist: the body's metadata never chooses one.
+      await hook(good, null),
+      await webhook(app, good, 999_999),
+    ];
+    for (const res of replies) {
       expect(res.statusCode, res.body).toBe(400);
       expect(Object.keys(res.json())).toEqual(['message']);
     }
@@ -231,7 +245,7 @@ describe('POST /api/webhooks/stripe', () => {
     const object = sessionObject(o.session);
     const delivery = signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A);
     for (let i = 0; i < 4; i++) {
-      const res = await webhook(app, delivery);
+      const res = await hook(delivery);
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toEqual({ received: true });
     }
@@ -252,7 +266,7 @@ describe('POST /api/webhooks/stripe', () => {
   it('the same event replayed concurrently still changes the order once', async () => {
     const o = await startedOrder();
     const delivery = signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session)), WHSEC_A);
-    const replies = await Promise.all([1, 2, 3].map(() => webhook(app, delivery)));
+    const replies = await Promise.all([1, 2, 3].map(() => hook(delivery)));
     expect(replies.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
     expect(await eventsOf(db, o.order.id, 'paid')).toHaveLength(1);
@@ -262,8 +276,7 @@ describe('POST /api/webhooks/stripe', () => {
   it('out of order, expired then completed: paid in the end, seats taken again, one paid mail', async () => {
     const o = await startedOrder({ seats: 3 });
     const seats = await soldSeats(db, ticketA);
-    const expired = await webhook(
-      app,
+    const expired = await hook(
       signedDelivery(
         stripeEvent(
           'checkout.session.expired',
@@ -275,7 +288,7 @@ describe('POST /api/webhooks/stripe', () => {
     expect(expired.statusCode).toBe(200);
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('expired');
     expect(await soldSeats(db, ticketA)).toBe(seats - 3);
-    const completed = await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session)), WHSEC_A));
+    const completed = await hook(signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session)), WHSEC_A));
     expect(completed.statusCode).toBe(200);
     const order = await orderRow(db, o.order.id);
     expect(order.paymentStatus).toBe('paid');
@@ -288,9 +301,8 @@ describe('POST /api/webhooks/stripe', () => {
   it('out of order, completed then expired: stays paid, one paid mail, no release', async () => {
     const o = await startedOrder({ seats: 2 });
     const seats = await soldSeats(db, ticketA);
-    await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session)), WHSEC_A));
-    const res = await webhook(
-      app,
+    await hook(signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session)), WHSEC_A));
+    const res = await hook(
       signedDelivery(stripeEvent('checkout.session.expired', sessionObject(o.session, { status: 'expired' })), WHSEC_A),
     );
     expect(res.statusCode).toBe(200);
@@ -305,13 +317,10 @@ describe('POST /api/webhooks/stripe', () => {
   it('completed but unpaid (a bank debit) waits; async succeeded → paid', async () => {
     const o = await startedOrder();
     const object = sessionObject(o.session, { payment_status: 'unpaid' });
-    expect((await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A))).statusCode).toBe(200);
+    expect((await hook(signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A))).statusCode).toBe(200);
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
     expect((await paymentRow(db, o.payment.id)).externalPaymentId).toBe(object.payment_intent);
-    await webhook(
-      app,
-      signedDelivery(stripeEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }), WHSEC_A),
-    );
+    await hook(signedDelivery(stripeEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }), WHSEC_A));
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
     expect(await mailsTo(db, o.email, 'order_paid')).toHaveLength(1);
   });
@@ -320,8 +329,8 @@ describe('POST /api/webhooks/stripe', () => {
     const o = await startedOrder({ seats: 2 });
     const seats = await soldSeats(db, ticketA);
     const object = sessionObject(o.session, { payment_status: 'unpaid' });
-    await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
-    const res = await webhook(app, signedDelivery(stripeEvent('checkout.session.async_payment_failed', object), WHSEC_A));
+    await hook(signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
+    const res = await hook(signedDelivery(stripeEvent('checkout.session.async_payment_failed', object), WHSEC_A));
     expect(res.statusCode).toBe(200);
     const order = await orderRow(db, o.order.id);
     expect(order.paymentStatus).toBe('declined');
@@ -333,7 +342,7 @@ describe('POST /api/webhooks/stripe', () => {
   it('charge refunded in part, then in full → partially-refunded, then refunded (seats released); each step counted once', async () => {
     const o = await startedOrder({ seats: 2 }); // 2 × 25.00
     const object = sessionObject(o.session);
-    await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
+    await hook(signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
     const pi = object.payment_intent as string;
     const seats = await soldSeats(db, ticketA);
 
@@ -342,15 +351,14 @@ describe('POST /api/webhooks/stripe', () => {
       stripeEvent('charge.refunded', chargeObject(pi, 5000, 1500), { previous_attributes: { amount_refunded: 0 } }),
       WHSEC_A,
     );
-    for (let i = 0; i < 3; i++) expect((await webhook(app, partial)).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await hook(partial)).statusCode).toBe(200);
     let order = await orderRow(db, o.order.id);
     expect(order.paymentStatus).toBe('partially-refunded');
     expect(order.refundedMinor).toBe(1500);
     expect(await soldSeats(db, ticketA)).toBe(seats);
 
     // The same step again under another event id (Stripe resending as a new event): still once.
-    await webhook(
-      app,
+    await hook(
       signedDelivery(
         stripeEvent('charge.refunded', chargeObject(pi, 5000, 1500), { previous_attributes: { amount_refunded: 0 } }),
         WHSEC_A,
@@ -362,7 +370,7 @@ describe('POST /api/webhooks/stripe', () => {
       stripeEvent('charge.refunded', chargeObject(pi, 5000, 5000), { previous_attributes: { amount_refunded: 1500 } }),
       WHSEC_A,
     );
-    expect((await webhook(app, full)).statusCode).toBe(200);
+    expect((await hook(full)).statusCode).toBe(200);
     order = await orderRow(db, o.order.id);
     expect(order.paymentStatus).toBe('refunded');
     expect(order.refundedMinor).toBe(5000);
@@ -374,35 +382,34 @@ describe('POST /api/webhooks/stripe', () => {
   it('a refund event without the previous amount refunds the difference to what the order recorded', async () => {
     const o = await startedOrder();
     const object = sessionObject(o.session);
-    await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
-    await webhook(app, signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 1000)), WHSEC_A));
+    await hook(signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
+    await hook(signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 1000)), WHSEC_A));
     expect(await orderRow(db, o.order.id)).toMatchObject({ paymentStatus: 'partially-refunded', refundedMinor: 1000 });
-    await webhook(app, signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 2500)), WHSEC_A));
+    await hook(signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 2500)), WHSEC_A));
     expect(await orderRow(db, o.order.id)).toMatchObject({ paymentStatus: 'refunded', refundedMinor: 2500 });
   });
 
   it("never reaches another team's order: an event signed by team B naming team A's order changes nothing", async () => {
     const o = await startedOrder();
     const forged = sessionObject({ ...o.session, metadata: { ...o.session.metadata, team_id: String(b.team.id) } });
-    const res = await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', forged), WHSEC_B));
+    const res = await hook(signedDelivery(stripeEvent('checkout.session.completed', forged), WHSEC_B), b);
     expect(res.statusCode).toBe(200); // properly signed by B, but nothing of B's to change
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
-    // A refund of A's payment intent signed by B: resolved to A, whose secret does not match.
+    // Signed by B but sent to A's endpoint: the signature fails.
+    expect((await hook(signedDelivery(stripeEvent('checkout.session.completed', forged), WHSEC_B), a)).statusCode).toBe(400);
+    // A refund of A's payment intent signed by B: at B's endpoint nothing of B's; at A's the signature fails.
     const paid = await startedOrder();
     const object = sessionObject(paid.session);
-    await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
-    const refund = await webhook(
-      app,
-      signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 2500)), WHSEC_B),
-    );
-    expect(refund.statusCode).toBe(400);
+    await hook(signedDelivery(stripeEvent('checkout.session.completed', object), WHSEC_A));
+    const refund = signedDelivery(stripeEvent('charge.refunded', chargeObject(object.payment_intent as string, 2500, 2500)), WHSEC_B);
+    expect((await hook(refund, b)).statusCode).toBe(200);
+    expect((await hook(refund, a)).statusCode).toBe(400);
     expect((await orderRow(db, paid.order.id)).paymentStatus).toBe('paid');
   });
 
   it('answers 200 to event types it does not act on, and to sessions that are not ours', async () => {
     const o = await startedOrder();
-    const other = await webhook(
-      app,
+    const other = await hook(
       signedDelivery(
         stripeEvent('payment_intent.created', { id: 'pi_x', object: 'payment_intent', metadata: { team_id: String(a.team.id) } }),
         WHSEC_A,
@@ -411,18 +418,82 @@ describe('POST /api/webhooks/stripe', () => {
     expect(other.statusCode, other.body).toBe(200);
     expect(other.json()).toEqual({ received: true });
     const foreignSession = sessionObject({ ...o.session, id: 'cs_test_notOurs' });
-    expect((await webhook(app, signedDelivery(stripeEvent('checkout.session.completed', foreignSession), WHSEC_A))).statusCode).toBe(200);
+    expect((await hook(signedDelivery(stripeEvent('checkout.session.completed', foreignSession), WHSEC_A))).statusCode).toBe(200);
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
   });
 
-  it('finds a Connect team by its session metadata and verifies with its secret', async () => {
+  it("verifies a connected account's event with the platform's Connect secret and finds its team by the verified account", async () => {
     const o = await startedOrder({ team: c, ticketId: ticketC });
-    const res = await webhook(
-      app,
-      signedDelivery(stripeEvent('checkout.session.completed', sessionObject(o.session), { account: ACCOUNT_C }), WHSEC_C),
-    );
-    expect(res.statusCode).toBe(200);
+    const event = stripeEvent('checkout.session.completed', sessionObject(o.session), { account: ACCOUNT_C });
+    // The team's own stored secret verifies nothing of a connected account, nor at its own endpoint.
+    expect((await hook(signedDelivery(event, WHSEC_C), null)).statusCode).toBe(400);
+    expect((await hook(signedDelivery(event, WHSEC_C), c)).statusCode).toBe(400);
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
+    const res = await hook(signedDelivery(event, WHSEC_PLATFORM), null);
+    expect(res.statusCode, res.body).toBe(200);
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
+  });
+
+  it('an event of another connected account never reaches the team named in its metadata (event.account decides)', async () => {
+    // Team D (its own connected account) sends an event naming team C's order in its metadata.
+    // Before issue 20 the team came from metadata.team_id and was checked with C's stored secret,
+    // which D also knew (here: both stored the same Connect secret); `account` was never compared.
+    const o = await startedOrder({ team: c, ticketId: ticketC });
+    const forged = sessionObject(o.session);
+    for (const [account, secret] of [
+      [ACCOUNT_D, WHSEC_PLATFORM],
+      [ACCOUNT_D, WHSEC_C],
+      ['acct_1NobodysAccount', WHSEC_PLATFORM],
+    ] as const) {
+      const res = await hook(signedDelivery(stripeEvent('checkout.session.completed', forged, { account }), secret), null);
+      expect([200, 400], res.body).toContain(res.statusCode);
+    }
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
+    expect(await eventsOf(db, o.order.id, 'paid')).toHaveLength(0);
+    // A Connect event at a team's endpoint must be that team's account.
+    const right = signedDelivery(stripeEvent('checkout.session.completed', forged, { account: ACCOUNT_C }), WHSEC_PLATFORM);
+    expect((await hook(right, d)).statusCode).toBe(400);
+    expect((await orderRow(db, o.order.id)).paymentStatus).toBe('waiting');
+  });
+
+  it('replay keys are per team: the same event id for two teams is processed for both', async () => {
+    const oa = await startedOrder();
+    const ob = await startedOrder({ team: b, ticketId: ticketB });
+    const id = `evt_sameForTwoTeams${Date.now()}`;
+    const ra = await hook(signedDelivery(stripeEvent('checkout.session.completed', sessionObject(oa.session), { id }), WHSEC_A), a);
+    const rb = await hook(signedDelivery(stripeEvent('checkout.session.completed', sessionObject(ob.session), { id }), WHSEC_B), b);
+    expect([ra.statusCode, rb.statusCode]).toEqual([200, 200]);
+    expect((await orderRow(db, oa.order.id)).paymentStatus).toBe('paid');
+    expect((await orderRow(db, ob.order.id)).paymentStatus).toBe('paid');
+    expect((await handledEvents(db, 'stripe', id)).map((e) => e.teamId).sort()).toEqual([a.team.id, b.team.id].sort());
+    // Each team's replay is still a replay.
+    await hook(signedDelivery(stripeEvent('checkout.session.completed', sessionObject(ob.session), { id }), WHSEC_B), b);
+    expect(await eventsOf(db, ob.order.id, 'paid')).toHaveLength(1);
+  });
+
+  it('a paid amount or currency that differs from the order never marks it paid: recorded for staff in its history', async () => {
+    for (const over of [{ amount_total: 100 }, { currency: 'eur' }, { amount_total: null }]) {
+      const o = await startedOrder();
+      const res = await hook(signedDelivery(stripeEvent('checkout.session.completed', { ...sessionObject(o.session), ...over }), WHSEC_A));
+      expect(res.statusCode, res.body).toBe(200);
+      const order = await orderRow(db, o.order.id);
+      expect(order.paymentStatus).toBe('waiting');
+      expect(order.paidAt).toBeNull();
+      expect((await paymentRow(db, o.payment.id)).status).toBe('mismatch');
+      expect(await eventsOf(db, o.order.id, 'paid')).toHaveLength(0);
+      const [mismatch, ...more] = await eventsOf(db, o.order.id, 'payment_mismatch');
+      expect(more).toHaveLength(0);
+      expect(mismatch!.actor).toBe('provider');
+      expect(mismatch!.data).toMatchObject({
+        provider: 'stripe',
+        payment_id: o.payment.id,
+        expected_minor: o.order.totalMinor,
+        expected_currency: 'CHF',
+        amount_minor: over.amount_total === undefined ? o.order.totalMinor : over.amount_total,
+        currency: over.currency ? 'EUR' : 'CHF',
+      });
+      expect(await mailsTo(db, o.email, 'order_paid')).toHaveLength(0);
+    }
   });
 
   it("keeps the raw parser to the webhook: other routes still refuse what isn't JSON", async () => {

@@ -96,7 +96,7 @@ export const stripeAdapter: PaymentAdapter = {
   },
 };
 
-// ─── Webhook: which team, then the signature ────────────────────────────────
+// ─── Webhook: which secret, then the signature ──────────────────────────────
 
 const idText = z.string().min(1).max(200);
 const positiveIdText = z
@@ -105,33 +105,21 @@ const positiveIdText = z
   .transform(Number)
   .refine((n) => n <= 2_147_483_647);
 
-/** Only what is needed to find the team; everything here is unverified. */
+/** Only what chooses the secret; everything here is unverified and names no team. */
 const unverifiedEventSchema = z.object({
   id: idText,
   type: z.string().min(1).max(100),
   account: z.string().max(200).nullish(),
-  data: z.object({
-    object: z.looseObject({
-      object: z.string().max(100).nullish(),
-      id: z.string().max(200).nullish(),
-      metadata: z.record(z.string(), z.unknown()).nullish(),
-      payment_intent: z.union([z.string().max(200), z.looseObject({ id: z.string().max(200) })]).nullish(),
-    }),
-  }),
 });
 
-export interface StripeEventHints {
-  teamId?: number;
-  paymentIntentId?: string;
-  accountId?: string;
-}
-
 /**
- * Reads, from a webhook body not yet verified, what may name its team: `metadata.team_id`
- * (our sessions and payment intents carry it), the PaymentIntent (a charge's refund), the
- * connected account. Undefined when the body is not a Stripe event at all.
+ * Reads, from a webhook body not yet verified, only whether it is an event of a connected account
+ * (`account`): such events are verified with the platform's Connect secret, all others with the
+ * secret of the team named by the endpoint's URL. Nothing in the body ever chooses the team
+ * (`metadata.team_id` is our own echo and anyone can write it). Undefined when the body is not a
+ * Stripe event at all.
  */
-export function unverifiedEventHints(raw: Buffer): StripeEventHints | undefined {
+export function unverifiedEventKind(raw: Buffer): { connect: boolean } | undefined {
   let json: unknown;
   try {
     json = JSON.parse(raw.toString('utf8'));
@@ -140,23 +128,10 @@ export function unverifiedEventHints(raw: Buffer): StripeEventHints | undefined 
   }
   const parsed = unverifiedEventSchema.safeParse(json);
   if (!parsed.success) return undefined;
-  const { data, account } = parsed.data;
-  const object = data.object;
-  const team = positiveIdText.safeParse(object.metadata?.team_id);
-  const pi =
-    object.object === 'payment_intent'
-      ? object.id
-      : typeof object.payment_intent === 'string'
-        ? object.payment_intent
-        : object.payment_intent?.id;
-  return {
-    teamId: team.success ? team.data : undefined,
-    paymentIntentId: pi ?? undefined,
-    accountId: account ?? undefined,
-  };
+  return { connect: !!parsed.data.account };
 }
 
-/** Verifies the signature with the team's webhook secret; throws Stripe's SignatureVerificationError otherwise. */
+/** Verifies the signature with the given webhook secret; throws Stripe's SignatureVerificationError otherwise. */
 export function verifyStripeEvent(raw: Buffer, signature: string, webhookSecret: string): Stripe.Event {
   return Stripe.webhooks.constructEvent(raw, signature, webhookSecret);
 }

@@ -25,12 +25,14 @@ export async function stripeWebhookRoutes(fastify: FastifyInstance) {
       config: { csrf: false },
       schema: {
         tags: ['payments'],
-        summary: "Stripe's signed events (Checkout completed/expired/async succeeded/failed, charge refunded); bad signature: 400",
+        summary:
+          "Stripe's signed events (Checkout completed/expired/async succeeded/failed, charge refunded): connected accounts' events with the platform's Connect secret, a team's own account's at ?team={id} with its secret; bad signature: 400",
+        querystring: z.object({ team: z.coerce.number().int().min(1).max(2_147_483_647).optional() }),
         response: { 200: z.object({ received: z.literal(true) }) },
       },
     },
     async (request) => {
-      await receiveStripeWebhook(deps, request.body, request.headers['stripe-signature']);
+      await receiveStripeWebhook(deps, request.body, request.headers['stripe-signature'], request.query.team);
       return { received: true as const };
     },
   );

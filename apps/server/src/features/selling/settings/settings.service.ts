@@ -59,6 +59,7 @@ export function defaultSellingSettings(teamId: number): SellingSettings {
     stripeWebhookSecretEnc: null,
     stripeAccountId: null,
     testModeEnabled: false,
+    isDemo: false,
     termsUrl: null,
     tier: 'payg',
     createdAt: new Date(0),

@@ -47,7 +47,7 @@ export function paymentTypeLabel(t: TFunction<'orders'>, type: string): string {
   return isPaymentType(type) ? t(`paymentType.${type}`) : type;
 }
 
-export const ATTEMPT_STATUSES = ['pending', 'succeeded', 'failed', 'expired', 'refunded'] as const;
+export const ATTEMPT_STATUSES = ['pending', 'succeeded', 'failed', 'expired', 'refunded', 'mismatch'] as const;
 type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
 
 /** A payment attempt's state ("Succeeded", …). */

@@ -23,6 +23,7 @@ export const EVENT_TYPES = [
   'updated',
   'mail_resent',
   'refund_failed',
+  'payment_mismatch',
 ] as const;
 type EventType = (typeof EVENT_TYPES)[number];
 const isEventType = (type: string): type is EventType => (EVENT_TYPES as readonly string[]).includes(type);
@@ -34,6 +35,7 @@ const COLOR: Partial<Record<EventType, string>> = {
   expired: 'gray',
   payment_failed: 'red',
   refund_failed: 'red',
+  payment_mismatch: 'red',
   updated: 'grape',
 };
 
@@ -42,7 +44,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : null);
 /** What an event adds to its title: the amount refunded, the fields changed, the mail sent. */
 function detail(e: OrderEvent, t: TFunction<'orders'>, money: (minor: number) => string): string | null {
   const d = e.data;
-  if (e.type === 'refunded' || e.type === 'paid' || e.type === 'refund_failed') {
+  if (e.type === 'refunded' || e.type === 'paid' || e.type === 'refund_failed' || e.type === 'payment_mismatch') {
     const amount = num(d.amount_minor);
     return amount === null ? null : money(amount);
   }
