@@ -26,6 +26,7 @@ const TabCheckout = lazy(() => import('./embed/tab-checkout').then((m) => ({ def
 const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage })));
 const AccountLinkPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountLinkPage })));
 const WaitinglistOfferPage = lazy(() => import('./waitinglist/offer-page').then((m) => ({ default: m.WaitinglistOfferPage })));
+const WaitinglistRemovePage = lazy(() => import('./waitinglist/remove-page').then((m) => ({ default: m.WaitinglistRemovePage })));
 
 type TeamRoute = Extract<Route, { team: string }>;
 
@@ -122,6 +123,12 @@ function Page({ route, embed }: { route: TeamRoute; embed: EmbedSettings | null 
       return (
         <Suspense fallback={<Loading />}>
           <WaitinglistOfferPage id={route.id} token={search.get('token') ?? ''} />
+        </Suspense>
+      );
+    case 'waitinglistRemove':
+      return (
+        <Suspense fallback={<Loading />}>
+          <WaitinglistRemovePage id={route.id} token={search.get('token') ?? ''} />
         </Suspense>
       );
   }

@@ -30,6 +30,7 @@ describe('the embed’s addresses', () => {
     expect(matchRoute('/de/embed/7/order/55')).toEqual({ name: 'order', lang: 'de', team: '7', id: 55, embed: true });
     expect(matchRoute('/de/embed/7/test-payment/pay_1')).toEqual({ name: 'testPayment', lang: 'de', team: '7', id: 'pay_1', embed: true });
     expect(matchRoute('/de/embed/7/waitinglist/3')).toEqual({ name: 'waitinglistOffer', lang: 'de', team: '7', id: 3, embed: true });
+    expect(matchRoute('/fr/shop/7/waitinglist/3/remove')).toEqual({ name: 'waitinglistRemove', lang: 'fr', team: '7', id: 3 });
   });
 
   it('knows the calendar address only in embeds, and nothing else', () => {

@@ -15,7 +15,8 @@ type TeamPage =
   | { name: 'testPayment'; lang: string; team: string; id: string; embed?: true }
   | { name: 'account'; lang: string; team: string; embed?: true }
   | { name: 'accountLink'; lang: string; team: string; embed?: true }
-  | { name: 'waitinglistOffer'; lang: string; team: string; id: number; embed?: true };
+  | { name: 'waitinglistOffer'; lang: string; team: string; id: number; embed?: true }
+  | { name: 'waitinglistRemove'; lang: string; team: string; id: number; embed?: true };
 
 export type Route = TeamPage | { name: 'waitinglistRemoved'; lang: string } | { name: 'notFound'; lang: string };
 
@@ -33,6 +34,7 @@ const TEAM_PAGES: [RegExp, (t: Team, m: string[]) => TeamPage][] = [
   [/^\/account\/?$/, (t) => ({ name: 'account', ...t })],
   [/^\/account\/link\/?$/, (t) => ({ name: 'accountLink', ...t })],
   [new RegExp(`^/waitinglist/${ID}/?$`), (t, [, id]) => ({ name: 'waitinglistOffer', ...t, id: Number(id) })],
+  [new RegExp(`^/waitinglist/${ID}/remove/?$`), (t, [, id]) => ({ name: 'waitinglistRemove', ...t, id: Number(id) })],
 ];
 /** Embeds only: `/{lang}/embed/{team}/calendar` is the list in its calendar view. */
 const EMBED_CALENDAR = /^\/calendar\/?$/;

@@ -265,7 +265,8 @@ describe('the link page', () => {
   beforeEach(() => clearXsrfCookie());
   afterEach(() => vi.unstubAllGlobals());
 
-  it('opens a mailed link once and goes on to the account, without the token in the address', async () => {
+  it('opens a mailed link only with the button (opening the page changes nothing), then the account without the token in the address', async () => {
+    const user = userEvent.setup();
     const api = serve({
       [`POST ${BASE}/link`]: (c) =>
         (c.body as { token: string }).token === 'mailtoken1'
@@ -275,6 +276,9 @@ describe('the link page', () => {
       [`GET ${BASE}/bookings`]: () => ok(bookingPage([])),
     });
     renderShop(`/en/shop/${TEAM_ID}/account/link?token=mailtoken1`);
+    const button = await screen.findByRole('button', { name: 'Log in' });
+    expect(api.find('POST', `${BASE}/link`)).toHaveLength(0);
+    await user.click(button);
     expect(await screen.findByText('Your e-mail address is confirmed and you are logged in.')).toBeInTheDocument();
     expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/account`);
     expect(await screen.findByText('You have no bookings in this shop yet.')).toBeInTheDocument();
@@ -287,6 +291,7 @@ describe('the link page', () => {
       [`POST ${BASE}/link`]: () => fail(422, { success: false, message: 'This link is invalid, has expired or has already been used.' }),
     });
     renderShop(`/en/shop/${TEAM_ID}/account/link?token=used-token`);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('This link is invalid, has expired or has already been used.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'E-mail me a link' })).toBeInTheDocument();
   });

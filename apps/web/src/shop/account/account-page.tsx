@@ -1,4 +1,4 @@
-import type { CustomerLoginReply, CustomerMe } from '@bookla/shared/customer-accounts';
+import type { CustomerMe } from '@bookla/shared/customer-accounts';
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError } from '../api';
 import { Link, navigate } from '../router';
@@ -130,45 +130,41 @@ function Account({
   );
 }
 
-/** Landings of mailed links in flight, per token: a second render (StrictMode) waits for the same call. */
-const landings = new Map<string, Promise<CustomerLoginReply>>();
-
-/** `/{lang}/shop/{team}/account/link?token=…`: opens a mailed link (log-in or confirmation). */
+/**
+ * `/{lang}/shop/{team}/account/link?token=…`: opens a mailed link (log-in or confirmation). Opening
+ * the page changes nothing (mail scanners and link previews open links, and the token is single
+ * use): the customer's button sends the token (decision 009).
+ */
 export function AccountLinkPage({ token }: { token: string }) {
   const { t, team, lang, base } = useTeamShop();
   useTitle(t('account.landing.title'), team.name);
   const api = useMemo(() => accountApi(team.id, lang), [team.id, lang]);
   const [error, setError] = useState<string | null>(token ? null : t('account.landing.invalid'));
+  const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    if (!token) return;
-    let landing = landings.get(token);
-    if (!landing) {
-      landing = api.land(token);
-      landings.set(token, landing);
+  const land = async () => {
+    setBusy(true);
+    try {
+      const reply = await api.land(token);
+      flash = reply.message;
+      // The token leaves the address bar and the history.
+      navigate(`${base}/account`, { replace: true });
+    } catch (err) {
+      setBusy(false);
+      setError(err instanceof ApiError ? err.message : t('common.offline'));
     }
-    let live = true;
-    landing.then(
-      (reply) => {
-        if (!live) return;
-        flash = reply.message;
-        // The token leaves the address bar and the history.
-        navigate(`${base}/account`, { replace: true });
-      },
-      (err: unknown) => {
-        if (live) setError(err instanceof ApiError ? err.message : t('common.offline'));
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [token, api, base, t]);
+  };
 
   if (!error)
     return (
-      <section>
+      <section className="account">
         <h1>{t('account.landing.title')}</h1>
-        <Loading lines={2} />
+        <p>{t('account.landing.text')}</p>
+        <div className="actions">
+          <button type="button" className="button" onClick={land} disabled={busy} aria-busy={busy || undefined}>
+            {busy ? t('common.sending') : t('account.landing.open')}
+          </button>
+        </div>
       </section>
     );
   return (

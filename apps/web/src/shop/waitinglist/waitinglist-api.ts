@@ -13,6 +13,9 @@ export const waitinglistApi = {
     request<{ data: WaitingListOffer }>(`${teamPath(teamId)}/${id}?token=${enc(token)}&lang=${enc(lang)}`, { signal }).then((r) => r.data),
   claim: (teamId: number, id: number, token: string) =>
     request<ReservationReply>(`${teamPath(teamId)}/${id}/claim`, { method: 'POST', body: { token } }),
+  /** The removal link's confirmation: takes the entry off the waiting list (a wrong token: 404). */
+  remove: (id: number, token: string) =>
+    request<{ success: true; message: string }>(`/api/public/waitinglist/${id}/remove`, { method: 'POST', body: { token } }),
   decline: (teamId: number, id: number, token: string) =>
     request<{ data: WaitingListOffer }>(`${teamPath(teamId)}/${id}/decline`, { method: 'POST', body: { token } }).then((r) => r.data),
 };
