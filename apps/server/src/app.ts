@@ -17,7 +17,7 @@ import { customersRoutes } from './features/operations/customers/index.ts';
 import { exportsRoutes } from './features/operations/exports/index.ts';
 import { archiveRoutes } from './features/operations/archive/index.ts';
 import { statisticsRoutes } from './features/operations/statistics/index.ts';
-import { documentsRoutes } from './features/selling/documents/index.ts';
+import { documentsRoutes, pdfPoolFromConfig } from './features/selling/documents/index.ts';
 import { stripeWebhookRoutes, testPaymentsRoutes } from './features/selling/payments/index.ts';
 import { ordersRoutes, publicCheckoutRoutes, publicOrdersRoutes, scheduleOrderExpiry } from './features/selling/orders/index.ts';
 import { publicWaitingListRoutes, scheduleWaitingListSweep, waitingListRoutes } from './features/selling/waitinglist/index.ts';
@@ -92,6 +92,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   }
   const jobs = createJobRunner(database.db, log);
   const mailTransport = createTransport(config.smtpUrl);
+  // PDFs render in worker threads: on the server's thread a big one would hold up every request.
+  const pdf = pdfPoolFromConfig(config, log);
   app.decorate('deps', {
     config,
     db: database.db,
@@ -99,8 +101,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     limiter: opts.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter()),
     jobs,
     mailTransport,
+    pdf,
   });
-  registerJobHandlers(jobs, { db: database.db, config, mailTransport, log });
+  registerJobHandlers(jobs, { db: database.db, config, mailTransport, log, pdf });
 
   // Plumbing, in the order requests meet it.
   await app.register(openapiPlugin);
@@ -157,6 +160,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await jobs.stop();
     await app.deps.limiter.close();
     mailTransport?.close();
+    await pdf.close();
   });
   if (opts.runJobs) {
     app.addHook('onReady', async () => {

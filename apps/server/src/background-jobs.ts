@@ -3,7 +3,7 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { registerExportJobs } from './features/operations/exports/index.ts';
-import { documentAttachmentRenderers } from './features/selling/documents/index.ts';
+import { documentAttachmentRenderers, inThreadRenderer, type DocumentRenderer } from './features/selling/documents/index.ts';
 import { registerOrderMailJob } from './features/selling/orders/index.ts';
 import { registerWaitingListJob } from './features/selling/waitinglist/index.ts';
 import type { JobRunner } from './lib/jobs.ts';
@@ -14,15 +14,17 @@ export interface JobDeps {
   config: Config;
   mailTransport: Transporter | undefined;
   log: FastifyBaseLogger;
+  /** The server's PDF worker pool; unset: PDFs are rendered on the calling thread (the jobs thread, a worker itself). */
+  pdf?: DocumentRenderer;
 }
 
 /**
  * Every job handler of the app, on one runner: the server's own (PGlite, tests) or the jobs
  * thread's (PostgreSQL, see jobs-thread.ts). The same code runs in either place.
  */
-export function registerJobHandlers(jobs: JobRunner, { db, config, mailTransport, log }: JobDeps): void {
+export function registerJobHandlers(jobs: JobRunner, { db, config, mailTransport, log, pdf }: JobDeps): void {
   // Order mails carry their PDFs (tickets, invoice, receipt), rendered when the mail is sent.
-  const attachments = documentAttachmentRenderers({ db, config });
+  const attachments = documentAttachmentRenderers({ db, config, pdf: pdf ?? inThreadRenderer, log });
   const mailSender = registerMailJob(jobs, db, mailTransport, log, { mailDir: mailDirectory(config), attachments });
   // A new order's confirmation is composed by a job its transaction enqueues, which also sends it
   // at once through the outbox (see order-mail-job.ts).

@@ -1,6 +1,7 @@
 import type { Language } from '@bookla/shared';
 import type { Transporter } from 'nodemailer';
 import type { Config } from './config/env.ts';
+import type { DocumentRenderer } from './features/selling/documents/index.ts';
 import type { Db } from './db/client.ts';
 import type { JobRunner } from './lib/jobs.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
@@ -14,6 +15,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   jobs: JobRunner;
   mailTransport: Transporter | undefined;
+  /** Renders PDFs in worker threads (features/selling/documents), never on the server's thread. */
+  pdf: DocumentRenderer;
 }
 
 declare module 'fastify' {

@@ -12,6 +12,8 @@ export const ERROR_STATUS = {
   INTERNAL: 500,
   // Checkout: the payment provider could not start the payment (the order is ended, nothing is charged).
   BAD_GATEWAY: 502,
+  // Busy (e.g. every PDF worker taken and its queue full): try again after Retry-After seconds.
+  SERVICE_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -59,7 +59,8 @@ declare module 'fastify' {
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError | AppError | InputError, request, reply) => {
     if (error instanceof AppError) {
-      if (error.code === 'RATE_LIMITED' && error.params.seconds) reply.header('Retry-After', String(error.params.seconds));
+      if ((error.code === 'RATE_LIMITED' || error.code === 'SERVICE_UNAVAILABLE') && error.params.seconds)
+        reply.header('Retry-After', String(error.params.seconds));
       const body: ErrorBody = { ...error.extra, message: message(request, error.messageKey, error.params) };
       if (error.fields) body.errors = translateFields(request, error.fields);
       return send(reply, error.status, body);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idParam } from '../../../lib/http.ts';
 import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
-import { orderDocument, publicOrderDocument, type DocumentKind, type RenderedDocument } from './documents.service.ts';
+import { orderDocument, publicOrderDocument, type DocumentDeps, type DocumentKind, type RenderedDocument } from './documents.service.ts';
 
 /**
  * The order's PDFs: tickets (one page per participant with its QR code), the invoice (orders
@@ -17,7 +17,9 @@ import { orderDocument, publicOrderDocument, type DocumentKind, type RenderedDoc
  *   team's order: 404.
  *
  * 409 (JSON, with `code` TICKET_UNPAID / TICKET_CANCELLED for tickets) when the order has no such
- * document now. Never cached (`private, no-store`): the tickets carry the check-in codes.
+ * document now. 429 past `documentDownloadsPerIp` (both routes, counted first); 503 with
+ * Retry-After when every PDF worker is busy and the queue is full, or the render failed.
+ * Never cached (`private, no-store`): the tickets carry the check-in codes.
  */
 const FILES: Record<string, DocumentKind> = { 'tickets.pdf': 'tickets', 'invoice.pdf': 'invoice', 'receipt.pdf': 'receipt' };
 
@@ -37,7 +39,8 @@ function sendPdf(reply: FastifyReply, doc: RenderedDocument) {
 
 export async function documentsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const deps = { db: app.deps.db, config: app.deps.config };
+  const deps: DocumentDeps = { db: app.deps.db, config: app.deps.config, pdf: app.deps.pdf, log: app.log };
+  const limit = limitPerIp('documentDownloadsPerIp');
   const staffOnly = requirePermission('nav.orders');
   const params = z.object({ id: idParam });
   const noStore = async (_request: unknown, reply: FastifyReply) => {
@@ -50,7 +53,9 @@ export async function documentsRoutes(fastify: FastifyInstance) {
       {
         // Also on the 404 and 429 replies: nothing about this URL is kept anywhere.
         onRequest: noStore,
-        preHandler: limitPerIp('publicOrdersPerIp'),
+        // Counted before the order is read or anything rendered (the public order link's own
+        // limit, publicOrdersPerIp, is far too wide for renders).
+        preHandler: limit,
         schema: {
           tags: ['public'],
           summary: `${SUMMARIES[kind]} (the order link's token; wrong token: 404)`,
@@ -67,6 +72,7 @@ export async function documentsRoutes(fastify: FastifyInstance) {
       {
         onRequest: noStore,
         preValidation: staffOnly,
+        preHandler: limit,
         schema: { tags: ['orders'], summary: SUMMARIES[kind], params, produces: ['application/pdf'] },
       },
       async (request, reply) => sendPdf(reply, await orderDocument(deps, currentTeam(request).id, request.params.id, kind)),

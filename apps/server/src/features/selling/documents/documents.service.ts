@@ -4,11 +4,14 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { AttachmentRenderers, RenderedAttachment } from '../../../lib/mailer.ts';
 import { isOrderToken } from '../orders/index.ts';
+import { createDocumentCache, documentCacheStorage, documentVersion, type DocumentCache } from './document-cache.ts';
 import { loadDocumentContext, memoizedDocumentContext, type DocumentContext } from './document-context.ts';
+import type { DocumentRenderer } from './document-renderer.ts';
 import * as repo from './documents.repo.ts';
-import { invoiceFileName, renderInvoicePdf } from './invoice-pdf.ts';
+import { invoiceFileName } from './invoice-pdf.ts';
 import { loadLogoPng } from './pdf.ts';
-import { renderTicketsPdf, ticketsFileName } from './tickets-pdf.ts';
+import type { RenderInput } from './render-worker.ts';
+import { ticketsFileName } from './tickets-pdf.ts';
 
 /**
  * The order's documents and when each exists:
@@ -20,14 +23,22 @@ import { renderTicketsPdf, ticketsFileName } from './tickets-pdf.ts';
  *   While unpaid it carries the QR-bill; once paid it says so.
  * - receipt: for orders that were paid (paid_at set) with a total above zero; else 409.
  *
- * PDFs are rendered on request (and when a mail is sent), from the order as it is then.
+ * PDFs are rendered on request (and when a mail is sent), from the order as it is then: the
+ * order is read here (the database), the PDF is rendered by `deps.pdf` — on the server a pool of
+ * worker threads (document-renderer.ts), never the server's thread — and kept per order version
+ * in the document cache (document-cache.ts), so the next fetch of an unchanged order is a file read.
  */
 
 export type DocumentKind = MailAttachmentSpec['kind'];
 
 export interface DocumentDeps {
   db: DbOrTx;
-  config: Pick<Config, 'appUrl' | 'appName' | 'dataDir' | 'sessionSecret'>;
+  config: Pick<Config, 'appUrl' | 'appName' | 'dataDir' | 'sessionSecret' | 'pdfCache'>;
+  /** Where PDFs are rendered: the server's worker pool, or the jobs thread itself. */
+  pdf: DocumentRenderer;
+  /** Tests: their own cache; default the one under DATA_DIR (when `config.pdfCache`). */
+  cache?: DocumentCache;
+  log?: { warn(obj: object, msg: string): void };
 }
 
 export interface RenderedDocument {
@@ -54,11 +65,34 @@ export function documentRefusal(order: Order, kind: DocumentKind): { key: string
   return undefined;
 }
 
+const caches = new Map<string, DocumentCache>();
+
+function cacheOf(deps: DocumentDeps): DocumentCache | undefined {
+  if (!deps.config.pdfCache) return undefined;
+  if (deps.cache) return deps.cache;
+  let cache = caches.get(deps.config.dataDir);
+  if (!cache) {
+    cache = createDocumentCache(documentCacheStorage(deps.config));
+    caches.set(deps.config.dataDir, cache);
+  }
+  return cache;
+}
+
 async function render(deps: DocumentDeps, ctx: DocumentContext, kind: DocumentKind): Promise<RenderedDocument> {
+  const filename = kind === 'tickets' ? ticketsFileName(ctx.order.number) : invoiceFileName(kind, ctx.order.number);
+  const input: RenderInput = { kind, ctx, config: { appUrl: deps.config.appUrl, appName: deps.config.appName } };
+  const cache = cacheOf(deps);
+  const version = cache ? documentVersion(input, ctx.team.logoPath) : '';
+  const ids = [ctx.team.id, ctx.order.id, kind, version] as const;
+  if (cache) {
+    const hit = await cache.get(...ids).catch((err: unknown) => deps.log?.warn({ err }, 'document cache read failed'));
+    if (hit) return { filename, content: hit };
+  }
   const logo = await loadLogoPng(deps.config.dataDir, ctx.team.logoPath);
-  if (kind === 'tickets')
-    return { filename: ticketsFileName(ctx.order.number), content: await renderTicketsPdf(ctx, deps.config, { logo }) };
-  return { filename: invoiceFileName(kind, ctx.order.number), content: await renderInvoicePdf(ctx, kind, deps.config, { logo }) };
+  const { content } = await deps.pdf.render({ ...input, logo });
+  // Best effort: a cache that cannot be written costs the next fetch a render, nothing else.
+  if (cache) await cache.put(...ids, content).catch((err: unknown) => deps.log?.warn({ err }, 'document cache write failed'));
+  return { filename, content };
 }
 
 /** A document of one of the team's orders: 404 for another team's or no order, 409 when the order has no such document now. */

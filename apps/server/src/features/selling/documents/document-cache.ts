@@ -1,0 +1,82 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../../../config/env.ts';
+import { createFsStorage, type Storage } from '../../../lib/storage.ts';
+import type { RenderInput } from './render-worker.ts';
+
+/**
+ * Rendered PDFs, kept per order version in the storage interface (files under
+ * DATA_DIR/document-cache today, an object store shared by every instance later — never only in
+ * one process's memory). NOT the media storage: that one is served publicly under /media, and
+ * tickets carry check-in codes.
+ *
+ * Key: `{day}/{team}/{order}/{kind}/{version}.pdf`. The version is a hash of everything the PDF
+ * shows — the document context (order with its lines, participants, language and status, team,
+ * payment details, dates and locations as they are now), the app's URL and name, the logo's path
+ * (a new upload gets a new random path) — and of the layout itself (the render modules and the
+ * documents texts), so any change to the order or to the code is a new key: nothing needs to be
+ * invalidated by hand, an old version is simply never asked for again.
+ *
+ * Bounded: one version per order and kind (writing one removes the others of that day), and
+ * days expire — entries are read from today's folder only, and folders older than yesterday are
+ * removed (at most once an hour per process). A cache miss only costs a render.
+ */
+
+const SOURCES = ['render-worker.ts', 'tickets-pdf.ts', 'invoice-pdf.ts', 'pdf.ts', 'format.ts', 'payment-reference.ts'];
+let layout: string | undefined;
+
+/** A hash of the rendering code and the documents' texts in every language. */
+function layoutVersion(): string {
+  if (layout) return layout;
+  const h = createHash('sha256');
+  for (const file of SOURCES) h.update(readFileSync(new URL(`./${file}`, import.meta.url)));
+  for (const lang of ['de', 'en', 'fr']) h.update(readFileSync(new URL(`../../../locales/${lang}/documents.json`, import.meta.url)));
+  layout = h.digest('hex');
+  return layout;
+}
+
+/** The version of a document: what it shows, hashed (Maps as their entries, Dates as ISO text). */
+export function documentVersion(input: Omit<RenderInput, 'logo'>, logoPath: string | null): string {
+  const model = JSON.stringify({ layout: layoutVersion(), input, logoPath }, (_key, value: unknown) =>
+    value instanceof Map ? [...value.entries()] : value,
+  );
+  return createHash('sha256').update(model).digest('base64url').slice(0, 32);
+}
+
+const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const DAY = 24 * 3600_000;
+/** Folders this many days back (and up to 90 days further) are removed by the sweep. */
+const KEEP_DAYS = 2;
+
+export interface DocumentCache {
+  get(teamId: number, orderId: number, kind: string, version: string): Promise<Buffer | undefined>;
+  put(teamId: number, orderId: number, kind: string, version: string, pdf: Buffer): Promise<void>;
+}
+
+export function createDocumentCache(storage: Storage, now: () => Date = () => new Date()): DocumentCache {
+  let lastSweep = 0;
+  const sweep = async () => {
+    const t = now().getTime();
+    if (t - lastSweep < 3600_000) return;
+    lastSweep = t;
+    for (let back = KEEP_DAYS; back < KEEP_DAYS + 90; back++) await storage.delete(dayOf(new Date(t - back * DAY)));
+  };
+  const folder = (teamId: number, orderId: number, kind: string) => `${dayOf(now())}/${teamId}/${orderId}/${kind}`;
+  return {
+    async get(teamId, orderId, kind, version) {
+      return storage.get(`${folder(teamId, orderId, kind)}/${version}.pdf`);
+    },
+    async put(teamId, orderId, kind, version, pdf) {
+      const dir = folder(teamId, orderId, kind);
+      await storage.delete(dir);
+      await storage.put(`${dir}/${version}.pdf`, pdf);
+      await sweep();
+    },
+  };
+}
+
+/** The app's document cache (files under DATA_DIR/document-cache). */
+export function documentCacheStorage(config: Pick<Config, 'dataDir'>): Storage {
+  return createFsStorage(join(config.dataDir, 'document-cache'));
+}
