@@ -22,6 +22,13 @@ export const POLICY_MAX = 5_000;
 export const BOOKING_CLOSES_MAX_MINUTES = 525_600;
 export const RESERVATION_MAX_MINUTES = 1_440;
 export const CAPACITY_MAX = 100_000;
+/**
+ * Seats one visitor (client key, e-mail address) may hold unpaid of an activity at once (live
+ * reservations and unpaid orders) when the activity sets no own limit: a family or a small group
+ * books at once, one caller cannot hold a sale's seats (decision 009). Paid seats never count.
+ */
+export const HOLD_LIMIT_DEFAULT = 10;
+export const HOLD_LIMIT_MAX = 100_000;
 export const SESSION_MAX_MINUTES = 1_440;
 /** How long a waiting-list offer may hold its seats: 1 hour to 14 days (the table's check). */
 export const WAITING_LIST_OFFER_HOURS_MIN = 1;
@@ -79,6 +86,8 @@ export const activityUpdateBodySchema = z.strictObject({
   cancellation_policy: translatedInputSchema(POLICY_MAX).nullable().optional(),
   reservation_minutes: int(1, RESERVATION_MAX_MINUTES).optional(),
   capacity: int(0, CAPACITY_MAX).nullable().optional(),
+  /** Seats one visitor may hold unpaid at once; null: HOLD_LIMIT_DEFAULT. */
+  hold_limit: int(1, HOLD_LIMIT_MAX).nullable().optional(),
 });
 export type ActivityUpdateBody = z.infer<typeof activityUpdateBodySchema>;
 
@@ -130,6 +139,8 @@ export const activityDetailSchema = z.object({
   cancellation_policy: translatedSchema,
   reservation_minutes: z.number(),
   capacity: z.number().nullable(),
+  /** Always sent by the server; optional for older clients' fixtures. */
+  hold_limit: z.number().nullable().optional(),
   attributes: z.array(z.object({ attribute_id: z.number(), value: z.unknown() })),
   can_edit: z.boolean(),
   published_at: z.string().nullable(),

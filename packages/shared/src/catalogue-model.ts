@@ -48,5 +48,7 @@ export interface FieldCondition {
 
 /** Reservations hold seats this long unless a team or activity says otherwise. */
 export const DEFAULT_RESERVATION_MINUTES = 15;
+/** Seats of one ticket per order or reservation when the ticket sets no maximum (after merging lines of the same ticket). */
+export const DEFAULT_MAX_PER_ORDER = 10;
 /** Header images: the spec's file-size rule with this limit (MB = bytes / 1,000,000). */
 export const HEADER_IMAGE_MAX_MB = 5;

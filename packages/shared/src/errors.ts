@@ -34,6 +34,10 @@ export const ErrorCodes = {
   TICKET_CANCELLED: 'TICKET_CANCELLED',
   // Checkout (409): the reservation behind the order ran out (its seats may be gone); 502: the payment could not be started.
   ORDER_EXPIRED: 'ORDER_EXPIRED',
+  // Order links (403): the link may show the order but no longer change it; a fresh link is mailed on request.
+  LINK_STALE: 'LINK_STALE',
+  // Checkout (409): the visitor already holds the activity's limit of unpaid seats (reservations, unpaid orders).
+  HOLD_LIMIT: 'HOLD_LIMIT',
   PAYMENT_UNAVAILABLE: 'PAYMENT_UNAVAILABLE',
 } as const;
 

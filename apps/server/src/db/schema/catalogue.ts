@@ -97,6 +97,8 @@ export const activities = pgTable(
     reservationMinutes: integer('reservation_minutes').notNull().default(15),
     /** Maximum participants of the whole activity (null = only ticket stock limits). */
     capacity: integer('capacity'),
+    /** Seats one visitor may hold unpaid (reservations, unpaid orders) at once (null = HOLD_LIMIT_DEFAULT; migration 0013). */
+    holdLimit: integer('hold_limit'),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     /**
      * The next scheduled session after the moment it was computed, kept by a trigger on
@@ -116,6 +118,7 @@ export const activities = pgTable(
     check('activities_offer_hours_ck', sql`${t.waitingListOfferHours} BETWEEN 1 AND 336`),
     check('activities_cancel_hours_ck', sql`${t.cancelFreeHours} IS NULL OR ${t.cancelFreeHours} BETWEEN 0 AND 8760`),
     check('activities_capacity_ck', sql`${t.capacity} IS NULL OR ${t.capacity} >= 0`),
+    check('activities_hold_limit_ck', sql`${t.holdLimit} IS NULL OR ${t.holdLimit} >= 1`),
     // The public read model picks a team's published activities by id without reading the table.
     index('activities_team_status_idx').on(t.teamId, t.status, t.id),
     // The public list: a team's published activities with their stored next date, without the table.
@@ -216,12 +219,17 @@ export const ticketReservations = pgTable(
     quantity: integer('quantity').notNull(),
     /** Groups the reservations of one checkout (the order later). */
     holder: varchar('holder', { length: 64 }).notNull(),
+    /** The reserving visitor's client key, as an HMAC (null: not reserved by a shop visitor). */
+    holderKey: varchar('holder_key', { length: 64 }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('ticket_reservations_ticket_idx').on(t.ticketId, t.expiresAt),
     index('ticket_reservations_holder_idx').on(t.holder),
+    index('ticket_reservations_holder_key_idx')
+      .on(t.teamId, t.holderKey, t.expiresAt)
+      .where(sql`${t.holderKey} IS NOT NULL`),
     check('ticket_reservations_quantity_ck', sql`${t.quantity} > 0`),
   ],
 );

@@ -77,6 +77,7 @@ export async function getActivity(db: Db, team: TeamContext, id: number, lang: L
     cancellation_policy: row.cancellationPolicy,
     reservation_minutes: row.reservationMinutes,
     capacity: row.capacity,
+    hold_limit: row.holdLimit,
     attributes: values.map((v) => ({ attribute_id: v.attributeId, value: v.value })),
     can_edit: canEdit,
     published_at: toZonedIsoOrNull(row.publishedAt, team.timeZone),
@@ -140,6 +141,7 @@ async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: Ac
   if (body.cancel_late_allowed !== undefined) values.cancelLateAllowed = body.cancel_late_allowed;
   if (body.reservation_minutes !== undefined) values.reservationMinutes = body.reservation_minutes;
   if (body.capacity !== undefined) values.capacity = body.capacity;
+  if (body.hold_limit !== undefined) values.holdLimit = body.hold_limit;
   if (body.status !== undefined) {
     // Publishing (not staying published) needs a date ahead and a ticket on sale.
     const blockers =

@@ -2,8 +2,13 @@
 export { ticketsRoutes } from './tickets.routes.ts';
 export { parsePrice, parseTaxRate, type TeamContext } from './tickets.service.ts';
 export { availableSql, findActivity } from './tickets.repo.ts';
+export { holderEmail, holderKey, holderOf, type Holder } from './holder.ts';
+export { firstSessionSql } from './reservations.repo.ts';
 export {
   heldSeats,
+  holdLimitError,
+  RESERVATION_ROUNDS_PER_HOUR,
+  setUnlockedHoldsForTests,
   loadSaleItems,
   lockTicketsSql,
   mergeItems,

@@ -60,15 +60,30 @@ export async function insertReservation(
   return row!;
 }
 
-export async function deleteByHolder(db: DbOrTx, holder: string): Promise<number> {
-  const rows = await db.delete(ticketReservations).where(eq(ticketReservations.holder, holder)).returning({ id: ticketReservations.id });
+/**
+ * Gives the holder's seats back: its live rows end now. They are kept (like expired ones) until the
+ * purge, so the visitor's reservations of the last hour still count (`activityHolds` `recent`):
+ * releasing and reserving again is no way round the bound on renewals.
+ */
+export async function releaseByHolder(db: DbOrTx, holder: string): Promise<number> {
+  const rows = await db
+    .update(ticketReservations)
+    .set({ expiresAt: sql`now()` })
+    .where(and(eq(ticketReservations.holder, holder), gt(ticketReservations.expiresAt, sql`now()`)))
+    .returning({ id: ticketReservations.id });
   return rows.length;
 }
+
+/**
+ * How long an expired reservation row stays (counting nothing but the visitor's reservations of
+ * the last hour, `activityHolds`): the purge removes it after that.
+ */
+export const RESERVATION_MEMORY = sql`interval '1 hour'`;
 
 export async function deleteExpired(db: DbOrTx): Promise<number> {
   const rows = await db
     .delete(ticketReservations)
-    .where(lte(ticketReservations.expiresAt, sql`now()`))
+    .where(lte(ticketReservations.expiresAt, sql`now() - ${RESERVATION_MEMORY}`))
     .returning({ id: ticketReservations.id });
   return rows.length;
 }
@@ -81,6 +96,15 @@ const onSaleSql = () => sql<boolean>`((${tickets.saleStart} IS NULL OR ${tickets
   AND (${activities.bookingOpensAt} IS NULL OR ${activities.bookingOpensAt} <= now())
   AND (${tickets.sessionId} IS NULL OR (${activitySessions.status} = 'scheduled'
     AND ${activitySessions.startsAt} - make_interval(mins => ${activities.bookingClosesMinutes}) > now())))`;
+
+/**
+ * The start of the first session a ticket books: its own date, else the activity's next scheduled
+ * date (null for an activity without dates). No hold (reservation, unpaid order, waiting-list
+ * offer) lasts beyond it.
+ */
+export const firstSessionSql = () =>
+  sql<Date | null>`coalesce(${activitySessions.startsAt}, (SELECT min(s.starts_at) FROM activity_sessions s
+    WHERE s.activity_id = ${tickets.activityId} AND s.status = 'scheduled' AND s.starts_at > now()))`.mapWith(activitySessions.startsAt);
 
 /** A ticket as a checkout sells it, with its activity. */
 export interface SaleTicketRow {
@@ -96,10 +120,12 @@ export interface SaleTicketRow {
   activityName: Translated;
   typeSetId: number;
   reservationMinutes: number;
+  /** When the first session the ticket books starts (its date, or the activity's next scheduled one); null without dates. */
+  firstSessionAt: Date | null;
   /** A public ticket of a published activity (what the shop shows). */
   sellable: boolean;
   onSale: boolean;
-  /** Seats left by what is committed now (stock − sold − live reservations): a hint, read without a lock. */
+  /** Seats left by what is committed now (stock − sold − live reservations, within the activity's capacity): a hint, read without a lock. */
   available: number;
 }
 
@@ -126,9 +152,11 @@ const saleTicketsQuery = preparedPerDb<{ teamId: number; ids: number[] }, SaleTi
       activityName: activities.name,
       typeSetId: activities.typeSetId,
       reservationMinutes: activities.reservationMinutes,
+      firstSessionAt: firstSessionSql(),
       sellable: sql<boolean>`(${tickets.visibility} = 'public' AND ${activities.status} = 'published')`,
       onSale: onSaleSql(),
-      available: availableSql(),
+      available: sql<number>`CASE WHEN ${activities.capacity} IS NULL THEN ${availableSql()}
+        ELSE least(${availableSql()}, greatest(${activities.capacity} - bookla_activity_used(${activities.id}), 0)) END`,
     })
     .from(tickets)
     .innerJoin(activities, and(eq(activities.id, tickets.activityId), eq(activities.teamId, teamId)))
@@ -203,13 +231,18 @@ export function takeSeatsSql(teamId: number, lines: readonly { ticketId: number;
  * statement of its own, so it counts every reservation and sale committed before the locks were
  * its. Selects `ids`, the tickets it sold (sorted).
  */
-export function takeSeatsAtOnceSql(teamId: number, lines: readonly { ticketId: number; quantity: number }[]): SQL {
+export function takeSeatsAtOnceSql(
+  teamId: number,
+  lines: readonly { ticketId: number; quantity: number }[],
+  holder: { key: string | null; email: string | null; orderId: number },
+): SQL {
   const ints = (values: readonly number[]) =>
     sql`ARRAY[${sql.join(
       values.map((v) => sql`${v}::int`),
       sql`, `,
     )}]::int[]`;
-  return sql`SELECT bookla_take_seats(${teamId}::int, ${ints(lines.map((l) => l.ticketId))}, ${ints(lines.map((l) => l.quantity))}) AS ids`;
+  return sql`SELECT bookla_take_seats(${teamId}::int, ${ints(lines.map((l) => l.ticketId))}, ${ints(lines.map((l) => l.quantity))},
+    ${holder.key}::text, ${holder.email}::text, ${holder.orderId}::int) AS ids`;
 }
 
 /** Seats the holder's live reservations hold, per ticket. */
@@ -259,14 +292,21 @@ export async function writeSold(db: DbOrTx, teamId: number, ticketId: number, so
     .where(and(eq(tickets.teamId, teamId), eq(tickets.id, ticketId)));
 }
 
-/** One reservation row per ticket of a checkout, all ending together `minutes` from now. */
+/**
+ * One reservation row per ticket of a checkout, all ending together `minutes` from now, or at
+ * `endBy` (the first booked session's start) when that is sooner.
+ */
 export async function insertReservations(
   db: DbOrTx,
   teamId: number,
   holder: string,
   minutes: number,
   items: readonly { ticketId: number; quantity: number }[],
+  opts: { holderKey?: string | null; endBy?: Date | null } = {},
 ): Promise<ReservationRow[]> {
+  const end = opts.endBy
+    ? sql`least(now() + make_interval(mins => ${minutes}), ${opts.endBy.toISOString()}::timestamptz)`
+    : sql`now() + make_interval(mins => ${minutes})`;
   return db
     .insert(ticketReservations)
     .values(
@@ -275,8 +315,69 @@ export async function insertReservations(
         ticketId: i.ticketId,
         quantity: i.quantity,
         holder,
-        expiresAt: sql`now() + make_interval(mins => ${minutes})`,
+        holderKey: opts.holderKey ?? null,
+        expiresAt: end,
       })),
     )
     .returning();
+}
+
+/**
+ * Locks the activities' rows in ascending id order (FOR NO KEY UPDATE). Every path that takes
+ * seats under an activity's capacity or a visitor's share locks its activities first, then its
+ * tickets: two such paths never wait for each other in a circle.
+ */
+export async function lockActivities(db: DbOrTx, teamId: number, ids: readonly number[]): Promise<void> {
+  if (!ids.length) return;
+  await db
+    .select({ id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.teamId, teamId), inArray(activities.id, [...ids])))
+    .orderBy(asc(activities.id))
+    .for('no key update');
+}
+
+export interface ActivityHold {
+  id: number;
+  capacity: number | null;
+  /** The activity's own limit, or null for the default. */
+  holdLimit: number | null;
+  /** Seats taken or reserved across its tickets (`bookla_activity_used`). */
+  used: number;
+  /** Seats the visitor holds unpaid now (`bookla_held_by`; 0 without a key). */
+  held: number;
+  /** Seats the visitor reserved within the last hour, live or not (0 without a key). */
+  recent: number;
+}
+
+/**
+ * The activities' capacity and the visitor's share. After `lockActivities` it must be its own
+ * statement, so it sees what was committed by those who held the locks before us.
+ */
+export async function activityHolds(
+  db: DbOrTx,
+  teamId: number,
+  ids: readonly number[],
+  key: string | null,
+): Promise<Map<number, ActivityHold>> {
+  if (!ids.length) return new Map();
+  // Spelled out: drizzle leaves columns unqualified in a one-table select, and the subquery has its own `id`s.
+  const activityId = sql`${sql.identifier('activities')}.${sql.identifier('id')}`;
+  const rows = await db
+    .select({
+      id: activities.id,
+      capacity: activities.capacity,
+      holdLimit: activities.holdLimit,
+      used: sql<number>`bookla_activity_used(${activityId})`,
+      held: key === null ? sql<number>`0` : sql<number>`bookla_held_by(${teamId}::int, ${activityId}, ${key}::text, NULL::text)`,
+      recent:
+        key === null
+          ? sql<number>`0`
+          : sql<number>`(SELECT coalesce(sum(r.quantity), 0)::int FROM ticket_reservations r JOIN tickets t ON t.id = r.ticket_id
+              WHERE r.team_id = ${teamId} AND r.holder_key = ${key} AND r.created_at > now() - ${RESERVATION_MEMORY}
+                AND t.activity_id = ${activityId})`,
+    })
+    .from(activities)
+    .where(and(eq(activities.teamId, teamId), inArray(activities.id, [...ids])));
+  return new Map(rows.map((r) => [r.id, { ...r, used: Number(r.used), held: Number(r.held), recent: Number(r.recent) }]));
 }

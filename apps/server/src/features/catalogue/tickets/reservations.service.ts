@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_RESERVATION_MINUTES, encodeMessage, ErrorCodes } from '@bookla/shared';
+import { DEFAULT_MAX_PER_ORDER, DEFAULT_RESERVATION_MINUTES, encodeMessage, ErrorCodes, HOLD_LIMIT_DEFAULT } from '@bookla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
+import type { Holder } from './holder.ts';
 import * as repo from './reservations.repo.ts';
 import type { ReservationRow, SaleTicketRow } from './reservations.repo.ts';
 
@@ -27,6 +28,32 @@ export class ReservationError extends AppError {
     });
   }
 }
+
+/**
+ * The visitor already holds `held` unpaid seats of the activity (reservations, unpaid orders) and
+ * may hold `limit` at once (409 HOLD_LIMIT): not SOLD_OUT, the seats may well be there for others.
+ */
+export function holdLimitError(limit: number, held: number): AppError {
+  return new AppError('CONFLICT', 'tickets:reservation.hold_limit', {
+    params: { limit, held },
+    extra: { code: ErrorCodes.HOLD_LIMIT, limit, held },
+  });
+}
+
+/**
+ * How many seats of an activity one visitor may reserve within an hour, as a multiple of its hold
+ * limit: a reservation ends after the activity's minutes and the visitor may start again (an
+ * abandoned checkout, a changed mind), but not keep seats from others by reserving them again and
+ * again — that is what bounds "renewing" a reservation.
+ */
+export const RESERVATION_ROUNDS_PER_HOUR = 3;
+
+/** The quantity refusal of a ticket line: between min and max per order (max DEFAULT_MAX_PER_ORDER when the ticket sets none). */
+export function quantityMessage(min: number, max: number | null): string {
+  return encodeMessage('tickets:validation.quantity_range', { min, max: max ?? DEFAULT_MAX_PER_ORDER });
+}
+
+const outsideRange = (quantity: number, min: number, max: number | null) => quantity < min || quantity > (max ?? DEFAULT_MAX_PER_ORDER);
 
 export interface ReserveInput {
   teamId: number;
@@ -53,13 +80,8 @@ export async function reserveSeats(db: Db, input: ReserveInput): Promise<Reserva
     if (!(await repo.lockTicket(tx, input.teamId, input.ticketId))) throw notFound();
     const t = await repo.ticketState(tx, input.teamId, input.ticketId);
     if (!t) throw notFound();
-    if (input.quantity < t.minPerOrder || (t.maxPerOrder !== null && input.quantity > t.maxPerOrder)) {
-      const message =
-        t.maxPerOrder === null
-          ? encodeMessage('tickets:validation.quantity_min', { min: t.minPerOrder })
-          : encodeMessage('tickets:validation.quantity_range', { min: t.minPerOrder, max: t.maxPerOrder });
-      throw validationError({ quantity: [message] });
-    }
+    if (outsideRange(input.quantity, t.minPerOrder, t.maxPerOrder))
+      throw validationError({ quantity: [quantityMessage(t.minPerOrder, t.maxPerOrder)] });
     if (!t.onSale) throw new ReservationError(ErrorCodes.OFF_SALE);
     const available = Math.max(0, t.stock - t.sold - t.reserved);
     if (input.quantity > available) throw new ReservationError(ErrorCodes.SOLD_OUT, { available });
@@ -69,7 +91,7 @@ export async function reserveSeats(db: Db, input: ReserveInput): Promise<Reserva
 
 /** Gives back every seat a checkout holds (cancelled or completed checkout). Returns how many rows. */
 export async function releaseReservations(db: Db, holder: string): Promise<number> {
-  return repo.deleteByHolder(db, holder);
+  return repo.releaseByHolder(db, holder);
 }
 
 /** Deletes expired reservations (they no longer count anyway). Returns how many. */
@@ -154,12 +176,9 @@ export async function loadSaleItems(
       fields[`${path}.${line.index}.ticket_id`] = ['checkout:validation.ticket_unavailable'];
       continue;
     }
-    if (line.quantity < row.minPerOrder || (row.maxPerOrder !== null && line.quantity > row.maxPerOrder)) {
-      fields[`${path}.${line.index}.quantity`] = [
-        row.maxPerOrder === null
-          ? encodeMessage('tickets:validation.quantity_min', { min: row.minPerOrder })
-          : encodeMessage('tickets:validation.quantity_range', { min: row.minPerOrder, max: row.maxPerOrder }),
-      ];
+    // After merging: seven lines of 100 of one ticket are one line of 700, refused here.
+    if (outsideRange(line.quantity, row.minPerOrder, row.maxPerOrder)) {
+      fields[`${path}.${line.index}.quantity`] = [quantityMessage(row.minPerOrder, row.maxPerOrder)];
       continue;
     }
     out.push({ ...row, quantity: line.quantity, index: line.index });
@@ -178,22 +197,35 @@ export interface CheckoutReservation {
   items: SaleItem[];
 }
 
+/** Test-only control of the hold race tests: check capacity and the visitor's share without the activities' locks. */
+let unlockedHolds = false;
+export function setUnlockedHoldsForTests(on: boolean): void {
+  if (!process.env.VITEST) throw new Error('setUnlockedHoldsForTests is for tests only');
+  unlockedHolds = on;
+}
+
 /**
  * Holds the seats of a started checkout (several tickets) in one transaction: every line or
- * none. The tickets are locked in ascending id order; then, for each, stock − sold − live
- * reservations must cover the quantity, else SOLD_OUT (409, `available`, `ticket_id`). All rows
- * share a new random token (32 bytes, base64url) as holder and end together after the shortest
- * reservation time of the activities involved.
+ * none. The activities, then the tickets are locked in ascending id order; then, for each ticket,
+ * stock − sold − live reservations must cover the quantity, and for each activity its capacity
+ * the seats of all its tickets, else SOLD_OUT (409, `available`, `ticket_id`); the visitor
+ * (`holder.key`) may hold at most the activity's hold limit unpaid and reserve at most
+ * RESERVATION_ROUNDS_PER_HOUR times that within an hour, else HOLD_LIMIT (409). All rows share a
+ * new random token (32 bytes, base64url) as holder and end together after the shortest reservation
+ * time of the activities involved, or at the first booked session's start when that is sooner.
  */
 export async function reserveItems(
   db: Db,
   teamId: number,
   items: readonly { ticket_id: number; quantity: number }[],
+  holder: Pick<Holder, 'key'> = { key: null },
 ): Promise<CheckoutReservation> {
   const token = randomBytes(32).toString('base64url');
   return db.transaction(async (tx) => {
     const lines = await loadSaleItems(tx, teamId, items, { requireOnSale: true });
     const ids = lines.map((l) => l.id).sort((a, b) => a - b);
+    const activityIds = [...new Set(lines.map((l) => l.activityId))].sort((a, b) => a - b);
+    if (!unlockedHolds) await repo.lockActivities(tx, teamId, activityIds);
     await repo.lockTickets(tx, teamId, ids);
     const states = await repo.seatStates(tx, teamId, ids);
     for (const line of [...lines].sort((a, b) => a.id - b.id)) {
@@ -201,13 +233,26 @@ export async function reserveItems(
       const available = s ? Math.max(0, s.stock - s.sold - s.reserved) : 0;
       if (line.quantity > available) throw new ReservationError(ErrorCodes.SOLD_OUT, { available, ticket_id: line.id });
     }
+    const holds = await repo.activityHolds(tx, teamId, activityIds, holder.key);
+    for (const activityId of activityIds) {
+      const a = holds.get(activityId)!;
+      const mine = lines.filter((l) => l.activityId === activityId);
+      const wanted = mine.reduce((sum, l) => sum + l.quantity, 0);
+      if (a.capacity !== null && a.used + wanted > a.capacity)
+        throw new ReservationError(ErrorCodes.SOLD_OUT, { available: Math.max(0, a.capacity - a.used), ticket_id: mine[0]!.id });
+      const limit = a.holdLimit ?? HOLD_LIMIT_DEFAULT;
+      if (holder.key !== null && (a.held + wanted > limit || a.recent + wanted > limit * RESERVATION_ROUNDS_PER_HOUR))
+        throw holdLimitError(limit, a.held);
+    }
     const minutes = Math.min(...lines.map((l) => l.reservationMinutes));
+    const starts = lines.map((l) => l.firstSessionAt?.getTime()).filter((t): t is number => t !== undefined);
     const rows = await repo.insertReservations(
       tx,
       teamId,
       token,
       minutes,
       lines.map((l) => ({ ticketId: l.id, quantity: l.quantity })),
+      { holderKey: holder.key, endBy: starts.length ? new Date(Math.min(...starts)) : null },
     );
     return { token, expiresAt: rows[0]!.expiresAt, items: lines };
   });

@@ -1,8 +1,10 @@
 /** What other features and the app may use of orders: the checkout, state changes, the Order view and its links. */
 export { publicCheckoutRoutes } from './public-checkout.routes.ts';
 export { publicOrdersRoutes } from './public-orders.routes.ts';
+export { orderLinksRoutes } from './order-links.routes.ts';
 export { ordersRoutes } from './orders.routes.ts';
 export { scheduleOrderExpiry } from './expiry.ts';
+export { holdConfirmToken, withHoldConfirm } from './hold-confirm.ts';
 export { registerOrderMailJob, ORDER_MAIL_JOB } from './order-mail-job.ts';
 export {
   placeOrder,
@@ -28,6 +30,16 @@ export {
   type SellingDeps,
   type StateChange,
 } from './order-state.service.ts';
-export { loadOrder, loadOrderRow, loadOrders, toOrder, type OrderRow } from './order-view.ts';
+export { loadOrder, loadOrderRow, loadOrders, toOrder, toPublicOrder, type OrderRow } from './order-view.ts';
 export { cancelFreeOrder, cancelPaidOrderKeepingPayment, refundOrder, type StaffRefundResult } from './order-state.service.ts';
-export { checkinUrl, isOrderToken, orderDocumentUrl, orderPageUrl, orderToken } from './order-links.ts';
+export {
+  checkinUrl,
+  freshOrderToken,
+  isPublicOrderId,
+  orderByLink,
+  orderDocumentUrl,
+  orderPageUrl,
+  orderToken,
+  LINK_CHANGE_DAYS,
+  type LinkedOrder,
+} from './order-links.ts';

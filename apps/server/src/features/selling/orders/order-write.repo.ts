@@ -164,6 +164,10 @@ export interface Shortfall {
   ticketIds: number[];
   productIds: number[];
   discount: boolean;
+  /** The seat function refused first: the activity's capacity (`available` left, the first ticket of the activity)… */
+  capacity?: { activityId: number; ticketId: number; available: number };
+  /** …or the holder's share of the activity. */
+  holdLimit?: { activityId: number; limit: number; held: number };
 }
 
 /** The SQLSTATE of `bookla_checkout_refused` (migration 0012). */
@@ -214,8 +218,38 @@ export async function placeOrderAtOnce(db: DbOrTx, w: AtOnceWrite): Promise<{ nu
   } catch (err) {
     const detail = sqlStateMessage(err, REFUSED);
     if (detail === undefined) throw err;
-    const short = JSON.parse(detail) as { ticket_ids: number[]; product_ids: number[]; discount: boolean };
-    return { shortfall: { ticketIds: short.ticket_ids.map(Number), productIds: short.product_ids.map(Number), discount: short.discount } };
+    const short = JSON.parse(detail) as {
+      ticket_ids?: number[];
+      product_ids?: number[];
+      discount?: boolean;
+      capacity?: { activity_id: number; ticket_id: number; available: number };
+      hold_limit?: { activity_id: number; limit: number; held: number };
+    };
+    return {
+      shortfall: {
+        ticketIds: (short.ticket_ids ?? []).map(Number),
+        productIds: (short.product_ids ?? []).map(Number),
+        discount: !!short.discount,
+        ...(short.capacity
+          ? {
+              capacity: {
+                activityId: Number(short.capacity.activity_id),
+                ticketId: Number(short.capacity.ticket_id),
+                available: Number(short.capacity.available),
+              },
+            }
+          : {}),
+        ...(short.hold_limit
+          ? {
+              holdLimit: {
+                activityId: Number(short.hold_limit.activity_id),
+                limit: Number(short.hold_limit.limit),
+                held: Number(short.hold_limit.held),
+              },
+            }
+          : {}),
+      },
+    };
   }
 }
 

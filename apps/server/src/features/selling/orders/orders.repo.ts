@@ -6,6 +6,7 @@ import {
   activityFields,
   activityProducts,
   bookingFields,
+  customers,
   orderNumberCounters,
   orders,
   products,
@@ -186,4 +187,37 @@ export async function assignOrderNumberUnsafe(db: DbOrTx, teamId: number, orderI
     .set({ number: n })
     .where(and(eq(orders.teamId, teamId), eq(orders.id, orderId)));
   return n;
+}
+
+/** Whether the team's customer with this address (case-insensitive) proved it (magic link, verification link). */
+export async function isConfirmedAddress(db: DbOrTx, teamId: number, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(eq(customers.teamId, teamId), sql`lower(${customers.email}) = lower(${email})`, sql`${customers.emailVerifiedAt} IS NOT NULL`),
+    );
+  return !!row;
+}
+
+/**
+ * The order's mailed link was opened: an unpaid invoice order held for a short time only (address
+ * not confirmed) now holds its seats until its due date. Nothing for any other order. Returns
+ * whether the hold was extended.
+ */
+export async function confirmOrderHold(db: DbOrTx, teamId: number, orderId: number): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ holdUntil: sql`${orders.invoiceDueAt}`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(orders.teamId, teamId),
+        eq(orders.id, orderId),
+        eq(orders.paymentStatus, 'waiting'),
+        eq(orders.paymentType, 'invoice'),
+        sql`${orders.holdUntil} > now() AND ${orders.holdUntil} < ${orders.invoiceDueAt}`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }

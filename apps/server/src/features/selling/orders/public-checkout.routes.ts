@@ -12,8 +12,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../lib/http.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
-import { releaseReservations } from '../../catalogue/tickets/index.ts';
+import { holderOf, releaseReservations } from '../../catalogue/tickets/index.ts';
 import { createKeyedGate } from '../../../lib/keyed-gate.ts';
+import { confirmHoldByLink } from './hold-confirm.ts';
+import { checkParticipantsCap } from './participants-cap.ts';
 import { placeOrder, quoteOrder, reserveCheckout } from './place-order.service.ts';
 
 /** A few checkouts per ticket at a time reach the database; the rest wait in memory (see keyed-gate.ts). */
@@ -27,7 +29,7 @@ const ticketKeys = (items: readonly { ticket_id: number }[] | undefined) => (ite
  */
 export async function publicCheckoutRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, config } = app.deps;
   // One gate per app instance (each test app gets its own).
   const gate = createKeyedGate(CHECKOUTS_PER_TICKET);
   const tags = ['public'];
@@ -47,14 +49,16 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
         response: { 201: reservationReplySchema },
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      checkParticipantsCap(config.maxParticipantsPerOrder, { items: request.body.items });
+      return reply
         .status(201)
         .send(
           await gate.run(ticketKeys(request.body.items), () =>
-            reserveCheckout(db, request.params.teamId, request.body.items, request.lang),
+            reserveCheckout(db, request.params.teamId, request.body.items, request.lang, holderOf(config, request.ip)),
           ),
-        ),
+        );
+    },
   );
 
   app.delete(
@@ -113,10 +117,37 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       },
     },
     async (request, reply) => {
+      checkParticipantsCap(config.maxParticipantsPerOrder, request.body);
       const placed = await gate.run(ticketKeys(request.body.items), () =>
-        placeOrder({ ...app.deps, log: request.log }, request.params.teamId, request.body),
+        placeOrder(
+          { ...app.deps, log: request.log },
+          request.params.teamId,
+          request.body,
+          holderOf(config, request.ip, request.body.customer.email),
+        ),
       );
       return reply.status(201).send({ order: placed.order, order_url: placed.orderUrl, payment_url: placed.paymentUrl });
+    },
+  );
+
+  app.post(
+    '/api/public/orders/:id/confirm',
+    {
+      ...publicCall,
+      onRequest: async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+      },
+      schema: {
+        tags,
+        summary:
+          'The order page opened from the confirmation mail: with its `confirm` key, an unpaid invoice order holds its seats until the due date instead of 30 minutes (204; wrong keys: 404)',
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ token: z.string().max(200).optional(), confirm: z.string().max(200).optional() }),
+      },
+    },
+    async (request, reply) => {
+      await confirmHoldByLink(app.deps, request.params.id, request.query.token, request.query.confirm);
+      return reply.status(204).send();
     },
   );
 }

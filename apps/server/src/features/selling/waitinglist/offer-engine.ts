@@ -22,7 +22,8 @@ import type { EntryRow, LineActivity, SeatTicket } from './waitinglist.repo.ts';
  *    not hold up everybody behind it); it is offered as soon as enough seats are free.
  *
  * An offer holds the seats as reservations under a holder `wl_…` (a checkout reservation token)
- * until now + the activity's offer hours; its link's token is stored as SHA-256 only.
+ * until now + the activity's offer hours, never past the start of the first session it books
+ * (decision 009: no hold outlives the first booked session); its link's token is stored as SHA-256 only.
  *
  * Runs are started by a job that seat-releasing transactions queue (orders ended or refunded:
  * `queueLineCheck`), by the customer's or staff's removal of an offered entry, and by a periodic
@@ -108,6 +109,8 @@ export async function offerSeats(
     tokenHash: sha256(token),
     holder,
     hours: activity.offerHours,
+    activityId: activity.id,
+    sessionId: entry.sessionId,
   });
   if (!expiresAt) return false;
   await repo.holdSeats(tx, activity.teamId, { ticketId: ticket.id, quantity: entry.quantity, holder, expiresAt });

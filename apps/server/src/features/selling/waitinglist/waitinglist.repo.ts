@@ -267,8 +267,13 @@ export async function markOffered(
   teamId: number,
   id: number,
   from: readonly WaitingListStatus[],
-  offer: { tokenHash: string; holder: string; hours: number },
+  offer: { tokenHash: string; holder: string; hours: number; activityId: number; sessionId: number | null },
 ): Promise<Date | undefined> {
+  // No offer holds seats past the first session it books (its date, or the activity's next one).
+  const firstSession =
+    offer.sessionId !== null
+      ? sql`(SELECT s.starts_at FROM activity_sessions s WHERE s.id = ${offer.sessionId})`
+      : sql`(SELECT min(s.starts_at) FROM activity_sessions s WHERE s.activity_id = ${offer.activityId} AND s.status = 'scheduled' AND s.starts_at > now())`;
   const [row] = await db
     .update(waitingListEntries)
     .set({
@@ -276,7 +281,7 @@ export async function markOffered(
       offerTokenHash: offer.tokenHash,
       offerHolder: offer.holder,
       offeredAt: sql`now()`,
-      offerExpiresAt: sql`now() + make_interval(hours => ${offer.hours})`,
+      offerExpiresAt: sql`least(now() + make_interval(hours => ${offer.hours}), ${firstSession})`,
       updatedAt: sql`now()`,
     })
     .where(and(eq(waitingListEntries.teamId, teamId), eq(waitingListEntries.id, id), inArray(waitingListEntries.status, [...from])))
