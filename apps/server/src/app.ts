@@ -19,7 +19,13 @@ import { archiveRoutes } from './features/operations/archive/index.ts';
 import { statisticsRoutes } from './features/operations/statistics/index.ts';
 import { documentsRoutes, pdfPoolFromConfig } from './features/selling/documents/index.ts';
 import { stripeWebhookRoutes, testPaymentsRoutes } from './features/selling/payments/index.ts';
-import { ordersRoutes, publicCheckoutRoutes, publicOrdersRoutes, scheduleOrderExpiry } from './features/selling/orders/index.ts';
+import {
+  orderLinksRoutes,
+  ordersRoutes,
+  publicCheckoutRoutes,
+  publicOrdersRoutes,
+  scheduleOrderExpiry,
+} from './features/selling/orders/index.ts';
 import { publicWaitingListRoutes, scheduleWaitingListSweep, waitingListRoutes } from './features/selling/waitinglist/index.ts';
 import { customerAccountsRoutes } from './features/selling/customer-accounts/index.ts';
 import { resourcesRoutes } from './features/catalogue/resources/resources.routes.ts';
@@ -41,6 +47,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { openapiPlugin, registerDocsRoute } from './plugins/openapi.ts';
+import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
@@ -111,6 +118,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Its own key (HKDF of SESSION_SECRET): a signed URL can never pass as a signed cookie, nor back.
   await app.register(cookie, { secret: deriveKeyString(config.sessionSecret, 'cookies') });
   await app.register(languagePlugin);
+  // NUL bytes (URL, body) answer 4xx before anything reads them: PostgreSQL text cannot hold them.
+  await app.register(nulGuardPlugin);
   await app.register(securityPlugin);
   await app.register(sessionPlugin);
   await app.register(authPlugin);
@@ -141,7 +150,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(ordersRoutes); //       /api/orders, /api/orders/:id, /api/orders/:id/{mark-paid,cancel}
   await app.register(customersRoutes); //    /api/orders/additional_sales, /api/customers/{participants[/filters],orders[/:id/orders]}
   await app.register(exportsRoutes); //      /api/exports, /api/exports/:id[/download]
-  await app.register(publicOrdersRoutes); // /api/public/orders/:id?token=…
+  await app.register(publicOrdersRoutes); // /api/public/orders/:publicId[/cancel|/fresh-link]?token=…
+  await app.register(orderLinksRoutes); //   /api/orders/:id/revoke-links
   await app.register(publicCheckoutRoutes); // /api/public/teams/:teamId/{reservations,quote,orders}, /api/public/reservations/:token
   await app.register(documentsRoutes); //    /api/public/orders/:id/{tickets,invoice,receipt}.pdf?token=…, /api/orders/:id/{…}.pdf
   await app.register(stripeWebhookRoutes); // /api/webhooks/stripe (raw body: its own content-type parser, this plugin only)

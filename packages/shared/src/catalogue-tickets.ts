@@ -9,7 +9,9 @@ import {
   translatedSchema,
 } from './catalogue.ts';
 import type { Language } from './i18n.ts';
+import { MAX_MONEY_MAJOR } from './money.ts';
 import { listQuerySchema, MAX_PER_PAGE } from './pagination.ts';
+import { encodeMessage } from './validation.ts';
 
 /**
  * Tickets, products (the spec's "options") and the public read model: request and reply shapes.
@@ -36,6 +38,19 @@ export function bpToPercent(bp: number): number {
 
 /** An amount or rate as typed: "12.50", "12,50" or a number; checked exactly by the server. */
 export const decimalInputSchema = z.union([z.string().trim().min(1).max(24), z.number()]);
+
+/**
+ * An amount of money as typed: a decimal input whose value is at most `MAX_MONEY_MAJOR`
+ * (1,000,000) either way (422 `max_money`). Malformed text passes here and gets the service's
+ * exact message (digits of the currency).
+ */
+export const moneyInputSchema = decimalInputSchema.refine(
+  (v) => {
+    const n = typeof v === 'number' ? v : Number(v.replace(',', '.'));
+    return Number.isNaN(n) || Math.abs(n) <= MAX_MONEY_MAJOR;
+  },
+  { message: encodeMessage('max_money', { max: MAX_MONEY_MAJOR }) },
+);
 
 /** A whole number, also sent as a numeric string by inputs and selects. */
 const countSchema = (min: number) =>
@@ -69,7 +84,7 @@ export const dateTimeInputSchema = z.preprocess(
 export const ticketBodySchema = z.object({
   name: translatedInputSchema(),
   description: translatedInputSchema(2000).nullish(),
-  price: decimalInputSchema,
+  price: moneyInputSchema,
   stock: countSchema(0),
   session_id: z.preprocess((v) => (v === '' ? null : v), idFieldSchema.nullish()).transform((v) => v ?? null),
   sale_start: dateTimeInputSchema,
@@ -91,7 +106,7 @@ export const ticketInputSchema = z
   .strictObject({
     name: translatedInputSchema(),
     description: translatedInputSchema(2000).nullable(),
-    price: decimalInputSchema,
+    price: moneyInputSchema,
     stock: z.number().int(),
     session_id: idSchema.nullable(),
     sale_start: z.string().max(40).nullable(),
@@ -136,7 +151,7 @@ export type TicketItem = z.infer<typeof ticketItemSchema>;
 export const productBodySchema = z.object({
   name: translatedInputSchema(),
   description: translatedInputSchema(2000).nullish(),
-  price: decimalInputSchema,
+  price: moneyInputSchema,
   tax_rate: decimalInputSchema.nullish(),
   stock: optionalCount(0),
   scope: z.enum(BOOKING_SCOPES).default('order'),
@@ -155,7 +170,7 @@ export const productInputSchema = z
   .strictObject({
     name: translatedInputSchema(),
     description: translatedInputSchema(2000).nullable(),
-    price: decimalInputSchema,
+    price: moneyInputSchema,
     tax_rate: decimalInputSchema.nullable(),
     stock: z.number().int().nullable(),
     scope: z.enum(BOOKING_SCOPES),

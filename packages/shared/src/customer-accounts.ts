@@ -116,7 +116,8 @@ export const CUSTOMER_REFUND_METHODS = ['online', 'provider'] as const;
 export type CustomerRefundMethod = (typeof CUSTOMER_REFUND_METHODS)[number];
 
 export const cancellationQuoteSchema = z.object({
-  order_id: z.number(),
+  /** The order's public id (as in its link), never the sequential id. */
+  order_id: z.string(),
   allowed: z.boolean(),
   reason: z.enum(CANCELLATION_REFUSALS).nullable(),
   mode: z.enum(CANCELLATION_MODES).nullable(),
@@ -143,7 +144,8 @@ export const cancellationReplySchema = z.object({
   success: z.literal(true),
   message: z.string(),
   data: z.object({
-    order_id: z.number(),
+    /** The order's public id. */
+    order_id: z.string(),
     payment_status: z.enum(PAYMENT_STATUS_VALUES),
     mode: z.enum(CANCELLATION_MODES),
     refund: z.number(),
@@ -157,6 +159,8 @@ export type CancellationReply = z.infer<typeof cancellationReplySchema>;
 
 export const myBookingSchema = z.object({
   id: z.number(),
+  /** The order's public id: its page and documents are `/…/order/{public_id}?token=…`. */
+  public_id: z.string(),
   number: z.number(),
   created_at: z.string(),
   payment_status: z.enum(PAYMENT_STATUS_VALUES),

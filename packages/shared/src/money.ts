@@ -8,6 +8,21 @@ export function currencyDigits(currency: string): number {
   return CURRENCY_DIGITS[currency.toUpperCase()] ?? 2;
 }
 
+/**
+ * The largest amount any money input takes, in major units (1,000,000.00): prices, refunds,
+ * discount amounts. In minor units that is at most 10^8 for two-digit currencies, so every
+ * stored amount stays far inside PostgreSQL's int4 (an overflow was a 500); order totals are
+ * checked against `MAX_MINOR` when priced.
+ */
+export const MAX_MONEY_MAJOR = 1_000_000;
+/** int4's maximum: no minor-unit amount, count or id the API takes may exceed it. */
+export const MAX_MINOR = 2_147_483_647;
+
+/** The largest amount in minor units of this currency. */
+export function maxMoneyMinor(currency: string): number {
+  return MAX_MONEY_MAJOR * 10 ** currencyDigits(currency);
+}
+
 /** Parses "12.50" / "12,5" / "12" into minor units; returns null when not a valid amount. */
 export function parseMoney(input: string | number, currency = 'CHF'): number | null {
   const digits = currencyDigits(currency);

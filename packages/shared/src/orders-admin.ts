@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from './booking-answers.ts';
 import { idSchema } from './catalogue.ts';
-import { decimalInputSchema, publicBookingFieldSchema } from './catalogue-tickets.ts';
+import { moneyInputSchema, publicBookingFieldSchema } from './catalogue-tickets.ts';
 import { listQuerySchema, normalizeListQuery } from './pagination.ts';
 import { ownValue } from './safe-keys.ts';
 import { answersInputSchema, orderBodySchema, orderDetailSchema, PAYMENT_STATUS_VALUES } from './selling.ts';
@@ -164,7 +164,7 @@ export type OrderUpdateBody = z.input<typeof orderUpdateBodySchema>;
  * everything still refundable. More than paid minus refunded: 422 at `amount`.
  */
 export const orderRefundBodySchema = z.strictObject({
-  amount: decimalInputSchema.nullish(),
+  amount: moneyInputSchema.nullish(),
   reason: z.string().trim().max(500).nullish(),
 });
 export type OrderRefundBody = z.input<typeof orderRefundBodySchema>;

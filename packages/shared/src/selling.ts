@@ -463,6 +463,10 @@ export const integrationSettingsBodySchema = z.strictObject({
     .optional(),
   test_mode: z.strictObject({ enabled: z.boolean() }).optional(),
   terms_url: z.string().trim().max(500).nullish(),
+  /** Needed when an IBAN, a Stripe key, the webhook secret or the account changes (with team.manage). */
+  current_password: z.string().max(200).optional(),
+  /** With two-factor on: a current authenticator or recovery code, beside the password. */
+  totp_code: z.string().trim().max(20).optional(),
   branding: z
     .strictObject({
       primary_color: z

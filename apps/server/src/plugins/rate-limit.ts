@@ -39,6 +39,8 @@ export const LIMITS = {
    */
   mailsPerRecipient: { limit: 10, windowMs: 3600_000 },
   mailsPerTeam: { limit: 1000, windowMs: 3600_000 },
+  // Order links (issue 20 item 12): a fresh, short-lived link mailed to the order's address on request, per order.
+  freshOrderLinksPerOrder: { limit: 3, windowMs: 3600_000 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

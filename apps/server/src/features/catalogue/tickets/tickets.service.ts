@@ -6,6 +6,8 @@ import {
   fillMissingTranslations,
   minorToDecimal,
   minorToString,
+  MAX_MONEY_MAJOR,
+  maxMoneyMinor,
   parseMoney,
   parsePercentBp,
   pickText,
@@ -37,6 +39,11 @@ export function parsePrice(fields: Fields, path: string, input: unknown, currenc
   const minor = typeof input === 'string' || typeof input === 'number' ? parseMoney(input, currency) : null;
   if (minor === null || minor < 0) {
     if (!fields[path]) push(fields, path, encodeMessage('tickets:validation.price', { digits: currencyDigits(currency) }));
+    return 0;
+  }
+  // Bounded like every money input (an overflowing price was a 500).
+  if (minor > maxMoneyMinor(currency)) {
+    if (!fields[path]) push(fields, path, encodeMessage('max_money', { max: MAX_MONEY_MAJOR }));
     return 0;
   }
   return minor;

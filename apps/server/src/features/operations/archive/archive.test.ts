@@ -174,7 +174,7 @@ describe('email archive: one mail', () => {
     const ticket = await makeTicket(db(), a.team.id, activity.id);
     const { order } = await makeOrder(db(), a.team.id, { ticketId: ticket.id, email: `buyer-${uid()}@example.com` });
     const emailId = (await queueOrderMail(db(), config(), a.team.id, order.id, 'paid'))!;
-    const token = orderToken(config(), order.id);
+    const token = orderToken(config(), order);
     await db()
       .update(emails)
       .set({ attempts: 2, lastError: 'connect ECONNREFUSED 10.20.30.40:587 (smtp.internal.example:587)' })
@@ -201,7 +201,7 @@ describe('email archive: one mail', () => {
     const stored = await row(emailId);
     expect(stored.textBody).toContain(token);
     expect(res.body).not.toContain(token);
-    expect(mail.text).toContain(`/shop/${a.team.id}/order/${order.id}?token=•••`);
+    expect(mail.text).toContain(`/shop/${a.team.id}/order/${order.publicId}?token=•••`);
     // The HTML: an inert document (own CSP), no live link, the target as text.
     expect(mail.html).toContain(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'`);
     expect(mail.html).not.toMatch(/<a[\s>]/i);

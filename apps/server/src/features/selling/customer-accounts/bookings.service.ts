@@ -42,6 +42,7 @@ export async function myBookings(
       }
       return {
         id: o.id,
+        public_id: o.publicId,
         number: o.number,
         created_at: o.createdAt.toISOString(),
         payment_status: o.paymentStatus,
@@ -49,7 +50,7 @@ export async function myBookings(
         paid_at: o.paidAt ? o.paidAt.toISOString() : null,
         currency: o.currency,
         total: minorToDecimal(o.totalMinor, o.currency),
-        token: orderToken(deps.config, o.id),
+        token: orderToken(deps.config, o),
         tickets_available: TICKET_STATUSES.has(o.paymentStatus),
         invoice_available: o.paymentType === 'invoice',
         activities: [...activities.values()],

@@ -34,7 +34,8 @@ export async function cancellationRoutes(fastify: FastifyInstance) {
   const language = (request: FastifyRequest, q: { lang?: 'de' | 'en' | 'fr' | undefined; language?: 'de' | 'en' | 'fr' | undefined }) =>
     q.lang ?? q.language ?? request.lang;
 
-  const publicParams = z.object({ id: idParam });
+  // The order's public id; a malformed one is an unknown order (404).
+  const publicParams = z.object({ id: z.string().max(100) });
   app.get(
     '/api/public/orders/:id/cancellation',
     {
@@ -49,7 +50,7 @@ export async function cancellationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const order = await orderByToken(deps, request.params.id, request.query.token);
+      const order = await orderByToken(deps, request.params.id, request.query.token, 'view');
       return { data: await quoteOrder(deps, order, language(request, request.query)) };
     },
   );
@@ -69,7 +70,7 @@ export async function cancellationRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const order = await orderByToken(deps, request.params.id, request.query.token);
+      const order = await orderByToken(deps, request.params.id, request.query.token, 'change');
       const { message, ...data } = await cancelOrder(deps, order, request.body.expect, language(request, request.query));
       return { success: true as const, message, data };
     },

@@ -16,7 +16,7 @@ import {
   cancelFreeOrder,
   cancelPaidOrderKeepingPayment,
   endUnpaidOrder,
-  isOrderToken,
+  orderByLink,
   loadOrderRow,
   recordOrderEvent,
   refundOrder,
@@ -74,7 +74,7 @@ function quoteMessage(q: QuoteCore, order: OrderRow, team: { name: string; timeZ
 
 export function toQuote(q: QuoteCore, order: OrderRow, team: { name: string; timeZone: string }, lang: Language): CancellationQuote {
   return {
-    order_id: order.id,
+    order_id: order.publicId,
     allowed: q.allowed,
     reason: q.reason,
     mode: q.mode,
@@ -110,12 +110,12 @@ export async function quoteOrders(
 
 // ─── Which order: by its link's token, or the logged-in customer's own ────
 
-/** The order behind its link; a wrong token answers the same 404 as an unknown order. */
-export async function orderByToken(deps: Deps, orderId: number, token: string | undefined): Promise<OrderRow> {
-  if (!isOrderToken(deps.config, orderId, token)) throw notFound();
-  const [row] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw notFound();
-  return row;
+/**
+ * The order behind its link (by its public id); a wrong or revoked token answers the same 404 as
+ * an unknown order. To cancel (`change`), a link past its change window needs a fresh token (403 LINK_STALE).
+ */
+export async function orderByToken(deps: Deps, publicId: string, token: string | undefined, need: 'view' | 'change'): Promise<OrderRow> {
+  return orderByLink(deps, publicId, token, need);
 }
 
 /** One of the team's orders placed with the customer's (confirmed) address; anything else: 404. */
@@ -189,7 +189,7 @@ export async function cancelOrder(
         ? 'cancel.done_no_refund'
         : 'cancel.done';
   return {
-    order_id: orderId,
+    order_id: order.publicId,
     payment_status: after!.status,
     mode: quote.mode,
     refund: minorToDecimal(refundedMinor, order.currency),

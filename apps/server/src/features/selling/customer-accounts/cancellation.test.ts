@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activities, orderItems, orders, payments, tickets } from '../../../db/schema/index.ts';
@@ -93,10 +94,21 @@ async function order(ticketId: number, kind: Kind, opts: { email?: string; seats
 
 const sold = async (ticketId: number) => (await db().select({ sold: tickets.sold }).from(tickets).where(eq(tickets.id, ticketId)))[0]!.sold;
 const row = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
-const token = (id: number) => orderToken(t.app.deps.config, id);
-const quote = (id: number, tok = token(id)) => t.app.inject({ url: `/api/public/orders/${id}/cancellation?token=${tok}&lang=en` });
-const cancel = (id: number, body: Record<string, unknown> = {}, tok = token(id)) =>
-  t.app.inject({ method: 'POST', url: `/api/public/orders/${id}/cancellation?token=${tok}&lang=en`, payload: body });
+/** The order's link parts (public id, version); an unknown id gets a random public id (no such order). */
+const linkOf = async (id: number) =>
+  (await db().select({ publicId: orders.publicId, linkVersion: orders.linkVersion }).from(orders).where(eq(orders.id, id)))[0] ?? {
+    publicId: randomUUID(),
+    linkVersion: 0,
+  };
+const token = async (id: number) => orderToken(t.app.deps.config, await linkOf(id));
+const quote = async (id: number, tok?: string) =>
+  t.app.inject({ url: `/api/public/orders/${(await linkOf(id)).publicId}/cancellation?token=${tok ?? (await token(id))}&lang=en` });
+const cancel = async (id: number, body: Record<string, unknown> = {}, tok?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/public/orders/${(await linkOf(id)).publicId}/cancellation?token=${tok ?? (await token(id))}&lang=en`,
+    payload: body,
+  });
 
 describe('inside the free window', () => {
   it('a free booking is cancelled: seats back, history by the customer, the "ended" mail', async () => {
@@ -281,8 +293,8 @@ describe('who may cancel', () => {
     const { ticket } = await offer({ hours: 48 });
     const o = await order(ticket.id, 'free');
     expect((await quote(o.id, 'wrong')).statusCode).toBe(404);
-    expect((await cancel(o.id, {}, token(o.id + 1))).statusCode).toBe(404);
-    expect((await cancel(9_999_999, {}, token(9_999_999))).statusCode).toBe(404);
+    expect((await cancel(o.id, {}, await token(o.id + 1))).statusCode).toBe(404);
+    expect((await cancel(9_999_999, {}, await token(9_999_999))).statusCode).toBe(404);
     expect((await row(o.id)).paymentStatus).toBe('free');
   });
 

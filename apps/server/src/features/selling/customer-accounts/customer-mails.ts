@@ -88,7 +88,7 @@ export async function queueCancellationMail(
     appName: teamName,
     greeting: greeting(lang, order.firstname),
     paragraphs: [t('intro'), t(mailCase)],
-    action: { label: t('action'), url: orderPageUrl(config, lang, order.teamId, order.id) },
+    action: { label: t('action'), url: orderPageUrl(config, lang, order.teamId, order) },
     footnote: t('footnote'),
   });
   return queueMail(db, config, {

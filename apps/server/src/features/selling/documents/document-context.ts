@@ -26,6 +26,8 @@ export interface LineSchedule {
 
 export interface DocumentContext {
   order: Order;
+  /** What the order's links are built from (public id, link version; order-links.ts). */
+  link: { publicId: string; linkVersion: number };
   team: DocumentTeamRow;
   payment: { chargesVat: boolean; vatNumber: string | null; iban: string | null; qrIban: string | null };
   /** By order item id. */
@@ -165,7 +167,8 @@ export async function loadDocumentContextFor(
     iban: defaults!.iban,
     qrIban: defaults!.qrIban,
   };
-  return { ctx: { order, team: row.team, payment, schedules }, mailQueued: row.mail_queued };
+  const link = { publicId: orderRow.publicId, linkVersion: orderRow.linkVersion };
+  return { ctx: { order, link, team: row.team, payment, schedules }, mailQueued: row.mail_queued };
 }
 
 export async function loadDocumentContext(db: DbOrTx, teamId: number, orderId: number): Promise<DocumentContext | undefined> {

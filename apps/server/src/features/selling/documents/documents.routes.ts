@@ -43,6 +43,8 @@ export async function documentsRoutes(fastify: FastifyInstance) {
   const limit = limitPerIp('documentDownloadsPerIp');
   const staffOnly = requirePermission('nav.orders');
   const params = z.object({ id: idParam });
+  // The order's public id (a malformed one is an unknown order: 404).
+  const publicParams = z.object({ id: z.string().max(100) });
   const noStore = async (_request: unknown, reply: FastifyReply) => {
     reply.header('cache-control', 'private, no-store');
   };
@@ -58,8 +60,8 @@ export async function documentsRoutes(fastify: FastifyInstance) {
         preHandler: limit,
         schema: {
           tags: ['public'],
-          summary: `${SUMMARIES[kind]} (the order link's token; wrong token: 404)`,
-          params,
+          summary: `${SUMMARIES[kind]} (the order's public id and its link's token; wrong token: 404)`,
+          params: publicParams,
           querystring: publicOrderQuerySchema,
           produces: ['application/pdf'],
         },

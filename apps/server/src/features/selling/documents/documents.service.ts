@@ -3,11 +3,10 @@ import type { Config } from '../../../config/env.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { AttachmentRenderers, RenderedAttachment } from '../../../lib/mailer.ts';
-import { isOrderToken } from '../orders/index.ts';
+import { orderByLink } from '../orders/index.ts';
 import { createDocumentCache, documentCacheStorage, documentVersion, type DocumentCache } from './document-cache.ts';
 import { loadDocumentContext, memoizedDocumentContext, type DocumentContext } from './document-context.ts';
 import type { DocumentRenderer } from './document-renderer.ts';
-import * as repo from './documents.repo.ts';
 import { invoiceFileName } from './invoice-pdf.ts';
 import { loadLogoPng } from './pdf.ts';
 import type { RenderInput } from './render-worker.ts';
@@ -104,16 +103,14 @@ export async function orderDocument(deps: DocumentDeps, teamId: number, orderId:
   return render(deps, ctx, kind);
 }
 
-/** The same for the customer's link: the order's token or 404 (a wrong token tells nothing about the order). */
+/** The same for the customer's link (by the order's public id): the link's token or 404 (a wrong or revoked token tells nothing about the order). */
 export async function publicOrderDocument(
   deps: DocumentDeps,
-  orderId: number,
+  publicId: string,
   token: unknown,
   kind: DocumentKind,
 ): Promise<RenderedDocument> {
-  if (!isOrderToken(deps.config, orderId, token)) throw notFound();
-  const teamId = await repo.findOrderTeamId(deps.db, orderId);
-  if (teamId === undefined) throw notFound();
+  const { teamId, id: orderId } = await orderByLink(deps, publicId, token, 'view');
   return orderDocument(deps, teamId, orderId, kind);
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +13,7 @@ import { locations, orderProducts, orders, teams, teamSellingSettings } from '..
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { inDays, makeActivity, makeSession, makeTicket, owner, staff, type Staff } from '../../../test/factories.ts';
 import { makeOrder, type MakeOrderOptions } from '../../../test/selling-factories.ts';
-import { checkinUrl, orderToken } from '../orders/index.ts';
+import { checkinUrl, orderToken, type LinkedOrder } from '../orders/index.ts';
 import { pdfText } from './format.ts';
 import {
   creditorReference,
@@ -156,8 +157,8 @@ afterAll(async () => {
 const publicClient = () => new TestClient(app);
 const order = (opts: Omit<MakeOrderOptions, 'ticketId'> & { ticketId?: number }, teamId = a.team.id) =>
   makeOrder(db, teamId, { ticketId: courseTicketId, ...opts });
-const publicPdf = (orderId: number, file: string, token: string | null = orderToken(app.deps.config, orderId)) =>
-  publicClient().get(`/api/public/orders/${orderId}/${file}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`);
+const publicPdf = (o: LinkedOrder, file: string, token: string | null = orderToken(app.deps.config, o)) =>
+  publicClient().get(`/api/public/orders/${o.publicId}/${file}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`);
 const settings = (values: Partial<typeof teamSellingSettings.$inferInsert>) =>
   db
     .insert(teamSellingSettings)
@@ -175,7 +176,7 @@ describe('GET /api/public/orders/:id/tickets.pdf', () => {
       paymentStatus: 'paid',
       language: 'de',
     });
-    const res = await publicPdf(made.order.id, 'tickets.pdf');
+    const res = await publicPdf(made.order, 'tickets.pdf');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`inline; filename="tickets-${made.order.number}.pdf"`);
@@ -222,7 +223,7 @@ describe('GET /api/public/orders/:id/tickets.pdf', () => {
       language: 'en',
       participants: [{ firstname: 'Ann', lastname: 'Lee' }],
     });
-    const res = await publicPdf(made.order.id, 'tickets.pdf');
+    const res = await publicPdf(made.order, 'tickets.pdf');
     expect(res.statusCode, res.body).toBe(200);
     const text = pdfTextOf(res.rawPayload);
     expect(pageCount(res.rawPayload)).toBe(1);
@@ -248,35 +249,35 @@ describe('GET /api/public/orders/:id/tickets.pdf', () => {
   it('answers 404 for a wrong, missing or another order’s token, and logs no token', async () => {
     const made = await order({ paymentStatus: 'paid' });
     const otherOrder = await order({ paymentStatus: 'paid' });
-    for (const token of ['wrong', null, orderToken(app.deps.config, otherOrder.order.id), '']) {
-      const res = await publicPdf(made.order.id, 'tickets.pdf', token);
+    for (const token of ['wrong', null, orderToken(app.deps.config, otherOrder.order), '']) {
+      const res = await publicPdf(made.order, 'tickets.pdf', token);
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual({ message: expect.any(String) });
       expect(res.headers['cache-control']).toBe('private, no-store');
     }
-    const unknown = await publicPdf(999_999, 'tickets.pdf');
+    const unknown = await publicPdf({ publicId: randomUUID(), linkVersion: 0 }, 'tickets.pdf');
     expect(unknown.statusCode).toBe(404);
-    expect((await publicPdf(made.order.id, 'tickets.pdf')).statusCode).toBe(200);
-    expect(logLines.join('')).not.toContain(orderToken(app.deps.config, made.order.id));
+    expect((await publicPdf(made.order, 'tickets.pdf')).statusCode).toBe(200);
+    expect(logLines.join('')).not.toContain(orderToken(app.deps.config, made.order));
   });
 
   it('answers 409 until the order is paid, and after it was cancelled or refunded', async () => {
     const waiting = await order({ paymentStatus: 'waiting' });
     const res = await publicClient().get(
-      `/api/public/orders/${waiting.order.id}/tickets.pdf?token=${orderToken(app.deps.config, waiting.order.id)}`,
+      `/api/public/orders/${waiting.order.publicId}/tickets.pdf?token=${orderToken(app.deps.config, waiting.order)}`,
       { 'accept-language': 'en' },
     );
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'The tickets are available once the payment has arrived.', code: 'TICKET_UNPAID' });
     for (const status of ['cancelled', 'expired', 'refunded'] as const) {
       const ended = await order({ paymentStatus: status });
-      const r = await publicPdf(ended.order.id, 'tickets.pdf');
+      const r = await publicPdf(ended.order, 'tickets.pdf');
       expect(r.statusCode).toBe(409);
       expect(r.json().code).toBe('TICKET_CANCELLED');
     }
     const partly = await order({ paymentStatus: 'partially-refunded' });
-    expect((await publicPdf(partly.order.id, 'tickets.pdf')).statusCode).toBe(200);
+    expect((await publicPdf(partly.order, 'tickets.pdf')).statusCode).toBe(200);
   });
 });
 
@@ -327,7 +328,7 @@ describe('invoice and receipt', () => {
         { firstname: 'Marc', lastname: 'Frei' },
       ],
     });
-    const res = await publicPdf(made.order.id, 'invoice.pdf');
+    const res = await publicPdf(made.order, 'invoice.pdf');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(`inline; filename="invoice-${made.order.number}.pdf"`);
     const text = pdfTextOf(res.rawPayload);
@@ -360,7 +361,7 @@ describe('invoice and receipt', () => {
       taxMinor: 7,
     }));
     await db.insert(orderProducts).values(extras);
-    const pdf = (await publicPdf(made.order.id, 'invoice.pdf')).rawPayload;
+    const pdf = (await publicPdf(made.order, 'invoice.pdf')).rawPayload;
     const text = pdfTextOf(pdf);
     expect(pageCount(pdf)).toBe(3);
     expect(text).toContain('Zusatz 55');
@@ -372,7 +373,7 @@ describe('invoice and receipt', () => {
   it('uses a creditor reference with an ordinary IBAN, and says how to pay without one', async () => {
     await settings({ iban: 'CH93 0076 2011 6238 5295 7' });
     const withIban = await order({ paymentStatus: 'waiting', paymentType: 'invoice', language: 'en' });
-    const text = pdfTextOf((await publicPdf(withIban.order.id, 'invoice.pdf')).rawPayload);
+    const text = pdfTextOf((await publicPdf(withIban.order, 'invoice.pdf')).rawPayload);
     expect(text).toContain(`Invoice ${withIban.order.number}`);
     expect(text).toContain('Payment part');
     expect(text).toContain(formatReference(orderCreditorReference(withIban.order.number)));
@@ -381,7 +382,7 @@ describe('invoice and receipt', () => {
 
     await settings({});
     const without = await order({ paymentStatus: 'waiting', paymentType: 'invoice', language: 'fr' });
-    const res = await publicPdf(without.order.id, 'invoice.pdf');
+    const res = await publicPdf(without.order, 'invoice.pdf');
     expect(res.statusCode).toBe(200);
     const plain = pdfTextOf(res.rawPayload).replace(/\s+/g, ' ');
     expect(plain).toContain(`Facture ${without.order.number}`);
@@ -394,7 +395,7 @@ describe('invoice and receipt', () => {
     await db.update(teams).set({ billingCountry: 'DE' }).where(eq(teams.id, a.team.id));
     try {
       const made = await order({ paymentStatus: 'waiting', paymentType: 'invoice' });
-      const text = pdfTextOf((await publicPdf(made.order.id, 'invoice.pdf')).rawPayload);
+      const text = pdfTextOf((await publicPdf(made.order, 'invoice.pdf')).rawPayload);
       expect(text).not.toContain('Zahlteil');
       expect(text).toContain('IBAN: DE89 3704 0044 0532 0130 00');
       expect(text).toContain(`Referenz: ${formatReference(orderCreditorReference(made.order.number))}`);
@@ -405,21 +406,21 @@ describe('invoice and receipt', () => {
 
   it('answers 409 for an invoice of an order not paid by invoice or cancelled, and a receipt of an unpaid order', async () => {
     const online = await order({ paymentStatus: 'paid', paymentType: 'stripe' });
-    expect((await publicPdf(online.order.id, 'invoice.pdf')).statusCode).toBe(409);
+    expect((await publicPdf(online.order, 'invoice.pdf')).statusCode).toBe(409);
     const cancelled = await order({ paymentStatus: 'cancelled', paymentType: 'invoice' });
-    expect((await publicPdf(cancelled.order.id, 'invoice.pdf')).statusCode).toBe(409);
+    expect((await publicPdf(cancelled.order, 'invoice.pdf')).statusCode).toBe(409);
     const waiting = await order({ paymentStatus: 'waiting', paymentType: 'invoice' });
-    expect((await publicPdf(waiting.order.id, 'receipt.pdf')).statusCode).toBe(409);
+    expect((await publicPdf(waiting.order, 'receipt.pdf')).statusCode).toBe(409);
     const free = await order({ ticketId: eventTicketId, paymentStatus: 'free' });
     await db.update(orders).set({ totalMinor: 0, paymentType: 'free' }).where(eq(orders.id, free.order.id));
-    expect((await publicPdf(free.order.id, 'receipt.pdf')).statusCode).toBe(409);
-    expect((await publicPdf(online.order.id, 'receipt.pdf', 'nope')).statusCode).toBe(404);
+    expect((await publicPdf(free.order, 'receipt.pdf')).statusCode).toBe(409);
+    expect((await publicPdf(online.order, 'receipt.pdf', 'nope')).statusCode).toBe(404);
   });
 
   it('writes a receipt for a paid order, and a paid invoice without a payment part', async () => {
     await settings({ qrIban: 'CH44 3199 9123 0008 8901 2' });
     const made = await order({ paymentStatus: 'paid', paymentType: 'stripe', language: 'fr' });
-    const res = await publicPdf(made.order.id, 'receipt.pdf');
+    const res = await publicPdf(made.order, 'receipt.pdf');
     expect(res.statusCode).toBe(200);
     const text = pdfTextOf(res.rawPayload);
     expect(text).toContain(`Quittance ${made.order.number}`);
@@ -428,7 +429,7 @@ describe('invoice and receipt', () => {
     expect(text).not.toContain('Section paiement');
 
     const paidInvoice = await order({ paymentStatus: 'paid', paymentType: 'invoice' });
-    const invoice = pdfTextOf((await publicPdf(paidInvoice.order.id, 'invoice.pdf')).rawPayload);
+    const invoice = pdfTextOf((await publicPdf(paidInvoice.order, 'invoice.pdf')).rawPayload);
     expect(invoice).toContain('Diese Rechnung wurde am');
     expect(invoice).not.toContain('Zahlteil');
   });

@@ -86,7 +86,7 @@ describe('queueOrderMail', () => {
     // 60.00 × 8.1 / 108.1 = 4.50
     expect(text).toContain('Total: CHF 60.00 (inkl. 8.1 % MWST CHF 4.50)');
     expect(text).toContain(
-      `http://localhost:3000/de/shop/${a.team.id}/order/${made.order.id}?token=${orderToken(app.deps.config, made.order.id)}`,
+      `http://localhost:3000/de/shop/${a.team.id}/order/${made.order.publicId}?token=${orderToken(app.deps.config, made.order)}`,
     );
     expect(mail.htmlBody).toContain('Halle Ost, Aarstrasse 3, 3011 Bern');
     // The order's history records the mail.

@@ -105,7 +105,7 @@ export function composeOrderMail(
     appName: team.name,
     greeting: t('greeting'),
     paragraphs: [t('intro'), ...orderSummary(ctx)],
-    action: { label: t('action'), url: orderPageUrl(config, lang, team.id, order.id) },
+    action: { label: t('action'), url: orderPageUrl(config, lang, team.id, ctx.link) },
     footnote: t('footnote'),
   });
   const mail: OutgoingMail = {

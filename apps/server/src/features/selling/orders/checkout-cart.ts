@@ -1,6 +1,7 @@
 import {
   encodeMessage,
   fromEntriesSafe,
+  MAX_MINOR,
   ownValue,
   validateBookingAnswers,
   type BookingAnswer,
@@ -165,7 +166,7 @@ function resolveProducts(
 export function priceCart(cart: Cart, settings: Pick<SellingSettings, 'chargesVat' | 'tier'>): Pricing {
   const { discount } = cart;
   const discountable = (activityId: number) => !!discount && eligibleForDiscount(discount, activityId);
-  return priceOrder(
+  const pricing = priceOrder(
     [
       ...cart.items.map((i) => ({
         unitPriceMinor: i.priceMinor,
@@ -182,6 +183,13 @@ export function priceCart(cart: Cart, settings: Pick<SellingSettings, 'chargesVa
     ],
     { discount: discount ? { type: discount.type, value: discount.value } : null, chargesVat: settings.chargesVat, tier: settings.tier },
   );
+  // Amounts are int4 in the database: a cart worth more (huge prices × quantities) is refused, never a 500.
+  if (pricing.subtotalMinor > MAX_MINOR) {
+    throw new AppError('VALIDATION_FAILED', 'validation:failed', {
+      fields: { items: [encodeMessage('max_money', { max: Math.floor(MAX_MINOR / 100) })] },
+    });
+  }
+  return pricing;
 }
 
 /** One participant per seat, each on a ticket of the order. */

@@ -5,6 +5,7 @@ import {
   PAYMENT_STATUS_VALUES,
   type Language,
   type Order,
+  type PublicOrder,
   type OrderAdminSortField,
   type OrderDetail,
   type PaymentProvider,
@@ -12,9 +13,9 @@ import {
 } from '@bookla/shared';
 import type { Db } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
-import { isOrderToken } from './order-links.ts';
+import { orderByLink } from './order-links.ts';
 import { endUnpaidOrder, markOrderPaid, type SellingDeps } from './order-state.service.ts';
-import { loadOrder, loadOrderRow, loadOrders } from './order-view.ts';
+import { loadOrder, loadOrderRow, loadOrders, toPublicOrder } from './order-view.ts';
 import * as repo from './order-list.repo.ts';
 
 /**
@@ -157,17 +158,20 @@ function conflictForCancel(status: PaymentStatus): AppError {
 }
 
 /**
- * The customer's order behind its link: the token is checked first (constant time, no database
- * read for a wrong one); a wrong or missing token and an unknown order answer the same 404.
- * Shown in `lang` when given, else in the order's language.
+ * The customer's order behind its link (`orderByLink`): a malformed or unknown public id, a wrong,
+ * missing or revoked token answer the same 404. Shown in `lang` when given, else in the order's
+ * language; `id` is the public id.
  */
-export async function getPublicOrder(deps: SellingDeps, orderId: number, token: string | undefined, lang?: Language): Promise<Order> {
-  if (!isOrderToken(deps.config, orderId, token)) throw notFound();
-  const teamId = await repo.orderTeamId(deps.db, orderId);
-  if (teamId === undefined) throw notFound();
+export async function getPublicOrder(
+  deps: SellingDeps,
+  publicId: string,
+  token: string | undefined,
+  lang?: Language,
+): Promise<PublicOrder> {
+  const { teamId, id: orderId } = await orderByLink(deps, publicId, token, 'view');
   const order = await loadOrder(deps.db, teamId, orderId, lang);
   if (!order) throw notFound();
-  return order;
+  return toPublicOrder(order, { publicId });
 }
 
 /**
@@ -175,15 +179,19 @@ export async function getPublicOrder(deps: SellingDeps, orderId: number, token: 
  * not finished): its seats go back at once instead of at the due date. A paid order is refunded
  * by the provider (operations), so it answers 409 here.
  */
-export async function cancelPublicOrder(deps: SellingDeps, orderId: number, token: string | undefined, lang?: Language): Promise<Order> {
-  if (!isOrderToken(deps.config, orderId, token)) throw notFound();
-  const teamId = await repo.orderTeamId(deps.db, orderId);
-  if (teamId === undefined) throw notFound();
+export async function cancelPublicOrder(
+  deps: SellingDeps,
+  publicId: string,
+  token: string | undefined,
+  lang?: Language,
+): Promise<PublicOrder> {
+  // A change: within the link's change window, or with a fresh token (403 LINK_STALE past it).
+  const { teamId, id: orderId } = await orderByLink(deps, publicId, token, 'change');
   const result = await endUnpaidOrder(deps, { teamId, orderId, status: 'cancelled', who: { actor: 'customer' }, reason: 'customer' });
   if (!result.changed) throw new AppError('CONFLICT', 'orders:cancel.not_unpaid');
   const order = await loadOrder(deps.db, teamId, orderId, lang);
   if (!order) throw notFound();
-  return order;
+  return toPublicOrder(order, { publicId });
 }
 
 /** An amount for a message: `CHF 12.50`. */

@@ -1,5 +1,5 @@
 import { asc, and, eq, inArray } from 'drizzle-orm';
-import { minorToDecimal, pickText, bpToPercent, type Language, type Order } from '@bookla/shared';
+import { minorToDecimal, pickText, bpToPercent, type Language, type Order, type PublicOrder } from '@bookla/shared';
 import type { DbOrTx } from '../../../db/client.ts';
 import { orderItems, orderParticipants, orderProducts, orders } from '../../../db/schema/index.ts';
 
@@ -18,6 +18,17 @@ export async function loadOrderRow(db: DbOrTx, teamId: number, orderId: number):
     .from(orders)
     .where(and(eq(orders.teamId, teamId), eq(orders.id, orderId)));
   return row;
+}
+
+/** An order by its public id (order links); the caller checks the link's token against it. */
+export async function loadOrderRowByPublicId(db: DbOrTx, publicId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.publicId, publicId));
+  return row;
+}
+
+/** The Order for anonymous callers: `id` is the public id, the sequential id stays inside (shared `publicOrderSchema`). */
+export function toPublicOrder(order: Order, row: Pick<OrderRow, 'publicId'>): PublicOrder {
+  return { ...order, id: row.publicId };
 }
 
 /** The Order reply, or undefined when the team has no such order. */

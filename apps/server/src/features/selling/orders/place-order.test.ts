@@ -17,8 +17,10 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { inDays, makeActivity, makeReservation, makeSession, makeTicket } from '../../../test/factories.ts';
 import { makeDiscount, makeField, makeProduct, makeShop, orderBody } from './checkout-fixtures.ts';
-import { isOrderToken } from './order-links.ts';
+import { orderByLink } from './order-links.ts';
 
+/** The sequential id of an order the checkout answered with (its reply names it by the public id). */
+const idOf = async (publicId: string) => (await db().select({ id: orders.id }).from(orders).where(eq(orders.publicId, publicId)))[0]!.id;
 let t: TestApp;
 const db = () => t.app.deps.db;
 
@@ -203,7 +205,9 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     expect(order_url).toBe(
       `http://localhost:3000/de/shop/${shop.teamId}/order/${order.id}?token=${new URL(order_url).searchParams.get('token')}`,
     );
-    expect(isOrderToken(t.app.deps.config, order.id, new URL(order_url).searchParams.get('token'))).toBe(true);
+    // The link names the order by its public id (also the reply's id), never the sequential id.
+    expect(order.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await orderByLink(t.app.deps, order.id, new URL(order_url).searchParams.get('token'), 'view')).publicId).toBe(order.id);
     const codes = order.order_items[0].participants.map((p: { ticket_code: string }) => p.ticket_code);
     expect(codes).toHaveLength(2);
     for (const code of codes) expect(code).toMatch(/^[A-Za-z0-9_-]{24}$/);
@@ -214,20 +218,23 @@ describe('POST /api/public/teams/:teamId/orders', () => {
       .from(customers)
       .where(and(eq(customers.teamId, shop.teamId), sql`lower(${customers.email}) = 'anna.muster@example.com'`));
     expect(customer).toMatchObject({ firstname: 'Anna', lastname: 'Muster', language: 'de' });
-    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const [row] = await db().select().from(orders).where(eq(orders.publicId, order.id));
     expect(row).toMatchObject({ customerId: customer!.id, platformFeeMinor: 395 + 49 });
     // The confirmation is composed by the job the order's transaction enqueued, once.
     expect(await db().select().from(emails).where(eq(emails.toAddress, 'Anna.Muster@Example.com'))).toEqual([]);
     await t.app.deps.jobs.runDue();
     await t.app.deps.jobs.runDue();
-    const events = await db().select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    const events = await db()
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, await idOf(order.id)));
     expect(events.map((e) => [e.type, e.actor])).toEqual([
       ['created', 'customer'],
       ['mail_queued', 'system'],
     ]);
     const mails = await db().select().from(emails).where(eq(emails.toAddress, 'Anna.Muster@Example.com'));
     expect(mails.map((m) => m.kind)).toEqual(['order_invoice']);
-    expect(mails[0]!.attachments).toEqual([{ kind: 'invoice', orderId: order.id }]);
+    expect(mails[0]!.attachments).toEqual([{ kind: 'invoice', orderId: await idOf(order.id) }]);
 
     // The same customer again: one customer row; the number goes on.
     const again = await place(
@@ -297,12 +304,17 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     expect(payment_url).toBeNull();
     expect(order).toMatchObject({ payment_type: 'free', payment_status: 'free', total: 0, hold_until: null });
     expect(order.paid_at).not.toBeNull();
-    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const [row] = await db().select().from(orders).where(eq(orders.publicId, order.id));
     expect(row!.platformFeeMinor).toBe(0);
     await t.app.deps.jobs.runDue();
     const [mail] = await db().select().from(emails).where(eq(emails.toAddress, order.email));
-    expect(mail).toMatchObject({ kind: 'order_confirmation', attachments: [{ kind: 'tickets', orderId: order.id }] });
-    expect(await db().select().from(payments).where(eq(payments.orderId, order.id))).toEqual([]);
+    expect(mail).toMatchObject({ kind: 'order_confirmation', attachments: [{ kind: 'tickets', orderId: await idOf(order.id) }] });
+    expect(
+      await db()
+        .select()
+        .from(payments)
+        .where(eq(payments.orderId, await idOf(order.id))),
+    ).toEqual([]);
   });
 
   it('starts a test-mode payment: waiting, held for the reservation time, a pending payment, the payment page', async () => {
@@ -315,7 +327,10 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     expect(hold).toBeGreaterThan(14);
     expect(hold).toBeLessThanOrEqual(15.1);
     expect(typeof payment_url).toBe('string');
-    const [payment] = await db().select().from(payments).where(eq(payments.orderId, order.id));
+    const [payment] = await db()
+      .select()
+      .from(payments)
+      .where(eq(payments.orderId, await idOf(order.id)));
     expect(payment).toMatchObject({ provider: 'test', status: 'pending', amountMinor: 2500, currency: 'CHF' });
     // No confirmation before the money is there.
     await t.app.deps.jobs.runDue();
@@ -375,7 +390,7 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     ok.participants[0]!.answers = { [allergy.id]: 'dropped', [mail.id]: ' p@example.com ' };
     const placed = await place(shop.teamId, ok);
     expect(placed.statusCode, placed.body).toBe(201);
-    const [row] = await db().select().from(orders).where(eq(orders.id, placed.json().order.id));
+    const [row] = await db().select().from(orders).where(eq(orders.publicId, placed.json().order.id));
     expect(row!.answers).toEqual({ [diet.id]: 'meat' });
     const [participant] = await db().select().from(orderParticipants).where(eq(orderParticipants.orderId, row!.id));
     expect(participant!.answers).toEqual({ [mail.id]: 'p@example.com' });
@@ -494,10 +509,13 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     expect(order).toMatchObject({ subtotal: 35, discount_total: 20, total: 15, tax_total: 0, taxes: [] });
     // 2000 over 2500 : 1000 → 1429 + 571.
     expect(order.order_items.map((i: { total: number }) => i.total)).toEqual([10.71, 4.29]);
-    const [row] = await db().select().from(orders).where(eq(orders.id, order.id));
+    const [row] = await db().select().from(orders).where(eq(orders.publicId, order.id));
     // Business: 3.9 % of 15.00 = 0.585 → 0.59, + 0.49.
     expect(row!.platformFeeMinor).toBe(59 + 49);
-    const items = await db().select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const items = await db()
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, await idOf(order.id)));
     expect(items.every((i) => i.taxRateBp === 0 && i.taxMinor === 0)).toBe(true);
 
     const all = await place(shop.teamId, orderBody(cheap.id, 1, { discount_code: 'MINUS20', payment_method: 'invoice' }));

@@ -56,7 +56,7 @@ describe('startOnlinePayment (test mode)', () => {
     expect(o.paymentUrl).toBe(`http://localhost:3000/en/shop/${a.team.id}/test-payment/${o.payment.id}?token=${token}`);
     expect(token).toMatch(/^[A-Za-z0-9_-]{22}$/);
     // Purpose-separated from the order link's token.
-    expect(token).not.toBe(orderToken(app.deps.config, o.payment.id));
+    expect(token).not.toBe(orderToken(app.deps.config, o.order));
     const payment = await paymentRow(db, o.payment.id);
     expect(payment).toMatchObject({ externalId: `test_${o.payment.id}`, checkoutUrl: o.paymentUrl, status: 'pending' });
     expect(await eventsOf(db, o.order.id, 'payment_started')).toHaveLength(1);
@@ -74,14 +74,14 @@ describe('/api/public/test-payments/:paymentId', () => {
         id: o.payment.id,
         team_id: a.team.id,
         team_name: 'Demo Provider',
-        order_id: o.order.id,
+        order_id: o.order.publicId,
         order_number: o.order.number,
         amount: 60,
         amount_minor: 6000,
         currency: 'CHF',
         status: 'pending',
         payment_status: 'waiting',
-        order_url: `${orderPageUrl(app.deps.config, 'de', a.team.id, o.order.id)}&payment=return`,
+        order_url: `${orderPageUrl(app.deps.config, 'de', a.team.id, o.order)}&payment=return`,
       },
     });
   });
@@ -91,7 +91,7 @@ describe('/api/public/test-payments/:paymentId', () => {
     const seats = await soldSeats(db, ticketA);
     const res = await answer(o.payment.id, 'pay');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ order_url: `${orderPageUrl(app.deps.config, 'de', a.team.id, o.order.id)}&payment=return` });
+    expect(res.json()).toEqual({ order_url: `${orderPageUrl(app.deps.config, 'de', a.team.id, o.order)}&payment=return` });
     expect((await orderRow(db, o.order.id)).paymentStatus).toBe('paid');
     expect((await paymentRow(db, o.payment.id)).status).toBe('succeeded');
     expect(await soldSeats(db, ticketA)).toBe(seats);
@@ -131,7 +131,7 @@ describe('/api/public/test-payments/:paymentId', () => {
       '',
       'x',
       testPaymentToken(app.deps.config, other.payment.id),
-      orderToken(app.deps.config, o.order.id),
+      orderToken(app.deps.config, o.order),
       'A'.repeat(150),
     ]) {
       expect((await view(o.payment.id, token)).statusCode).toBe(404);
