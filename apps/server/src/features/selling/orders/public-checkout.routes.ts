@@ -48,17 +48,17 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
         body: reservationBodySchema,
         response: { 201: reservationReplySchema },
       },
+      // MAX_PARTICIPANTS_PER_ORDER, on the parsed body before any work (422 on `items`).
+      preHandler: async (request) => checkParticipantsCap(app.deps.config.maxParticipantsPerOrder, { items: request.body.items }),
     },
-    async (request, reply) => {
-      checkParticipantsCap(config.maxParticipantsPerOrder, { items: request.body.items });
-      return reply
+    async (request, reply) =>
+      reply
         .status(201)
         .send(
           await gate.run(ticketKeys(request.body.items), () =>
             reserveCheckout(db, request.params.teamId, request.body.items, request.lang, holderOf(config, request.ip)),
           ),
-        );
-    },
+        ),
   );
 
   app.delete(
@@ -115,9 +115,10 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
         body: orderBodySchema,
         response: { 201: placeOrderReplySchema },
       },
+      // MAX_PARTICIPANTS_PER_ORDER, on the parsed body before any work (422 on `participants`).
+      preHandler: async (request) => checkParticipantsCap(app.deps.config.maxParticipantsPerOrder, request.body),
     },
     async (request, reply) => {
-      checkParticipantsCap(config.maxParticipantsPerOrder, request.body);
       const placed = await gate.run(ticketKeys(request.body.items), () =>
         placeOrder(
           { ...app.deps, log: request.log },
