@@ -19,6 +19,8 @@ export const DEMO_SELLING_SETTINGS = {
   iban: 'CH9300762011623852957',
   qrIban: 'CH4431999123000889012',
   testModeEnabled: true,
+  /** Only the demo may keep test mode beside invoice (issue 20); never settable through the API. */
+  isDemo: true,
   termsUrl: null,
 } as const;
 
@@ -30,6 +32,8 @@ export async function seedDemoSellingSettings(db: DbOrTx, teamId: number): Promi
     .insert(teamSellingSettings)
     .values({ teamId, ...DEMO_SELLING_SETTINGS })
     .onConflictDoNothing({ target: teamSellingSettings.teamId });
+  // A demo seeded before the mark existed gets it too.
+  await db.update(teamSellingSettings).set({ isDemo: true }).where(eq(teamSellingSettings.teamId, teamId));
   // Branding only where the team has none yet, and the slug only while no other team uses it.
   await db
     .update(teams)

@@ -250,3 +250,33 @@ export async function disable(deps: Deps, user: User, input: { password: string;
     throw validationError(wrong.field === 'password' ? { password: ['auth:password_incorrect'] } : { code: ['auth:two_factor_invalid'] });
   await repo.disableTotp(deps.db, user.id);
 }
+
+/**
+ * Confirms a logged-in user before a sensitive change (where a company's money goes): the current
+ * password and, when two-factor is on, a current TOTP or recovery code. Counted like a failed login
+ * before it is checked (parallel guesses cannot outrun the limit) and refunded when right; wrong:
+ * 422 on `current_password` or `totp_code`, missing: 422 `required` on the field.
+ */
+export async function confirmIdentity(
+  deps: Deps,
+  user: User,
+  input: { password?: string | null | undefined; code?: string | null | undefined },
+  ip: string,
+): Promise<void> {
+  const twoFactor = isTwoFactorEnabled(user);
+  const missing: Record<string, string[]> = {};
+  if (!input.password) missing.current_password = ['required'];
+  if (twoFactor && !input.code?.trim()) missing.totp_code = ['required'];
+  if (Object.keys(missing).length) throw validationError(missing);
+  const wrong: { field: 'current_password' | 'totp_code' } = { field: 'current_password' };
+  const ok = await guarded(deps, user, ip, async () => {
+    if (!(await verifyPassword(user.passwordHash, input.password!))) return false;
+    if (!twoFactor) return true;
+    wrong.field = 'totp_code';
+    return (await checkUserCode(deps, user, input.code!)) || false;
+  });
+  if (!ok)
+    throw validationError(
+      wrong.field === 'current_password' ? { current_password: ['auth:password_incorrect'] } : { totp_code: ['auth:two_factor_invalid'] },
+    );
+}

@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import { customers, emails, orderEvents } from '../../../db/schema/index.ts';
 import type { Db } from '../../../db/client.ts';
 import { TestClient } from '../../../test/build-test-app.ts';
-import { createUserWithTeam, makeActivity, makeTicket, type Staff } from '../../../test/factories.ts';
+import { createUserWithTeam, DEFAULT_PASSWORD, makeActivity, makeTicket, type Staff } from '../../../test/factories.ts';
 import { teamSellingSettings } from '../../../db/schema/index.ts';
 import { makeOrder, type MakeOrderOptions } from '../../../test/selling-factories.ts';
 
@@ -15,7 +15,9 @@ let seq = 0;
 export const address = () => `kunde${++seq}.${Date.now().toString(36)}@example.com`;
 export const api = (teamId: number, path: string) => `/api/customer/teams/${teamId}${path}`;
 
+/** The mails to an address, newest first, after the due jobs ran (log-in links are written by a job). */
 export async function mailsTo(app: FastifyInstance, to: string, kind?: string) {
+  await app.deps.jobs.runDue();
   const rows = await app.deps.db.select().from(emails).where(eq(emails.toAddress, to)).orderBy(desc(emails.id));
   return kind ? rows.filter((r) => r.kind === kind) : rows;
 }
@@ -60,13 +62,14 @@ export async function makeShop(db: Db) {
   const { team } = await createUserWithTeam(db);
   await db
     .insert(teamSellingSettings)
-    .values({ teamId: team.id, invoiceEnabled: true, iban: 'CH9300762011623852957', testModeEnabled: true });
+    // Test mode beside invoice: only the demo provider may (issue 20), so this shop is marked as one.
+    .values({ teamId: team.id, invoiceEnabled: true, iban: 'CH9300762011623852957', testModeEnabled: true, isDemo: true });
   const activity = await makeActivity(db, team.id);
   const ticket = await makeTicket(db, team.id, activity.id, { stock: 10, priceMinor: 2500 });
   return { team, teamId: team.id, activity, ticket };
 }
 
-/** Stripe (and test mode) on, through the back office's own call. */
+/** Stripe on, through the back office's own call (test mode may not be on beside it: issue 20). */
 export async function configurePayments(team: Staff, stripe: { secretKey: string; webhookSecret: string }): Promise<void> {
   const res = await team.client.request('PUT', '/api/config/integration', {
     stripe: {
@@ -76,7 +79,8 @@ export async function configurePayments(team: Staff, stripe: { secretKey: string
       webhook_secret: stripe.webhookSecret,
       account_id: null,
     },
-    test_mode: { enabled: true },
+    // Stripe keys are where the money goes: the owner's password confirms them (issue 20).
+    current_password: DEFAULT_PASSWORD,
   });
   if (res.statusCode !== 200) throw new Error(`integration settings: ${res.statusCode} ${res.body}`);
 }

@@ -29,6 +29,8 @@ export async function makeShop(db: Db, opts: ShopOptions = {}) {
     invoiceEnabled: opts.invoice ?? true,
     iban: 'CH9300762011623852957',
     testModeEnabled: opts.testMode ?? true,
+    // Test mode beside invoice is only allowed for the demo provider (issue 20): these shops are demo-like.
+    isDemo: true,
     chargesVat: opts.chargesVat ?? true,
     tier: opts.tier ?? 'payg',
     invoiceDueDays: opts.invoiceDueDays ?? 14,

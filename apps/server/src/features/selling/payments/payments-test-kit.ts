@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { emails, orderEvents, orders, paymentEvents, payments, tickets } from '../../../db/schema/index.ts';
-import type { Staff } from '../../../test/factories.ts';
+import { DEFAULT_PASSWORD, type Staff } from '../../../test/factories.ts';
 import { makeOrder } from '../../../test/selling-factories.ts';
 import type { OnlineProvider } from './adapters.ts';
 
@@ -28,6 +28,8 @@ export async function configurePayments(
         }
       : {}),
     ...(body.testMode !== undefined ? { test_mode: { enabled: body.testMode } } : {}),
+    // Stripe keys are where the money goes: the owner's password confirms them (issue 20).
+    ...(body.stripe ? { current_password: DEFAULT_PASSWORD } : {}),
   });
   if (res.statusCode !== 200) throw new Error(`integration settings: ${res.statusCode} ${res.body}`);
 }

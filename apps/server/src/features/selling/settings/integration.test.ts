@@ -1,9 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teams, teamSellingSettings } from '../../../db/schema/index.ts';
+import { emails, teams, teamSellingSettings, users } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { owner, staff, type Staff } from '../../../test/factories.ts';
+import { DEFAULT_PASSWORD, owner, staff, type Staff } from '../../../test/factories.ts';
+import { encryptSecret, newTotpSecret, totp } from '../../auth/two-factor.ts';
 import { getSellingSettings, stripeCredentials } from './index.ts';
 
 const SECRET_KEY = 'sk_test_51SeCrEtKeY0nlyF0rTh3Server';
@@ -21,7 +22,10 @@ afterAll(() => t.close());
 
 const db = () => t.app.deps.db;
 const rowOf = async (teamId: number) => (await db().select().from(teamSellingSettings).where(eq(teamSellingSettings.teamId, teamId)))[0];
-const put = (s: Staff, body: unknown, lang = 'en') => s.client.request('PUT', `/api/config/integration?language=${lang}`, body);
+/** A save as the user (with the user's password: changing where the money goes needs it since issue 20). */
+const put = (s: Staff, body: unknown, lang = 'en') =>
+  s.client.request('PUT', `/api/config/integration?language=${lang}`, { current_password: DEFAULT_PASSWORD, ...(body as object) });
+const putBare = (s: Staff, body: unknown, lang = 'en') => s.client.request('PUT', `/api/config/integration?language=${lang}`, body);
 const invoice = (extra: Record<string, unknown> = {}) => ({
   invoice: { enabled: true, iban: 'ch93 0076 2011 6238 5295 7', qr_iban: 'CH44 3199 9123 0008 8901 2', due_days: 30, ...extra },
 });
@@ -42,7 +46,8 @@ describe('integration settings', () => {
         secret_key_set: false,
         webhook_secret_set: false,
         account_id: null,
-        webhook_url: 'http://localhost:3000/api/webhooks/stripe',
+        // A team's own Stripe account: its own endpoint (the team comes from the URL, never from an event's metadata).
+        webhook_url: `http://localhost:3000/api/webhooks/stripe?team=${a.team.id}`,
       },
       test_mode: { enabled: false },
       terms_url: null,
@@ -116,6 +121,7 @@ describe('integration settings', () => {
       secret_key_set: true,
       webhook_secret_set: true,
       account_id: 'acct_1Abc2Def3Ghi',
+      // Connect: the platform's endpoint (its secret is STRIPE_CONNECT_WEBHOOK_SECRET).
       webhook_url: 'http://localhost:3000/api/webhooks/stripe',
     });
     for (const reply of [res.body, (await a.client.get('/api/config/integration')).body]) {
@@ -283,7 +289,7 @@ describe('integration settings', () => {
     expect((await instructor.client.get('/api/config/integration')).statusCode).toBe(403);
     expect((await put(instructor, invoice())).statusCode).toBe(403);
     expect(await rowOf(a.team.id)).toBeUndefined();
-    await put(a, { ...invoice(), ...stripe(), test_mode: { enabled: true } });
+    await put(a, { ...invoice(), ...stripe() });
     const other = (await b.client.get('/api/config/integration')).json().data;
     expect(other).toMatchObject({
       invoice: { enabled: false, iban: null },
@@ -292,5 +298,138 @@ describe('integration settings', () => {
     });
     expect(await rowOf(b.team.id)).toBeUndefined();
     expect((await t.app.inject({ method: 'PUT', url: '/api/config/integration', payload: invoice() })).statusCode).toBe(419);
+  });
+});
+
+describe('test mode (issue 20 item 3)', () => {
+  it('is refused beside a live method (invoice, Stripe) in either order, and allowed again once they are off', async () => {
+    const a = await owner(t.app);
+    const beside = await put(a, { ...invoice(), test_mode: { enabled: true } });
+    expect(beside.statusCode).toBe(422);
+    expect(beside.json().errors).toEqual({
+      'test_mode.enabled': [expect.stringContaining('Test mode can only be on while no live payment method')],
+    });
+    expect((await getSellingSettings(db(), a.team.id)).testModeEnabled).toBe(false);
+    // Test mode first, then a live method: refused too (nothing changed).
+    expect((await put(a, { test_mode: { enabled: true } })).statusCode).toBe(200);
+    const live = await put(a, stripe(), 'fr');
+    expect(live.statusCode).toBe(422);
+    expect(live.json().errors['test_mode.enabled']![0]).toContain('Le mode test ne peut être activé');
+    expect((await getSellingSettings(db(), a.team.id)).stripeEnabled).toBe(false);
+    // Switching test mode off with the live method in one save is fine.
+    const both = await put(a, { ...stripe(), test_mode: { enabled: false } });
+    expect(both.statusCode, both.body).toBe(200);
+    expect((await put(a, { test_mode: { enabled: true } }, 'de')).json().errors['test_mode.enabled']![0]).toContain('Der Testmodus');
+  });
+
+  it('is never offered at checkout beside a live method, even when stored so (old rows); the demo may', async () => {
+    const a = await owner(t.app);
+    await db()
+      .insert(teamSellingSettings)
+      .values({ teamId: a.team.id, invoiceEnabled: true, iban: 'CH9300762011623852957', testModeEnabled: true });
+    const methods = async () => (await t.app.inject({ method: 'GET', url: `/api/public/teams/${a.team.id}` })).json().data.payment_methods;
+    expect(await methods()).toEqual(['free', 'invoice']);
+    await db().update(teamSellingSettings).set({ isDemo: true }).where(eq(teamSellingSettings.teamId, a.team.id));
+    expect(await methods()).toEqual(['free', 'invoice', 'test']);
+  });
+
+  it('only team.manage switches it: an editor with nav.config gets 403 and nothing changes', async () => {
+    const a = await owner(t.app);
+    const editor = await staff(t.app, a.team, 'editor');
+    const res = await put(editor, { test_mode: { enabled: true } });
+    expect(res.statusCode).toBe(403);
+    expect((await getSellingSettings(db(), a.team.id)).testModeEnabled).toBe(false);
+    // The editor still saves what is theirs (terms, branding), sending test mode as it is.
+    const own = await put(editor, { test_mode: { enabled: false }, terms_url: 'https://example.com/agb' });
+    expect(own.statusCode, own.body).toBe(200);
+    const admin = await staff(t.app, a.team, 'admin');
+    expect((await put(admin, { test_mode: { enabled: true } })).statusCode).toBe(200);
+  });
+});
+
+describe('where the money goes (issue 20 item 8)', () => {
+  const mailsOf = async (to: string) =>
+    db()
+      .select()
+      .from(emails)
+      .where(and(eq(emails.toAddress, to), eq(emails.kind, 'money_settings_changed')));
+
+  it('an editor (nav.config without team.manage) cannot change IBAN, Stripe keys, webhook secret or account: 403, nothing changes', async () => {
+    const a = await owner(t.app);
+    expect((await put(a, invoice())).statusCode).toBe(200);
+    const editor = await staff(t.app, a.team, 'editor');
+    for (const body of [
+      invoice({ iban: 'DE89 3704 0044 0532 0130 00', qr_iban: null }),
+      stripe(),
+      { stripe: { enabled: false, secret_key: SECRET_KEY } },
+      { stripe: { enabled: false, account_id: 'acct_1Attacker00' } },
+    ]) {
+      const res = await put(editor, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(403);
+    }
+    const row = (await rowOf(a.team.id))!;
+    expect(row.iban).toBe('CH9300762011623852957');
+    expect(row.stripeSecretKeyEnc).toBeNull();
+    expect(row.stripeAccountId).toBeNull();
+    // The same fields unchanged (the form sends them back as they are): allowed.
+    expect((await put(editor, invoice({ due_days: 20 }))).statusCode).toBe(200);
+  });
+
+  it('needs the current password (422 on current_password; wrong ones limited), mails every owner without values', async () => {
+    const a = await owner(t.app, { firstname: 'Anna' });
+    const second = await staff(t.app, a.team, 'owner');
+    await db().update(users).set({ language: 'fr' }).where(eq(users.id, second.user.id));
+    const missing = await putBare(a, invoice());
+    expect(missing.statusCode).toBe(422);
+    expect(Object.keys(missing.json().errors)).toEqual(['current_password']);
+    const wrong = await putBare(a, { ...invoice(), current_password: 'not my password' }, 'de');
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().errors)).toEqual(['current_password']);
+    expect(await rowOf(a.team.id)).toBeUndefined();
+    expect(await mailsOf(a.user.email)).toHaveLength(0);
+
+    const ok = await put(a, { ...invoice(), ...stripe() });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const [mine] = await mailsOf(a.user.email);
+    const [theirs] = await mailsOf(second.user.email);
+    expect(mine!.subject).toBe('Auszahlungseinstellungen geändert');
+    expect(theirs!.subject).toBe('Paramètres de versement modifiés');
+    for (const m of [mine!, theirs!]) {
+      const text = `${m.subject}\n${m.textBody ?? ''}\n${m.htmlBody ?? ''}`;
+      expect(text).toContain(a.user.email);
+      for (const secret of [SECRET_KEY, WEBHOOK_SECRET, 'CH93', '9300762011623852957', PUBLISHABLE]) expect(text).not.toContain(secret);
+    }
+    expect(mine!.textBody).toContain('IBAN');
+    expect(mine!.textBody).toContain('Stripe Secret Key');
+    // Saving the same values again changes nothing and mails nobody (and needs no password).
+    expect((await putBare(a, invoice())).statusCode).toBe(200);
+    expect(await mailsOf(a.user.email)).toHaveLength(1);
+  });
+
+  it('with two-factor on also needs a current code (422 on totp_code)', async () => {
+    const a = await owner(t.app);
+    const secret = newTotpSecret();
+    const totpSecret = encryptSecret(t.app.deps.config.sessionSecret, secret);
+    await db().update(users).set({ totpEnabledAt: new Date(), totpSecret }).where(eq(users.id, a.user.id));
+    const res = await put(a, invoice());
+    expect(res.statusCode).toBe(422);
+    expect(Object.keys(res.json().errors)).toEqual(['totp_code']);
+    const right = totp(secret);
+    const wrong = await put(a, { ...invoice(), totp_code: right === '123456' ? '654321' : '123456' });
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json().errors)).toEqual(['totp_code']);
+    expect(await rowOf(a.team.id)).toBeUndefined();
+    const ok = await put(a, { ...invoice(), totp_code: right });
+    expect(ok.statusCode, ok.body).toBe(200);
+  });
+
+  it('counts wrong passwords before checking them: past the limit 429, even with the right one', async () => {
+    const a = await owner(t.app);
+    const replies = await Promise.all(Array.from({ length: 12 }, () => putBare(a, { ...invoice(), current_password: 'wrong password!' })));
+    const codes = replies.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 422)).toHaveLength(10);
+    expect(codes.filter((c) => c === 429)).toHaveLength(2);
+    expect((await put(a, invoice())).statusCode).toBe(429);
+    expect(await rowOf(a.team.id)).toBeUndefined();
   });
 });

@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { teams, teamSellingSettings } from '../../../db/schema/index.ts';
+import { teamMembers, teams, teamSellingSettings, users } from '../../../db/schema/index.ts';
 import { preparedPerDb } from '../../../lib/sql.ts';
 
 /** SQL of a team's selling settings (one row per team, written on the first save) and its shop branding. */
@@ -76,4 +76,14 @@ export async function updateBranding(
     .update(teams)
     .set({ ...values, updatedAt: new Date() })
     .where(eq(teams.id, teamId));
+}
+
+/** The team's owners with what a mail to them needs. */
+export async function teamOwners(db: DbOrTx, teamId: number) {
+  return db
+    .select({ email: users.email, firstname: users.firstname, language: users.language })
+    .from(teamMembers)
+    .innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'owner')))
+    .orderBy(users.id);
 }

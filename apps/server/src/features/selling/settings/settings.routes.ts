@@ -2,13 +2,14 @@ import { integrationSettingsBodySchema, integrationSettingsSchema, taxSettingsBo
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataReply, successDataReply } from '../../../lib/http.ts';
-import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
+import { clientKey } from '../../../lib/client-key.ts';
+import { can, currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import * as settings from './settings.service.ts';
 
 /** The company's taxes (`/backend/config/tax`) and payment integrations and shop branding (`/backend/config/integration`). */
 export async function sellingSettingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.deps;
+  const { db, config, limiter } = app.deps;
   const tags = ['selling'];
   const configure = requirePermission('nav.config');
 
@@ -63,7 +64,7 @@ export async function sellingSettingsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Saves the sections sent (invoice, stripe, test_mode, terms_url, branding); a Stripe secret is changed only when sent, "" removes it',
+          'Saves the sections sent (invoice, stripe, test_mode, terms_url, branding); a Stripe secret is changed only when sent, "" removes it. Changing test mode or where the money goes (IBANs, Stripe keys, webhook secret, account) needs team.manage (403); the latter also current_password (and totp_code with two-factor on), and mails every owner',
         body: integrationSettingsBodySchema,
         response: { 200: successDataReply(integrationSettingsSchema) },
       },
@@ -71,7 +72,11 @@ export async function sellingSettingsRoutes(fastify: FastifyInstance) {
     async (request) => ({
       success: true as const,
       message: request.t('selling-settings:integration.saved'),
-      data: await settings.saveIntegrationSettings(db, config, currentTeam(request), request.body),
+      data: await settings.saveIntegrationSettings({ db, config, limiter }, currentTeam(request), request.body, {
+        user: request.auth!.user,
+        canManage: can(request, 'team.manage'),
+        clientKey: clientKey(request.ip),
+      }),
     }),
   );
 }

@@ -16,7 +16,13 @@ import {
 import { compactIban, formatIban, ibanProblem, isQrIban } from '@bookla/shared/iban';
 import type { Config } from '../../../config/env.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
-import { validationError } from '../../../lib/app-error.ts';
+import { forbidden, validationError } from '../../../lib/app-error.ts';
+import { translate } from '../../../lib/i18n.ts';
+import { renderMail } from '../../../lib/mail-layout.ts';
+import { queueMail } from '../../../lib/mailer.ts';
+import type { RateLimiter } from '../../../lib/rate-limit.ts';
+import type { UserRow } from '../../../plugins/auth.ts';
+import { confirmIdentity } from '../../auth/index.ts';
 import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { openSecret, sealSecret } from '../../../lib/secret-box.ts';
 import * as repo from './settings.repo.ts';
@@ -114,19 +120,28 @@ export async function defaultTaxRateBp(db: DbOrTx, teamId: number): Promise<numb
 export const hasStripeSecret = (settings: Pick<SellingSettings, 'stripeSecretKeyEnc'>) => !!settings.stripeSecretKeyEnc;
 
 /**
+ * Whether test mode may be on: only while no live method (invoice, Stripe) is on — test tickets
+ * beside real ones are how a shop sells tickets nobody pays — or for the seeded demo provider.
+ */
+export function testModeAllowed(settings: Pick<SellingSettings, 'invoiceEnabled' | 'stripeEnabled' | 'isDemo'>): boolean {
+  return settings.isDemo || (!settings.invoiceEnabled && !settings.stripeEnabled);
+}
+
+/**
  * What a buyer may choose at checkout, in this order: `free` (always: for a total of 0),
  * `invoice` when enabled with an IBAN, `stripe` when enabled with a stored secret key (and the
- * caller's `stripeReady`, default true), `test` when the team's test mode is on.
+ * caller's `stripeReady`, default true), `test` when the team's test mode is on and allowed
+ * (no live method on, or the demo provider).
  */
 export function enabledPaymentMethods(
-  settings: Pick<SellingSettings, 'invoiceEnabled' | 'iban' | 'stripeEnabled' | 'stripeSecretKeyEnc' | 'testModeEnabled'>,
+  settings: Pick<SellingSettings, 'invoiceEnabled' | 'iban' | 'stripeEnabled' | 'stripeSecretKeyEnc' | 'testModeEnabled' | 'isDemo'>,
   options: { stripeReady?: boolean } = {},
 ): CheckoutPaymentMethod[] {
   const on: Record<CheckoutPaymentMethod, boolean> = {
     free: true,
     invoice: settings.invoiceEnabled && !!settings.iban,
     stripe: settings.stripeEnabled && hasStripeSecret(settings) && (options.stripeReady ?? true),
-    test: settings.testModeEnabled,
+    test: settings.testModeEnabled && testModeAllowed(settings),
   };
   return CHECKOUT_PAYMENT_METHODS.filter((m) => on[m]);
 }
@@ -286,7 +301,8 @@ export function toIntegrationSettings(
       secret_key_set: !!s.stripeSecretKeyEnc,
       webhook_secret_set: !!s.stripeWebhookSecretEnc,
       account_id: s.stripeAccountId,
-      webhook_url: `${config.appUrl}/api/webhooks/stripe`,
+      // Connect: the platform's endpoint (its secret is the platform's); a team's own account: its own endpoint.
+      webhook_url: `${config.appUrl}/api/webhooks/stripe${s.stripeAccountId ? '' : `?team=${s.teamId}`}`,
     },
     test_mode: { enabled: s.testModeEnabled },
     terms_url: s.termsUrl,
@@ -308,17 +324,98 @@ function httpUrl(text: string): boolean {
   }
 }
 
+export type SaveDeps = { db: Db; config: Config; limiter: RateLimiter };
+
+/** Who saves: the user (re-confirmed for money fields), whether the role has `team.manage`, the client key (limits). */
+export interface IntegrationEditor {
+  user: UserRow;
+  canManage: boolean;
+  clientKey: string;
+}
+
+/** The fields that decide where a company's money goes; changing one needs team.manage, the password, and tells every owner. */
+export const MONEY_FIELDS = [
+  'iban',
+  'qr_iban',
+  'stripe_publishable_key',
+  'stripe_secret_key',
+  'stripe_webhook_secret',
+  'stripe_account_id',
+] as const;
+export type MoneyField = (typeof MONEY_FIELDS)[number];
+
+/** Which money fields the values would change (secrets compared opened; an unreadable stored one counts as changed). */
+function moneyFieldsChanged(config: Pick<Config, 'sessionSecret'>, current: SellingSettings, values: SellingSettingsValues): MoneyField[] {
+  const out: MoneyField[] = [];
+  const differs = <T>(next: T | undefined, now: T) => next !== undefined && (next ?? null) !== (now ?? null);
+  if (differs(values.iban, current.iban)) out.push('iban');
+  if (differs(values.qrIban, current.qrIban)) out.push('qr_iban');
+  if (differs(values.stripePublishableKey, current.stripePublishableKey)) out.push('stripe_publishable_key');
+  if (differs(values.stripeAccountId, current.stripeAccountId)) out.push('stripe_account_id');
+  const secretDiffers = (next: string | null | undefined, now: string | null, column: Parameters<typeof secretAad>[1]) => {
+    if (next === undefined || next === now) return false;
+    if (next === null || now === null) return next !== now;
+    try {
+      return open(config, current.teamId, column, next) !== open(config, current.teamId, column, now);
+    } catch {
+      return true;
+    }
+  };
+  if (secretDiffers(values.stripeSecretKeyEnc, current.stripeSecretKeyEnc, 'stripe_secret_key')) out.push('stripe_secret_key');
+  if (secretDiffers(values.stripeWebhookSecretEnc, current.stripeWebhookSecretEnc, 'stripe_webhook_secret'))
+    out.push('stripe_webhook_secret');
+  return out;
+}
+
+/** One mail per owner, in the owner's language: which fields changed, who, when — never a value. */
+async function queueMoneySettingsMails(
+  db: DbOrTx,
+  config: Pick<Config, 'appName' | 'mailFrom'>,
+  team: Pick<TeamRow, 'id' | 'name' | 'timeZone'>,
+  by: Pick<UserRow, 'firstname' | 'lastname' | 'email'>,
+  changed: readonly MoneyField[],
+  at: Date,
+): Promise<void> {
+  for (const owner of await repo.teamOwners(db, team.id)) {
+    const lang = owner.language;
+    const when = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: team.timeZone }).format(at);
+    const params = { team: team.name, who: `${by.firstname} ${by.lastname}`.trim(), email: by.email, when };
+    const t = (key: string) => translate(lang, `selling-settings:money_changed.${key}`, params);
+    const { html, text } = renderMail({
+      lang,
+      appName: config.appName,
+      greeting: translate(lang, 'selling-settings:money_changed.greeting', { name: owner.firstname }),
+      paragraphs: [
+        t('intro'),
+        changed.map((f) => `• ${translate(lang, `selling-settings:money_changed.fields.${f}`)}`).join('\n'),
+        t('check'),
+      ],
+      footnote: t('footnote'),
+    });
+    await queueMail(db, config, {
+      to: owner.email,
+      subject: t('subject'),
+      text,
+      html,
+      kind: 'money_settings_changed',
+      language: lang,
+      teamId: team.id,
+    });
+  }
+}
+
 /**
  * Saves the sections sent (each optional; what is not sent stays). IBANs are stored compact and
  * checked (mod 97; a QR-IBAN only in its own field); Stripe secrets are stored encrypted, an empty
  * string removes one, a missing key keeps it; a method can only be enabled with what it needs.
  */
 export async function saveIntegrationSettings(
-  db: Db,
-  config: Pick<Config, 'appUrl' | 'sessionSecret'>,
+  deps: SaveDeps,
   team: TeamRow,
   body: IntegrationSettingsBody,
+  who: IntegrationEditor,
 ): Promise<IntegrationSettings> {
+  const { db, config } = deps;
   const current = await getSellingSettings(db, team.id);
   const fields: Fields = {};
   const values: SellingSettingsValues = {};
@@ -370,7 +467,8 @@ export async function saveIntegrationSettings(
     }
     if (s.enabled) {
       if (!secretEnc && !fields['stripe.secret_key']) add(fields, 'stripe.secret_key', 'secret_key_required');
-      if (!webhookEnc && !fields['stripe.webhook_secret']) add(fields, 'stripe.webhook_secret', 'webhook_secret_required');
+      // With Connect the platform's secret verifies the events; a team's own account needs its own.
+      if (!webhookEnc && !accountId && !fields['stripe.webhook_secret']) add(fields, 'stripe.webhook_secret', 'webhook_secret_required');
     }
     Object.assign(values, {
       stripeEnabled: s.enabled,
@@ -382,6 +480,13 @@ export async function saveIntegrationSettings(
   }
 
   if (body.test_mode) values.testModeEnabled = body.test_mode.enabled;
+
+  // Test mode and where the money goes are the company's own decisions (team.manage), not every editor's.
+  const changed = moneyFieldsChanged(config, current, values);
+  const testModeChanged = values.testModeEnabled !== undefined && values.testModeEnabled !== current.testModeEnabled;
+  if ((changed.length || testModeChanged) && !who.canManage) throw forbidden();
+  const next = { ...current, ...values };
+  if (next.testModeEnabled && !testModeAllowed(next)) add(fields, 'test_mode.enabled', 'test_mode_beside_live');
 
   if (body.terms_url !== undefined) {
     const url = body.terms_url?.trim() || null;
@@ -402,10 +507,14 @@ export async function saveIntegrationSettings(
   }
 
   if (Object.keys(fields).length) throw validationError(fields);
+  // Only a well-formed change costs an attempt: the password (and code) of the one making it.
+  if (changed.length) await confirmIdentity(deps, who.user, { password: body.current_password, code: body.totp_code }, who.clientKey);
   try {
     const { row, teamRow } = await db.transaction(async (tx) => {
       const saved = Object.keys(values).length ? await repo.upsertSettings(tx, team.id, values) : await getSellingSettings(tx, team.id);
       await repo.updateBranding(tx, team.id, branding);
+      // Every owner hears of it, in the same transaction as the change (the outbox sends it).
+      if (changed.length) await queueMoneySettingsMails(tx, config, team, who.user, changed, new Date());
       return { row: saved, teamRow: (await repo.findTeam(tx, team.id))! };
     });
     return toIntegrationSettings(config, row, teamRow);
