@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emails, teams, teamSellingSettings, users } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { DEFAULT_PASSWORD, owner, staff, type Staff } from '../../../test/factories.ts';
-import { encryptSecret, newTotpSecret, totp } from '../../auth/two-factor.ts';
+import { encryptSecret, newTotpSecret, totp } from '../../auth/index.ts';
 import { getSellingSettings, stripeCredentials } from './index.ts';
 
 const SECRET_KEY = 'sk_test_51SeCrEtKeY0nlyF0rTh3Server';
