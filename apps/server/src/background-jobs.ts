@@ -5,6 +5,8 @@ import type { Db } from './db/client.ts';
 import { registerExportJobs } from './features/operations/exports/index.ts';
 import { documentAttachmentRenderers, inThreadRenderer, type DocumentRenderer } from './features/selling/documents/index.ts';
 import { registerOrderMailJob } from './features/selling/orders/index.ts';
+import { registerMagicLinkJob } from './features/selling/customer-accounts/index.ts';
+import { registerCustomerResetJob } from './features/auth/index.ts';
 import { registerWaitingListJob } from './features/selling/waitinglist/index.ts';
 import type { JobRunner } from './lib/jobs.ts';
 import { mailDirectory, registerMailJob } from './lib/mailer.ts';
@@ -33,4 +35,8 @@ export function registerJobHandlers(jobs: JobRunner, { db, config, mailTransport
   registerExportJobs(jobs, { db, config });
   // Freed seats are offered to the waiting list by a job the releasing transaction enqueues (selling/waitinglist).
   registerWaitingListJob(jobs, { db, config });
+  // A customer's log-in link and password reset: the request enqueues the job for known and
+  // unknown addresses alike; the job looks the address up (issue 20 item 11).
+  registerMagicLinkJob(jobs, { db, config });
+  registerCustomerResetJob(jobs, { db, config });
 }

@@ -16,6 +16,8 @@ import { takeAttempt } from '../../../plugins/rate-limit.ts';
 import * as repo from './customer-accounts.repo.ts';
 import { MAGIC_LINK_TTL_MS, queueAccountMail, VERIFY_LINK_TTL_MS, type AccountMailKind } from './customer-mails.ts';
 import { clearCustomerLoginFailures, consumeCustomerLimit, customerLoginLimits } from './limits.ts';
+import { queueMagicLinkJob } from './magic-link-job.ts';
+import { clientKey } from '../../../lib/client-key.ts';
 
 /**
  * Customer accounts of a team's shop: registration, log-in by password or mailed link, the
@@ -70,7 +72,7 @@ async function sendLink(deps: Deps, team: { id: number; name: string }, customer
  */
 export async function register(deps: Deps, teamId: number, input: CustomerRegisterInput, ip: string, lang: Language): Promise<void> {
   const team = await teamOf(deps, teamId);
-  await consumeCustomerLimit(deps.limiter, 'registrationsPerIp', ip);
+  await consumeCustomerLimit(deps.limiter, 'registrationsPerIp', clientKey(ip));
   await consumeCustomerLimit(deps.limiter, 'linkMailsPerEmail', `${teamId}:${normal(input.email)}`);
   const passwordHash = await hashPassword(input.password);
   const language = input.language ?? lang;
@@ -101,13 +103,16 @@ export async function login(deps: Deps, teamId: number, input: CustomerLoginInpu
   return customer;
 }
 
-/** "E-mail me a link": the same answer for unknown addresses; limited per address and per IP. */
+/**
+ * "E-mail me a link": limited per address and per client; then the same work whether or not the
+ * address has an account (one job enqueued, which looks it up and mails the link or does nothing:
+ * magic-link-job.ts), so neither the answer nor its time tells the two apart.
+ */
 export async function requestMagicLink(deps: Deps, teamId: number, input: CustomerMagicLinkInput, ip: string, lang: Language) {
-  const team = await teamOf(deps, teamId);
-  await consumeCustomerLimit(deps.limiter, 'linkMailsPerIp', ip);
+  await teamOf(deps, teamId);
+  await consumeCustomerLimit(deps.limiter, 'linkMailsPerIp', clientKey(ip));
   await consumeCustomerLimit(deps.limiter, 'linkMailsPerEmail', `${teamId}:${normal(input.email)}`);
-  const customer = await repo.findCustomerByEmail(deps.db, teamId, input.email);
-  if (customer) await sendLink(deps, team, customer, 'customer_magic_link', input.language ?? lang);
+  await queueMagicLinkJob(deps.db, teamId, input.email, input.language ?? lang);
 }
 
 /** A new confirmation link for a logged-in customer whose address is not confirmed yet. */
@@ -124,7 +129,7 @@ export async function resendVerification(deps: Deps, teamId: number, customer: r
  * that was set while the address was unproven.
  */
 export async function landLink(deps: Deps, teamId: number, token: string, ip: string): Promise<repo.CustomerRow> {
-  await consumeCustomerLimit(deps.limiter, 'linkLandingsPerIp', ip);
+  await consumeCustomerLimit(deps.limiter, 'linkLandingsPerIp', clientKey(ip));
   const used = await deps.db.transaction(async (tx) => {
     const row = await repo.consumeToken(tx, teamId, sha256(token));
     if (!row) return undefined;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { authTokens, customerSessions } from '../../../db/schema/index.ts';
 import { redactUrl } from '../../../lib/log-redaction.ts';
@@ -302,6 +302,67 @@ describe('mailed log-in links', () => {
     expect(landed.json().customer).toMatchObject({ email_verified: true, has_password: false });
     expect((await intruder.post(api(shopA.teamId, '/login'), { email, password: 'Eindringling-Passwort-1' })).statusCode).toBe(422);
     expect((await owner.get(api(shopA.teamId, '/bookings'))).json().data).toHaveLength(1);
+  });
+});
+
+describe('the same work for known and unknown addresses (issue 20 item 11)', () => {
+  /** Rows per table, and the jobs by type: what a request wrote is the difference. */
+  async function counts() {
+    const rows = await db().execute(
+      sql`SELECT (SELECT count(*) FROM emails)::int AS emails, (SELECT count(*) FROM auth_tokens)::int AS tokens,
+                 (SELECT count(*) FROM customers)::int AS customers,
+                 (SELECT coalesce(jsonb_object_agg(type, n), '{}'::jsonb) FROM (SELECT type, count(*)::int AS n FROM jobs GROUP BY type) j) AS jobs`,
+    );
+    return (rows as unknown as { rows: { emails: number; tokens: number; customers: number; jobs: Record<string, number> }[] }).rows[0]!;
+  }
+  async function written(call: () => Promise<{ statusCode: number; body: string }>) {
+    await t.app.deps.jobs.runDue();
+    const before = await counts();
+    const res = await call();
+    const after = await counts();
+    const jobs = Object.fromEntries(
+      Object.entries(after.jobs)
+        .map(([type, n]) => [type, n - (before.jobs[type] ?? 0)] as const)
+        .filter(([, n]) => n !== 0),
+    );
+    return {
+      res: { status: res.statusCode, body: res.body },
+      rows: {
+        emails: after.emails - before.emails,
+        tokens: after.tokens - before.tokens,
+        customers: after.customers - before.customers,
+        jobs,
+      },
+    };
+  }
+
+  it('a log-in link request enqueues one job either way and writes nothing else; the job mails only a known address', async () => {
+    const { email } = await verifiedCustomer(shopA.teamId);
+    const unknownAddress = address();
+    const client = new TestClient(t.app);
+    await client.csrf();
+    const known = await written(() => client.post(api(shopA.teamId, '/magic-link?language=en'), { email }));
+    const unknown = await written(() => client.post(api(shopA.teamId, '/magic-link?language=en'), { email: unknownAddress }));
+    expect(known.res).toEqual(unknown.res);
+    expect(known.rows).toEqual({ emails: 0, tokens: 0, customers: 0, jobs: { 'customer.magic_link': 1 } });
+    expect(unknown.rows).toEqual(known.rows);
+    expect(await kit.mailsTo(t.app, email, 'customer_magic_link')).toHaveLength(1);
+    expect(await kit.mailsTo(t.app, unknownAddress)).toHaveLength(0);
+  });
+
+  it('a customer password reset request enqueues one job either way and writes nothing else; the job mails only a known address', async () => {
+    const { email } = await verifiedCustomer(shopA.teamId);
+    const unknownAddress = address();
+    const client = new TestClient(t.app);
+    await client.csrf();
+    const reset = (to: string) => () => client.post('/api/customer/password/reset/mail?language=en', { email: to, team_id: shopA.teamId });
+    const known = await written(reset(email));
+    const unknown = await written(reset(unknownAddress));
+    expect(known.res).toEqual(unknown.res);
+    expect(known.rows).toEqual({ emails: 0, tokens: 0, customers: 0, jobs: { 'customer.password_reset': 1 } });
+    expect(unknown.rows).toEqual(known.rows);
+    expect(await kit.mailsTo(t.app, email, 'customer_password_reset')).toHaveLength(1);
+    expect(await kit.mailsTo(t.app, unknownAddress)).toHaveLength(0);
   });
 });
 

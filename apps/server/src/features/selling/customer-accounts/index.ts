@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { cancellationRoutes } from './cancellation.routes.ts';
 import { customerAccountsRoutes as accountRoutes } from './customer-accounts.routes.ts';
 
+export { registerMagicLinkJob } from './magic-link-job.ts';
+
 export async function customerAccountsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(cancellationRoutes);

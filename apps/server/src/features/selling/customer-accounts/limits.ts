@@ -1,3 +1,4 @@
+import { clientKey } from '../../../lib/client-key.ts';
 import type { RateLimiter } from '../../../lib/rate-limit.ts';
 import { tooManyRequests, type LimitName } from '../../../plugins/rate-limit.ts';
 
@@ -31,11 +32,11 @@ export async function consumeCustomerLimit(limiter: RateLimiter, name: CustomerL
  * per IP, and 10 per account from one IP, the account being the address in this team's shop.
  */
 export const customerLoginLimits = (teamId: number, email: string, ip: string): [LimitName, string][] => [
-  ['loginFailuresPerIp', ip],
-  ['loginFailuresPerAccount', `customer:${teamId}:${email.trim().toLowerCase()}|${ip}`],
+  ['loginFailuresPerIp', clientKey(ip)],
+  ['loginFailuresPerAccount', `customer:${teamId}:${email.trim().toLowerCase()}|${clientKey(ip)}`],
 ];
 
 /** Forgets the failures of an address from an IP after a completed log-in. */
 export async function clearCustomerLoginFailures(limiter: RateLimiter, teamId: number, email: string, ip: string): Promise<void> {
-  await limiter.reset(`loginFailuresPerAccount:customer:${teamId}:${email.trim().toLowerCase()}|${ip}`);
+  await limiter.reset(`loginFailuresPerAccount:customer:${teamId}:${email.trim().toLowerCase()}|${clientKey(ip)}`);
 }
