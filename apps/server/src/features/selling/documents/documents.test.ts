@@ -7,9 +7,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { calculateQRReferenceChecksum, isQRReferenceValid, isSCORReferenceValid } from 'swissqrbill/utils';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
 import { locations, orderProducts, orders, teams, teamSellingSettings } from '../../../db/schema/index.ts';
+import { createMemoryRateLimiter } from '../../../lib/rate-limit.ts';
+import { LIMITS } from '../../../plugins/rate-limit.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { inDays, makeActivity, makeSession, makeTicket, owner, staff, type Staff } from '../../../test/factories.ts';
 import { makeOrder, type MakeOrderOptions } from '../../../test/selling-factories.ts';
@@ -93,6 +95,11 @@ let courseTicketId: number;
 let eventTicketId: number;
 let eventStart: Date;
 const logLines: string[] = [];
+/** The rate limiter's clock: each test starts in a fresh window (downloads are limited per IP, documents-pool.test.ts). */
+let clock = Date.now();
+beforeEach(() => {
+  clock += LIMITS.documentDownloadsPerIp.windowMs + 1000;
+});
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'bookla-docs-'));
@@ -102,7 +109,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await buildTestApp({ config: { dataDir, logLevel: 'info' }, logStream });
+  t = await buildTestApp({ config: { dataDir, logLevel: 'info' }, logStream, limiter: createMemoryRateLimiter(() => clock) });
   app = t.app;
   db = app.deps.db;
   a = await owner(app, { teamName: 'Atelier Sonnenberg' });
