@@ -13,8 +13,14 @@ import type { DiscountRow } from './discounts.repo.ts';
 
 export type { DiscountRow };
 
-const refuse = (reason: 'invalid' | 'not_yet_valid' | 'expired' | 'used_up' | 'not_for_activities') =>
-  validationError({ discount_code: [`discounts:checkout.${reason}`] });
+export type DiscountProblem = 'invalid' | 'not_yet_valid' | 'expired' | 'used_up' | 'not_for_activities';
+
+/**
+ * The one answer anonymous callers get for a code that cannot be used, whatever the reason
+ * (issue 20 item 4): telling unknown, expired, used up and "not for these items" apart would
+ * confirm which guesses exist. The reasons stay for staff (`discountProblem`).
+ */
+export const discountCodeRefused = () => validationError({ discount_code: ['discounts:checkout.invalid'] });
 
 /** Which item totals the discount applies to: items of activities in activity_ids (all when empty). */
 export function eligibleForDiscount(discount: DiscountRow, activityId: number | null): boolean {
@@ -22,10 +28,23 @@ export function eligibleForDiscount(discount: DiscountRow, activityId: number | 
   return activityId !== null && discount.activityIds.includes(activityId);
 }
 
+/** Why a code cannot be used for these activities now (for staff), or null when it can. */
+export function discountProblem(
+  discount: DiscountRow | undefined,
+  activityIds: readonly number[],
+  now: Date = new Date(),
+): DiscountProblem | null {
+  if (!discount || !discount.active) return 'invalid';
+  if (discount.validFrom && now < discount.validFrom) return 'not_yet_valid';
+  if (discount.validUntil && now >= discount.validUntil) return 'expired';
+  if (discount.maxUses !== null && discount.usedCount >= discount.maxUses) return 'used_up';
+  if (discount.activityIds.length && !activityIds.some((id) => eligibleForDiscount(discount, id))) return 'not_for_activities';
+  return null;
+}
+
 /**
- * The discount for a code at checkout, or throws validationError({ discount_code: [...] })
- * (unknown/inactive, not yet valid, expired, used up, not valid for these activities).
- * Case-insensitive code.
+ * The discount for a code at the public checkout, or throws the one generic
+ * validationError({ discount_code: [...] }) (`discountCodeRefused`). Case-insensitive code.
  */
 export async function resolveDiscountForCheckout(
   db: DbOrTx,
@@ -36,12 +55,8 @@ export async function resolveDiscountForCheckout(
 ): Promise<DiscountRow> {
   const text = code.trim();
   const discount = text ? await repo.findDiscountByCode(db, teamId, text) : undefined;
-  if (!discount || !discount.active) throw refuse('invalid');
-  if (discount.validFrom && now < discount.validFrom) throw refuse('not_yet_valid');
-  if (discount.validUntil && now >= discount.validUntil) throw refuse('expired');
-  if (discount.maxUses !== null && discount.usedCount >= discount.maxUses) throw refuse('used_up');
-  if (discount.activityIds.length && !activityIds.some((id) => eligibleForDiscount(discount, id))) throw refuse('not_for_activities');
-  return discount;
+  if (discountProblem(discount, activityIds, now) !== null) throw discountCodeRefused();
+  return discount!;
 }
 
 /**

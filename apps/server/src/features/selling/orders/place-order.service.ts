@@ -29,7 +29,7 @@ import {
   takeSeatsSql,
   type Holder,
 } from '../../catalogue/tickets/index.ts';
-import { discountUseSql, takeDiscountUse } from '../discounts/index.ts';
+import { discountCodeRefused, discountUseSql, takeDiscountUse } from '../discounts/index.ts';
 import { bookOffer, isOfferHolder } from '../waitinglist/index.ts';
 import { startOnlinePayment } from '../payments/index.ts';
 import { enabledPaymentMethods, getCheckoutTeam, type SellingSettings } from '../settings/index.ts';
@@ -455,7 +455,7 @@ async function shortfallError(
       available: await repo.productLeft(db, teamId, missedProduct.productId),
       product_id: missedProduct.productId,
     });
-  if (want.discount && !got.discount) return validationError({ discount_code: ['discounts:checkout.used_up'] });
+  if (want.discount && !got.discount) return discountCodeRefused();
   return undefined;
 }
 
@@ -494,7 +494,7 @@ async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared:
   }
   // The control's read-then-write discount count, before the counter's lock would queue it.
   if (cart.discount && unsafe.discounts && !(await takeDiscountUse(tx, teamId, cart.discount.id, { unsafe: true })))
-    throw validationError({ discount_code: ['discounts:checkout.used_up'] });
+    throw discountCodeRefused();
   const taken = await takeAndNumber(tx, teamId, orderId, {
     seats: seatsUnderLock ? takeSeatsSql(teamId, seats) : null,
     products: productStock,

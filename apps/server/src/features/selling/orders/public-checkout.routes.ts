@@ -13,6 +13,7 @@ import { z } from 'zod';
 import { idParam } from '../../../lib/http.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
 import { holderOf, releaseReservations } from '../../catalogue/tickets/index.ts';
+import { withDiscountGuessLimit } from '../discounts/index.ts';
 import { createKeyedGate } from '../../../lib/keyed-gate.ts';
 import { confirmHoldByLink } from './hold-confirm.ts';
 import { checkParticipantsCap } from './participants-cap.ts';
@@ -90,7 +91,9 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const quote = await quoteOrder(db, request.params.teamId, request.body);
+      // Wrong discount codes are limited per client and team, counted before the code is checked (issue 20 item 4).
+      const guess = { ip: request.ip, teamId: request.params.teamId, code: request.body.discount_code };
+      const quote = await withDiscountGuessLimit(app.deps.limiter, guess, () => quoteOrder(db, request.params.teamId, request.body));
       const money = (minor: number) => minorToDecimal(minor, quote.currency);
       return {
         subtotal: money(quote.pricing.subtotalMinor),
@@ -119,12 +122,16 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       preHandler: async (request) => checkParticipantsCap(app.deps.config.maxParticipantsPerOrder, request.body),
     },
     async (request, reply) => {
-      const placed = await gate.run(ticketKeys(request.body.items), () =>
-        placeOrder(
-          { ...app.deps, log: request.log },
-          request.params.teamId,
-          request.body,
-          holderOf(config, request.ip, request.body.customer.email),
+      // Wrong discount codes are limited per client and team, counted before the code is checked (issue 20 item 4).
+      const guess = { ip: request.ip, teamId: request.params.teamId, code: request.body.discount_code };
+      const placed = await withDiscountGuessLimit(app.deps.limiter, guess, () =>
+        gate.run(ticketKeys(request.body.items), () =>
+          placeOrder(
+            { ...app.deps, log: request.log },
+            request.params.teamId,
+            request.body,
+            holderOf(config, request.ip, request.body.customer.email),
+          ),
         ),
       );
       return reply.status(201).send({ order: placed.order, order_url: placed.orderUrl, payment_url: placed.paymentUrl });
