@@ -9,6 +9,7 @@ import { seedReferenceData } from '../../apps/server/src/db/seed/index.ts';
 import { createBenchDatabase, dropBenchDatabase } from './db-admin.ts';
 import { catalogueVars, seedCatalogue } from '../seeds/catalogue.ts';
 import { seedCheckout } from '../seeds/checkout.ts';
+import { documentsVars, seedDocuments } from '../seeds/documents.ts';
 import { seedStatistics, statisticsVars } from '../seeds/statistics.ts';
 import type { RunningServer, SeedName } from './types.ts';
 
@@ -68,6 +69,7 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
     const seeded = opts.seed === 'catalogue' ? await seedCatalogue(database.db) : undefined;
     const checkoutVars = opts.seed === 'checkout' ? await seedCheckout(database.db) : undefined;
     const statisticsSeeded = opts.seed === 'statistics' ? await seedStatistics(database.db) : undefined;
+    const documentOrder = opts.seed === 'documents' ? await seedDocuments(database.db) : undefined;
     const seedSeconds = ((performance.now() - seedStarted) / 1000).toFixed(1);
     const config = loadConfig(
       // The checkout bench plays many buyers from one machine: each request names its client in
@@ -76,7 +78,9 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
         NODE_ENV: 'production',
         APP_URL: 'http://127.0.0.1:3000',
         DATA_DIR: dataDir,
-        ...(checkoutVars ? { TRUST_PROXY: '127.0.0.1' } : {}),
+        ...(checkoutVars || documentOrder ? { TRUST_PROXY: '127.0.0.1' } : {}),
+        // The documents bench measures rendering with the cache off, then with it on.
+        ...(documentOrder ? { PDF_CACHE: process.env.BENCH_PDF_CACHE ?? 'on' } : {}),
       },
       {
         logLevel: 'silent',
@@ -89,7 +93,13 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
     );
     const app = await buildApp({ config, database, runJobs: true });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
-    const vars = seeded ? await catalogueVars(app, seeded) : statisticsSeeded ? await statisticsVars(app, statisticsSeeded) : checkoutVars;
+    const vars = seeded
+      ? await catalogueVars(app, seeded)
+      : statisticsSeeded
+        ? await statisticsVars(app, statisticsSeeded)
+        : documentOrder
+          ? documentsVars(app, documentOrder)
+          : checkoutVars;
     return {
       url,
       info: {

@@ -12,7 +12,7 @@ export interface RunningServer {
 }
 
 /** Data a benchmark needs in the app's database before it listens (see bench/seeds/). */
-export type SeedName = 'catalogue' | 'checkout' | 'statistics';
+export type SeedName = 'catalogue' | 'checkout' | 'statistics' | 'documents';
 
 export type ServerKind = 'app' | 'hello';
 
