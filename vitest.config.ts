@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
-import server from './apps/server/vitest.config.ts';
+import server, { postgresTestFiles } from './apps/server/vitest.config.ts';
 
 // One `npm test` runs every project; `DATABASE_URL` switches the server tests from
 // in-memory PGlite to a PostgreSQL server.
@@ -19,15 +20,22 @@ const cores = availableParallelism();
 // shared. The files that replace modules with vi.mock keep their own graph ('server-isolated').
 const serverIsolated = ['src/features/auth/login-limits.test.ts', 'src/features/selling/orders/place-order-payment.test.ts'];
 
+// `npm run test:db` (CI, on the PostgreSQL server) sets TEST_SELECTION=postgres: only the server
+// files where PostgreSQL can behave differently from PGlite (decision 015, postgresTestFiles).
+// Without it every file runs, on PGlite or on DATABASE_URL's server (`npm run test:db:all`).
+const postgresOnly = process.env.TEST_SELECTION === 'postgres';
+const serverFiles = postgresOnly ? postgresTestFiles(join(import.meta.dirname, 'apps', 'server')) : ['src/**/*.test.ts'];
+const isolatedFiles = postgresOnly ? serverIsolated.filter((f) => serverFiles.includes(f)) : serverIsolated;
+
 export default defineConfig({
   test: {
     projects: [
       'packages/shared',
       {
         root: './apps/server',
-        test: { ...server.test, name: 'server', isolate: false, exclude: [...serverIsolated, '**/node_modules/**'] },
+        test: { ...server.test, name: 'server', isolate: false, include: serverFiles, exclude: [...serverIsolated, '**/node_modules/**'] },
       },
-      { root: './apps/server', test: { ...server.test, name: 'server-isolated', include: serverIsolated } },
+      { root: './apps/server', test: { ...server.test, name: 'server-isolated', include: isolatedFiles } },
       'apps/web',
       'tools',
     ],
