@@ -4,3 +4,4 @@
  * two-factor secret the way the setup does.
  */
 export { confirmIdentity, encryptSecret, isTwoFactorEnabled, newTotpSecret, totp } from './two-factor.ts';
+export { registerCustomerResetJob } from './password-reset.service.ts';

@@ -17,9 +17,14 @@ import { pickedText } from '../../../lib/sql.ts';
  * placed in, and amounts in two currencies cannot be summed.
  */
 
-const COUNTED = sql.raw(`(o.payment_status IN ('free', 'partially-refunded') OR (o.payment_status = 'paid' AND o.paid_at IS NOT NULL))`);
-const MONEY = sql.raw(`(o.payment_status = 'partially-refunded' OR (o.payment_status = 'paid' AND o.paid_at IS NOT NULL))`);
-const BOOKED = sql.raw(`o.payment_status IN ('paid', 'free', 'partially-refunded', 'refunded', 'waiting')`);
+// Test-mode orders (no real money, issue 20) count nowhere: not as sales, participants, products or fees.
+const COUNTED = sql.raw(
+  `(NOT o.is_test AND (o.payment_status IN ('free', 'partially-refunded') OR (o.payment_status = 'paid' AND o.paid_at IS NOT NULL)))`,
+);
+const MONEY = sql.raw(
+  `(NOT o.is_test AND (o.payment_status = 'partially-refunded' OR (o.payment_status = 'paid' AND o.paid_at IS NOT NULL)))`,
+);
+const BOOKED = sql.raw(`(NOT o.is_test AND o.payment_status IN ('paid', 'free', 'partially-refunded', 'refunded', 'waiting'))`);
 
 type Raw = Record<string, unknown>;
 const rowsOf = (result: unknown): Raw[] => (result as { rows: Raw[] }).rows;
@@ -107,7 +112,7 @@ export async function dailyFigures(
         CASE WHEN ${COUNTED} THEN (SELECT count(*) FROM order_participants p WHERE p.order_id = o.id) END AS participants,
         CASE WHEN ${COUNTED} THEN (SELECT sum(x.quantity) FROM order_products x WHERE x.order_id = o.id) END AS products
       FROM orders o
-      WHERE o.team_id = ${teamId} ${dayRanges}
+      WHERE o.team_id = ${teamId} AND NOT o.is_test ${dayRanges}
     ) o
     GROUP BY o.day`);
   for (const r of rowsOf(result))

@@ -575,3 +575,24 @@ describe('statistics page (GET /api/statistics/report, /api/statistics/export)',
     }
   });
 });
+
+describe('test-mode orders (issue 20 item 3)', () => {
+  it('count nowhere: not on the dashboard, the sales chart or the statistics page, and bring no platform fee', async () => {
+    const boss = await owner(t.app, { teamName: `Testmodus ${Date.now()}` });
+    const made = await makeTicket(db(), boss.team.id, (await makeActivity(db(), boss.team.id)).id, { stock: 50, priceMinor: 4000 });
+    const ticket: TicketRef = { id: made.id, priceMinor: made.priceMinor, activity: 'Test', currency: made.currency };
+    const createdAt = '2026-02-10T10:00:00.000Z';
+    await order(boss.team.id, { ticket, status: 'paid', createdAt, feeMinor: 150 });
+    const read = async () => ({
+      dashboard: (await boss.client.get('/api/statistics/dashboard')).json(),
+      sales: (await boss.client.get('/api/statistics/sales?from=2026-02-01&to=2026-02-28')).json(),
+      report: (await boss.client.get('/api/statistics/report?from=2026-02-01&to=2026-02-28')).json(),
+    });
+    const before = await read();
+    expect(before.dashboard).toMatchObject({ participant_count: 1, total: 40 });
+    // A paid test-mode order (as the test page leaves it), on the same day, with a fee recorded on it.
+    const test = await order(boss.team.id, { ticket, status: 'paid', createdAt, paymentType: 'test', participants: 3, feeMinor: 150 });
+    await db().update(orders).set({ isTest: true }).where(eq(orders.id, test.orderId));
+    expect(await read()).toEqual(before);
+  });
+});

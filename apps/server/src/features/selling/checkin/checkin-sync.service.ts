@@ -19,6 +19,7 @@ async function syncOne(db: Db, staff: Staff, scan: CheckinScan, lang: Language):
   const base = { code: scan.code, scanned_at: scan.scanned_at };
   const row = await findVisibleTicket(db, staff, scan.code);
   if (!row) return { ...base, result: 'not_found', checked_in_at: null, ticket: null };
+  if (row.isTest) return { ...base, result: 'unpaid', checked_in_at: row.checkedInAt?.toISOString() ?? null, ticket: toTicket(row, lang) };
   if (!PAID_STATUSES.includes(row.paymentStatus)) {
     const result = CANCELLED_STATUSES.includes(row.paymentStatus) ? 'cancelled' : 'unpaid';
     return { ...base, result, checked_in_at: row.checkedInAt?.toISOString() ?? null, ticket: toTicket(row, lang) };

@@ -15,6 +15,8 @@ export interface TicketRow {
   orderNumber: number;
   paymentStatus: PaymentStatus;
   paidAt: Date | null;
+  /** A test-mode order: no real money, never checked in (issue 20). */
+  isTest: boolean;
   orderCreatedAt: Date;
   activityId: number | null;
   activityName: Record<string, string>;
@@ -53,6 +55,7 @@ export async function findTicket(db: DbOrTx, teamId: number, code: string, visib
       orderNumber: orders.number,
       paymentStatus: orders.paymentStatus,
       paidAt: orders.paidAt,
+      isTest: orders.isTest,
       orderCreatedAt: orders.createdAt,
       activityId: orderItems.activityId,
       activityName: orderItems.activityName,

@@ -76,6 +76,11 @@ export async function getTicket(db: Db, staff: Staff, code: string, lang: Langua
  */
 export async function checkIn(db: Db, staff: Staff, code: string, lang: Language): Promise<CheckinReply> {
   const row = await findVisible(db, staff, code);
+  // A test-mode order's tickets were never paid with real money: the door refuses them.
+  if (row.isTest)
+    throw new AppError('VALIDATION_FAILED', 'checkin:test_order', {
+      extra: { success: false, code: ErrorCodes.TICKET_UNPAID, ticket: toTicket(row, lang) },
+    });
   if (!PAID_STATUSES.includes(row.paymentStatus)) {
     const cancelled = CANCELLED_STATUSES.includes(row.paymentStatus);
     throw new AppError('VALIDATION_FAILED', cancelled ? 'checkin:cancelled' : 'checkin:unpaid', {

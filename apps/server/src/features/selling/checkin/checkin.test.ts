@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
 import { redactUrl } from '../../../lib/log-redaction.ts';
-import { activityInstructors, orderEvents, orderParticipants } from '../../../db/schema/index.ts';
+import { activityInstructors, orderEvents, orderParticipants, orders } from '../../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { inDays, makeActivity, makeSession, makeTicket, owner, staff, type Staff } from '../../../test/factories.ts';
 import { makeOrder } from '../../../test/selling-factories.ts';
@@ -79,6 +79,31 @@ describe('POST /api/tickets/:code/checkin', () => {
     const log = await events(orderId);
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ type: 'checked_in', actor: 'staff', userId: a.user.id, teamId: a.team.id });
+  });
+
+  it('refuses a test-mode order (422, translated), leaves it off the offline list and out of the counts, and sync does not check it in', async () => {
+    const { orderId, codes } = await paid('paid', [['Tess', 'Test']]);
+    const listed = async () =>
+      ((await a.client.get(`/api/checkin/sessions/${sessionId}/tickets?perPage=100`)).json().data as { lastname: string }[]).some(
+        (r) => r.lastname === 'Test',
+      );
+    expect(await listed()).toBe(true);
+    await db.update(orders).set({ isTest: true }).where(eq(orders.id, orderId));
+    for (const [lang, text] of [
+      ['en', 'test order'],
+      ['de', 'Testbestellung'],
+      ['fr', 'commande test'],
+    ] as const) {
+      const res = await checkin(a.client, codes[0]!, { 'accept-language': lang });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ success: false, message: expect.stringContaining(text), ticket: { code: codes[0] } });
+    }
+    const sync = await a.client.post('/api/checkin/sync', { scans: [{ code: codes[0], scanned_at: new Date().toISOString() }] });
+    expect(sync.statusCode, sync.body).toBe(200);
+    expect(sync.json().data[0]).toMatchObject({ result: 'unpaid', checked_in_at: null });
+    expect((await participant(codes[0]!)).checkedInAt).toBeNull();
+    expect(await events(orderId)).toHaveLength(0);
+    expect(await listed()).toBe(false);
   });
 
   it('answers a second check-in with already_checked_in and the first time, without a new event', async () => {

@@ -179,6 +179,9 @@ export async function renderInvoicePdf(
   y = Math.max(cy, fy) + 30;
 
   y = text(`${title} ${order.number}`, ML, y, { width: W - ML - MR, font: 'Helvetica-Bold', size: 17 }) + 14;
+  // A test-mode order (issue 20): no real money moved, and the document says so.
+  if (order.payment_type === 'test')
+    y = text(t('test_mark'), ML, y, { width: W - ML - MR, font: 'Helvetica-Bold', size: 11, color: '#c92a2a' }) + 10;
 
   // ── Lines. ───────────────────────────────────────────────────────────────
   const cols = { desc: ML, descW: 270, qty: ML + 275, qtyW: 40, unit: ML + 320, unitW: 80, amount: W - MR - 90, amountW: 90 };

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { renderMail } from '../../../lib/mail-layout.ts';
 import { writeMail, type OutgoingMail, type WrittenMail } from '../../../lib/mailer.ts';
-import { orderPageUrl } from '../orders/index.ts';
+import { awaitsHoldConfirm, orderPageUrl, withHoldConfirm } from '../orders/index.ts';
 import { loadDocumentContext, loadDocumentContextFor, rememberDocumentContext, type DocumentContext } from './document-context.ts';
 import { formatDate, formatMoney, formatRate, sessionLines, toMinor } from './format.ts';
 
@@ -100,17 +100,30 @@ export function composeOrderMail(
     due: due ? formatDate(new Date(due), lang, team.timeZone) : '',
   };
   const t = (key: string) => translate(lang, `order-mails:${plan.kind}.${key}`, params);
+  const confirmHold = plan.kind === 'order_invoice' && awaitsHoldConfirm(order);
   const { html, text } = renderMail({
     lang,
     appName: team.name,
     greeting: t('greeting'),
-    paragraphs: [t('intro'), ...orderSummary(ctx)],
-    action: { label: t('action'), url: orderPageUrl(config, lang, team.id, ctx.link) },
+    // An unconfirmed address (issue 20 item 1): the seats stay held past 30 minutes only once this mail's link is opened.
+    paragraphs: [
+      ...(order.payment_type === 'test' ? [translate(lang, 'order-mails:test_notice')] : []),
+      t('intro'),
+      ...(confirmHold ? [translate(lang, 'order-mails:confirm_hold', params)] : []),
+      ...orderSummary(ctx),
+    ],
+    action: {
+      label: t('action'),
+      url: confirmHold
+        ? withHoldConfirm(config, orderPageUrl(config, lang, team.id, ctx.link), ctx.link.publicId)
+        : orderPageUrl(config, lang, team.id, ctx.link),
+    },
     footnote: t('footnote'),
   });
   const mail: OutgoingMail = {
     to: order.email,
-    subject: t('subject'),
+    // A test-mode order (issue 20): "[TEST]" before the subject, and a first paragraph saying so.
+    subject: (order.payment_type === 'test' ? translate(lang, 'order-mails:test_prefix') + ' ' : '') + t('subject'),
     text,
     html,
     kind: plan.kind,

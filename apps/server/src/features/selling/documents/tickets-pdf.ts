@@ -36,7 +36,7 @@ export async function renderTicketsPdf(
   const t = (key: string, params?: Record<string, unknown>) => pdfText(translate(lang, `documents:${key}`, params));
   const { doc, finish } = createPdf({
     size: 'A6',
-    title: t('tickets.title', { number: order.number, team: team.name }),
+    title: (order.payment_type === 'test' ? 'TEST – ' : '') + t('tickets.title', { number: order.number, team: team.name }),
     author: pdfText(team.name),
     creator: config.appName,
     lang,
@@ -71,6 +71,8 @@ export async function renderTicketsPdf(
         }
       }
       block(team.name, y + (opts.logo ? 10 : 0), 'Helvetica-Bold', 10, 2, INK, W - M - nameX, nameX);
+      // A test-mode order (issue 20): every ticket says so, and the door refuses it.
+      if (order.payment_type === 'test') block(t('test_mark'), y + 26, 'Helvetica-Bold', 9, 1, '#c92a2a', W - 2 * M, M);
       y += 42;
       doc
         .moveTo(M, y)

@@ -1,6 +1,9 @@
+import { platformFeeMinor } from '@bookla/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
+import { orders } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { makeActivity, makeTicket, owner, type Staff } from '../../../test/factories.ts';
 import { orderPageUrl, orderToken } from '../orders/index.ts';
@@ -60,6 +63,30 @@ describe('startOnlinePayment (test mode)', () => {
     const payment = await paymentRow(db, o.payment.id);
     expect(payment).toMatchObject({ externalId: `test_${o.payment.id}`, checkoutUrl: o.paymentUrl, status: 'pending' });
     expect(await eventsOf(db, o.order.id, 'payment_started')).toHaveLength(1);
+  });
+});
+
+describe('orders placed in test mode (issue 20 item 3)', () => {
+  it('are marked as test orders and carry no platform fee (a real order of the same price does)', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/public/teams/${a.team.id}/orders`,
+      headers: { 'accept-language': 'en' },
+      payload: {
+        items: [{ ticket_id: ticketA, quantity: 1 }],
+        customer: { firstname: 'Anna', lastname: 'Muster', email: 'test-mode-buyer@example.com' },
+        participants: [{ ticket_id: ticketA, firstname: 'Anna', lastname: 'Muster', answers: {} }],
+        answers: {},
+        payment_method: 'test',
+        language: 'en',
+        accept_terms: true,
+      },
+    });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    const [row] = await db.select().from(orders).where(eq(orders.email, 'test-mode-buyer@example.com'));
+    expect(row).toMatchObject({ paymentType: 'test', isTest: true, platformFeeMinor: 0, totalMinor: 3000 });
+    // The fee the same total brings on a real order.
+    expect(platformFeeMinor(3000, 'payg')).toBeGreaterThan(0);
   });
 });
 
