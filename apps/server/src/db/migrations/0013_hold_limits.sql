@@ -21,13 +21,22 @@ CREATE INDEX "orders_waiting_holder_key_idx" ON "orders" USING btree ("team_id",
 --> statement-breakpoint
 CREATE INDEX "orders_waiting_holder_email_idx" ON "orders" USING btree ("team_id", "holder_email") WHERE "payment_status" = 'waiting' AND "holder_email" IS NOT NULL;
 --> statement-breakpoint
--- Seats of the activity taken (sold, by orders that hold seats) or held by live reservations,
--- across all its tickets. Called under the activity's row lock, in a statement of its own.
-CREATE FUNCTION bookla_activity_used(p_activity_id integer)
+-- Seats of the activity taken (sold, by orders that hold seats) or held by live reservations on
+-- one date (`capacity` is per date, as the activity form says): its tickets for that date plus its
+-- tickets for the whole activity (they take a seat on every date). Without a date (a ticket for the
+-- whole activity): those plus the fullest date. Called under the activity's row lock, in a
+-- statement of its own.
+CREATE FUNCTION bookla_activity_used(p_activity_id integer, p_session_id integer)
 RETURNS integer LANGUAGE sql STABLE AS $$
-  SELECT (SELECT coalesce(sum(t.sold), 0) FROM tickets t WHERE t.activity_id = p_activity_id)::int
-       + (SELECT coalesce(sum(r.quantity), 0) FROM ticket_reservations r JOIN tickets t ON t.id = r.ticket_id
-          WHERE t.activity_id = p_activity_id AND r.expires_at > now())::int
+  WITH per_ticket AS (
+    SELECT t.session_id, t.sold + (SELECT coalesce(sum(r.quantity), 0) FROM ticket_reservations r
+                                   WHERE r.ticket_id = t.id AND r.expires_at > now()) AS n
+    FROM tickets t WHERE t.activity_id = p_activity_id
+  )
+  SELECT ((SELECT coalesce(sum(n), 0) FROM per_ticket WHERE session_id IS NULL)
+        + CASE WHEN p_session_id IS NULL
+            THEN (SELECT coalesce(max(s), 0) FROM (SELECT sum(n) AS s FROM per_ticket WHERE session_id IS NOT NULL GROUP BY session_id) d)
+            ELSE (SELECT coalesce(sum(n), 0) FROM per_ticket WHERE session_id = p_session_id) END)::int
 $$;
 --> statement-breakpoint
 -- Seats of the activity one visitor holds without having paid: live reservations under its client
@@ -64,26 +73,36 @@ BEGIN
     AND id IN (SELECT activity_id FROM tickets WHERE team_id = p_team_id AND id = ANY (p_ticket_ids))
     ORDER BY id FOR NO KEY UPDATE;
   PERFORM 1 FROM tickets WHERE team_id = p_team_id AND id = ANY (p_ticket_ids) ORDER BY id FOR NO KEY UPDATE;
-  FOR a IN SELECT ac.id, ac.capacity, coalesce(ac.hold_limit, 10) AS hold_limit, sum(w.n)::int AS n, min(t.id) AS ticket_id
+  -- Capacity per activity and date: the request's seats of the activity (all of them: a cart that
+  -- mixes dates is counted as if on one, stricter than needed, never looser) against each date it books.
+  FOR a IN SELECT ac.id, ac.capacity, t.session_id, min(t.id) AS ticket_id,
+                  (SELECT sum(w2.n) FROM unnest(p_ticket_ids, p_quantities) AS w2(id, n)
+                   JOIN tickets t2 ON t2.id = w2.id WHERE t2.activity_id = ac.id)::int AS n
            FROM unnest(p_ticket_ids, p_quantities) AS w(id, n)
            JOIN tickets t ON t.id = w.id AND t.team_id = p_team_id
            JOIN activities ac ON ac.id = t.activity_id
-           GROUP BY ac.id ORDER BY ac.id LOOP
-    IF a.capacity IS NOT NULL THEN
-      used := bookla_activity_used(a.id);
-      IF used + a.n > a.capacity THEN
-        PERFORM bookla_checkout_refused(json_build_object('capacity', json_build_object(
-          'activity_id', a.id, 'ticket_id', a.ticket_id, 'available', greatest(a.capacity - used, 0)))::text);
-      END IF;
+           WHERE ac.capacity IS NOT NULL
+           GROUP BY ac.id, t.session_id ORDER BY ac.id, t.session_id LOOP
+    used := bookla_activity_used(a.id, a.session_id);
+    IF used + a.n > a.capacity THEN
+      PERFORM bookla_checkout_refused(json_build_object('capacity', json_build_object(
+        'activity_id', a.id, 'ticket_id', a.ticket_id, 'available', greatest(a.capacity - used, 0)))::text);
     END IF;
-    IF p_holder_key IS NOT NULL OR p_holder_email IS NOT NULL THEN
+  END LOOP;
+  -- The holder's share per activity (all its dates; HOLD_LIMIT_DEFAULT = 10 in packages/shared).
+  IF p_holder_key IS NOT NULL OR p_holder_email IS NOT NULL THEN
+    FOR a IN SELECT ac.id, coalesce(ac.hold_limit, 10) AS hold_limit, sum(w.n)::int AS n
+             FROM unnest(p_ticket_ids, p_quantities) AS w(id, n)
+             JOIN tickets t ON t.id = w.id AND t.team_id = p_team_id
+             JOIN activities ac ON ac.id = t.activity_id
+             GROUP BY ac.id ORDER BY ac.id LOOP
       used := bookla_held_by(p_team_id, a.id, p_holder_key, p_holder_email, p_order_id);
       IF used + a.n > a.hold_limit THEN
         PERFORM bookla_checkout_refused(json_build_object('hold_limit', json_build_object(
           'activity_id', a.id, 'limit', a.hold_limit, 'held', used))::text);
       END IF;
-    END IF;
-  END LOOP;
+    END LOOP;
+  END IF;
   WITH sold AS (
     UPDATE tickets t SET sold = t.sold + w.n
     FROM unnest(p_ticket_ids, p_quantities) AS w(id, n)

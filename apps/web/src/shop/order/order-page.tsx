@@ -1,4 +1,4 @@
-import type { Order } from '@bookla/shared/selling';
+import type { PublicOrder as Order } from '@bookla/shared/selling';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { ApiError } from '../api';
 import { orderDocumentUrl, shopApi } from '../api';
@@ -10,6 +10,7 @@ import { useFetch } from '../use-fetch';
 import { useTitle } from '../use-title';
 import { ONLINE_PAYMENTS, statusLabelKey } from './status';
 import { AccountOutcomeNotice } from '../account/account-notice';
+import { useConfirmHold } from './confirm-hold';
 import { BookAgain, OrderCancellation } from '../account/order-cancellation';
 
 /** How the page waits for an online payment to be confirmed (tests shorten it). */
@@ -26,10 +27,11 @@ const TONE: Record<string, string> = {
 };
 
 /** `/{lang}/shop/{team}/order/{id}?token=…`: the customer's order, its documents and what comes next. */
-export function OrderPage({ id, token }: { id: number; token: string }) {
+export function OrderPage({ id, token }: { id: string; token: string }) {
   const { t, team } = useTeamShop();
   const order = useFetch(`order:${id}:${token}`, (signal) => shopApi.order(id, token, signal), { cache: false });
   const data = order.data;
+  useConfirmHold(id, token, order.reload);
   useTitle(data ? t('order.title', { number: data.number }) : t('order.titleLoading'), team.name);
 
   // Back from a payment page the confirmation may still be on its way: ask again for a while.
@@ -190,6 +192,7 @@ function OrderView({
           o.payment_type === 'invoice' && <CancelOrder order={o} token={token} onCancelled={onCancelled} />
         }
       />
+      {o.payment_status !== 'cancelled' && o.payment_status !== 'expired' && <FreshLink order={o} token={token} />}
       <p>
         <Link to={base}>{t('order.moreActivities')}</Link>
       </p>
@@ -297,6 +300,42 @@ function CancelOrder({ order: o, token, onCancelled }: { order: Order; token: st
             </p>
           )}
         </Dialog>
+      )}
+    </section>
+  );
+}
+
+/**
+ * After the event's start + 30 days the order link only shows the order (issue 20 item 12): a
+ * change then needs a fresh, short-lived link, mailed to the order's address on request.
+ */
+function FreshLink({ order: o, token }: { order: Order; token: string }) {
+  const { t } = useTeamShop();
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const send = async () => {
+    setState('sending');
+    try {
+      await shopApi.freshOrderLink(o.id, token);
+      setState('sent');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <section aria-labelledby="fresh-link-heading" className="panel">
+      <h2 id="fresh-link-heading">{t('order.freshLink.title')}</h2>
+      <p className="muted">{t('order.freshLink.text')}</p>
+      {state === 'sent' ? (
+        <p role="status">{t('order.freshLink.sent')}</p>
+      ) : (
+        <button type="button" className="button button-secondary" onClick={() => void send()} disabled={state === 'sending'}>
+          {t('order.freshLink.action')}
+        </button>
+      )}
+      {state === 'failed' && (
+        <p className="error" role="alert">
+          {t('order.freshLink.failed')}
+        </p>
       )}
     </section>
   );

@@ -104,6 +104,7 @@ describe('GET /api/courses/:id', () => {
       cancellation_policy: {},
       reservation_minutes: 15,
       capacity: null,
+      hold_limit: null,
       attributes: [{ attribute_id: attr!.id, value: 'Anfänger' }],
       can_edit: true,
       published_at: null,
@@ -147,6 +148,7 @@ describe('PUT /api/courses/:id', () => {
       cancellation_policy: { en: 'Free until 24 h before' },
       reservation_minutes: 30,
       capacity: 12,
+      hold_limit: 20,
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('The activity has been saved.');
@@ -161,13 +163,15 @@ describe('PUT /api/courses/:id', () => {
       cancellation_policy: { de: 'Free until 24 h before', en: 'Free until 24 h before' },
       reservation_minutes: 30,
       capacity: 12,
+      hold_limit: 20,
     });
     // A second, partial update leaves the rest alone; null clears.
-    const again = await put(a, id, { capacity: null, name: { de: 'Yin Yoga', en: 'Yin yoga' } });
+    const again = await put(a, id, { capacity: null, hold_limit: null, name: { de: 'Yin Yoga', en: 'Yin yoga' } });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().data).toMatchObject({
       name: { de: 'Yin Yoga', en: 'Yin yoga' },
       capacity: null,
+      hold_limit: null,
       location_id: place,
       instructor_ids: [member.user.id, a.user.id],
       reservation_minutes: 30,
@@ -206,11 +210,12 @@ describe('PUT /api/courses/:id', () => {
       booking_opens_at: '2026-02-30T10:00',
       reservation_minutes: 0,
       capacity: -1,
+      hold_limit: 0,
       status: 'deleted',
       waiting_list: 'maybe',
     });
     expect(res.statusCode).toBe(422);
-    expect(Object.keys(res.json().errors).sort()).toEqual(['capacity', 'reservation_minutes', 'status', 'waiting_list']);
+    expect(Object.keys(res.json().errors).sort()).toEqual(['capacity', 'hold_limit', 'reservation_minutes', 'status', 'waiting_list']);
     const refs = await put(a, id, {
       type_set_id: bSet,
       location_id: bPlace,

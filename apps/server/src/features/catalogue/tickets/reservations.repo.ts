@@ -156,7 +156,7 @@ const saleTicketsQuery = preparedPerDb<{ teamId: number; ids: number[] }, SaleTi
       sellable: sql<boolean>`(${tickets.visibility} = 'public' AND ${activities.status} = 'published')`,
       onSale: onSaleSql(),
       available: sql<number>`CASE WHEN ${activities.capacity} IS NULL THEN ${availableSql()}
-        ELSE least(${availableSql()}, greatest(${activities.capacity} - bookla_activity_used(${activities.id}), 0)) END`,
+        ELSE least(${availableSql()}, greatest(${activities.capacity} - bookla_activity_used(${activities.id}, ${tickets.sessionId}), 0)) END`,
     })
     .from(tickets)
     .innerJoin(activities, and(eq(activities.id, tickets.activityId), eq(activities.teamId, teamId)))
@@ -342,8 +342,6 @@ export interface ActivityHold {
   capacity: number | null;
   /** The activity's own limit, or null for the default. */
   holdLimit: number | null;
-  /** Seats taken or reserved across its tickets (`bookla_activity_used`). */
-  used: number;
   /** Seats the visitor holds unpaid now (`bookla_held_by`; 0 without a key). */
   held: number;
   /** Seats the visitor reserved within the last hour, live or not (0 without a key). */
@@ -368,7 +366,6 @@ export async function activityHolds(
       id: activities.id,
       capacity: activities.capacity,
       holdLimit: activities.holdLimit,
-      used: sql<number>`bookla_activity_used(${activityId})`,
       held: key === null ? sql<number>`0` : sql<number>`bookla_held_by(${teamId}::int, ${activityId}, ${key}::text, NULL::text)`,
       recent:
         key === null
@@ -379,5 +376,17 @@ export async function activityHolds(
     })
     .from(activities)
     .where(and(eq(activities.teamId, teamId), inArray(activities.id, [...ids])));
-  return new Map(rows.map((r) => [r.id, { ...r, used: Number(r.used), held: Number(r.held), recent: Number(r.recent) }]));
+  return new Map(rows.map((r) => [r.id, { ...r, held: Number(r.held), recent: Number(r.recent) }]));
+}
+
+/**
+ * Seats of an activity taken or reserved on a date (`bookla_activity_used`, migration 0013: the
+ * date's tickets plus the whole-activity ones; for a whole-activity ticket, the fullest date).
+ * After `lockActivities`, as a statement of its own.
+ */
+export async function activityUsed(db: DbOrTx, activityId: number, sessionId: number | null): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`bookla_activity_used(${activityId}::int, ${sessionId}::int)` })
+    .from(sql`(SELECT 1) AS one`);
+  return Number(row!.n);
 }

@@ -238,8 +238,16 @@ export async function reserveItems(
       const a = holds.get(activityId)!;
       const mine = lines.filter((l) => l.activityId === activityId);
       const wanted = mine.reduce((sum, l) => sum + l.quantity, 0);
-      if (a.capacity !== null && a.used + wanted > a.capacity)
-        throw new ReservationError(ErrorCodes.SOLD_OUT, { available: Math.max(0, a.capacity - a.used), ticket_id: mine[0]!.id });
+      // Capacity per date (as bookla_take_seats counts it): all the activity's seats of the request against each date it books.
+      if (a.capacity !== null)
+        for (const sessionId of new Set(mine.map((l) => l.sessionId))) {
+          const used = await repo.activityUsed(tx, activityId, sessionId);
+          if (used + wanted > a.capacity)
+            throw new ReservationError(ErrorCodes.SOLD_OUT, {
+              available: Math.max(0, a.capacity - used),
+              ticket_id: mine.find((l) => l.sessionId === sessionId)!.id,
+            });
+        }
       const limit = a.holdLimit ?? HOLD_LIMIT_DEFAULT;
       if (holder.key !== null && (a.held + wanted > limit || a.recent + wanted > limit * RESERVATION_ROUNDS_PER_HOUR))
         throw holdLimitError(limit, a.held);

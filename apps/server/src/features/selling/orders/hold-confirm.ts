@@ -18,18 +18,25 @@ import { confirmOrderHold } from './orders.repo.ts';
  * the mail, POSTs it (`POST /api/public/orders/{id}/confirm`), so a mail scanner following the
  * link (GET) confirms nothing either way.
  */
-export function holdConfirmToken(config: Pick<Config, 'sessionSecret'>, orderId: number): string {
+export function holdConfirmToken(config: Pick<Config, 'sessionSecret'>, publicId: string): string {
   return createHmac('sha256', deriveKey(config.sessionSecret, 'hold-keys'))
-    .update(`confirm:${orderId}`)
+    .update(`confirm:${publicId}`)
     .digest()
     .subarray(0, 16)
     .toString('base64url');
 }
 
 /** The order page's URL as the confirmation mail carries it: with the `confirm` key. */
-export function withHoldConfirm(config: Pick<Config, 'sessionSecret'>, url: string, orderId: number): string {
-  return `${url}${url.includes('?') ? '&' : '?'}confirm=${holdConfirmToken(config, orderId)}`;
+export function withHoldConfirm(config: Pick<Config, 'sessionSecret'>, url: string, publicId: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}confirm=${holdConfirmToken(config, publicId)}`;
 }
+
+/** Whether an order's hold still waits for the mail's link (held shorter than to its due date). */
+export const awaitsHoldConfirm = (order: { payment_status: string; hold_until: string | null; invoice_due_at: string | null }) =>
+  order.payment_status === 'waiting' &&
+  !!order.hold_until &&
+  !!order.invoice_due_at &&
+  Date.parse(order.hold_until) < Date.parse(order.invoice_due_at);
 
 /**
  * The customer opened the mailed link: with the order link's token and the mail's `confirm` key,
@@ -43,7 +50,7 @@ export async function confirmHoldByLink(
   confirm: unknown,
 ): Promise<boolean> {
   const order = await orderByLink(deps, publicId, token, 'view');
-  if (typeof confirm !== 'string' || confirm.length > 100 || !constantTimeEqual(confirm, holdConfirmToken(deps.config, order.id)))
+  if (typeof confirm !== 'string' || confirm.length > 100 || !constantTimeEqual(confirm, holdConfirmToken(deps.config, order.publicId)))
     throw notFound();
   return confirmOrderHold(deps.db, order.teamId, order.id);
 }

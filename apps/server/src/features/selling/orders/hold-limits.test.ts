@@ -47,14 +47,18 @@ const ticketRow = async (id: number) => (await db().select().from(tickets).where
 const minutesFromNow = (d: Date | string | null) => (new Date(d!).getTime() - Date.now()) / 60_000;
 
 describe('max per order after merging lines (item 1b)', () => {
-  it('refuses a ticket named 7 × 100 times (merged: 700) and anything over the default of 10 per order', async () => {
+  it('refuses a ticket named 7 × 10 times (merged: 70) and anything over the default of 10 per order', async () => {
     const shop = await makeShop(db());
     await db().update(tickets).set({ stock: 2000 }).where(eq(tickets.id, shop.ticket.id));
     const ip = newIp();
-    const seven = Array.from({ length: 7 }, () => ({ ticket_id: shop.ticket.id, quantity: 100 }));
+    // Seven lines of 10 of one ticket: each line within the default maximum, merged 70.
+    const seven = Array.from({ length: 7 }, () => ({ ticket_id: shop.ticket.id, quantity: 10 }));
     const res = await reserve(shop.teamId, seven, ip, 'en');
     expect(res.statusCode, res.body).toBe(422);
-    expect(res.json().errors['items.0.quantity']).toEqual(['Please choose between 1 and 10.']);
+    expect(res.json().errors).toEqual({ 'items.0.quantity': ['Please choose between 1 and 10.'] });
+    // 7 × 100 (the issue's 700 seats) is refused too, whichever rule sees it first.
+    const hundreds = Array.from({ length: 7 }, () => ({ ticket_id: shop.ticket.id, quantity: 100 }));
+    expect((await reserve(shop.teamId, hundreds, ip)).statusCode).toBe(422);
     // 6 + 5 of the same ticket: each line within 10, merged 11.
     const eleven = await reserve(
       shop.teamId,
@@ -238,7 +242,7 @@ describe('an unpaid order from an unconfirmed address releases its seats (item 1
     // The checkout's own link (known to whoever ordered) proves nothing: a wrong confirm key is 404.
     expect((await call('POST', confirmUrl(publicId, token, 'nope'), undefined, ip)).statusCode).toBe(404);
     expect((await orderRow(bRow.id)).holdUntil!.getTime()).toBe(bRow.holdUntil!.getTime());
-    const ok = await call('POST', confirmUrl(publicId, token, holdConfirmToken(t.app.deps.config, bRow.id)), undefined, ip);
+    const ok = await call('POST', confirmUrl(publicId, token, holdConfirmToken(t.app.deps.config, bRow.publicId)), undefined, ip);
     expect(ok.statusCode, ok.body).toBe(204);
     expect((await orderRow(bRow.id)).holdUntil!.getTime()).toBe(bRow.invoiceDueAt!.getTime());
     // 30 minutes later (moved back in time): A expires, B holds on.
@@ -275,5 +279,23 @@ describe('activity capacity across its tickets (item 13)', () => {
     const full = await reserve(shop.teamId, [{ ticket_id: adult.id, quantity: 1 }], newIp());
     expect(full.json()).toMatchObject({ code: 'SOLD_OUT', available: 0 });
     expect((await ticketRow(adult.id)).sold + (await ticketRow(child.id)).sold).toBe(2);
+  });
+
+  it('capacity counts per date: a full date leaves the other open; a ticket for the whole activity takes a seat on every date', async () => {
+    const shop = await makeShop(db());
+    const course = await makeActivity(db(), shop.teamId);
+    await db().update(activities).set({ capacity: 2 }).where(eq(activities.id, course.id));
+    const d1 = await makeSession(db(), shop.teamId, course.id, new Date(Date.now() + 2 * 86_400_000));
+    const d2 = await makeSession(db(), shop.teamId, course.id, new Date(Date.now() + 3 * 86_400_000));
+    const one = await makeTicket(db(), shop.teamId, course.id, { sessionId: d1.id });
+    const two = await makeTicket(db(), shop.teamId, course.id, { sessionId: d2.id });
+    const all = await makeTicket(db(), shop.teamId, course.id);
+    expect((await place(shop.teamId, orderBody(one.id, 2), newIp())).statusCode).toBe(201);
+    expect((await reserve(shop.teamId, [{ ticket_id: two.id, quantity: 1 }], newIp())).statusCode).toBe(201);
+    // The whole course would need a seat on date 1, which is full.
+    const whole = await reserve(shop.teamId, [{ ticket_id: all.id, quantity: 1 }], newIp());
+    expect(whole.json()).toMatchObject({ code: 'SOLD_OUT', available: 0 });
+    expect((await place(shop.teamId, orderBody(two.id, 1), newIp())).statusCode).toBe(201);
+    expect((await place(shop.teamId, orderBody(two.id, 1), newIp())).json()).toMatchObject({ code: 'SOLD_OUT', available: 0 });
   });
 });

@@ -4,7 +4,7 @@ export { publicOrdersRoutes } from './public-orders.routes.ts';
 export { orderLinksRoutes } from './order-links.routes.ts';
 export { ordersRoutes } from './orders.routes.ts';
 export { scheduleOrderExpiry } from './expiry.ts';
-export { holdConfirmToken, withHoldConfirm } from './hold-confirm.ts';
+export { awaitsHoldConfirm, holdConfirmToken, withHoldConfirm } from './hold-confirm.ts';
 export { registerOrderMailJob, ORDER_MAIL_JOB } from './order-mail-job.ts';
 export {
   placeOrder,

@@ -201,7 +201,10 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     const due = (Date.parse(order.invoice_due_at) - Date.now()) / 86_400_000;
     expect(due).toBeGreaterThan(9.99);
     expect(due).toBeLessThan(10.01);
-    expect(order.hold_until).toBe(order.invoice_due_at);
+    // Nobody has confirmed the address yet: the seats are held for 30 minutes, until the mail's link is opened (issue 20 item 1).
+    const held = (Date.parse(order.hold_until) - Date.now()) / 60_000;
+    expect(held).toBeGreaterThan(29);
+    expect(held).toBeLessThanOrEqual(30.1);
     expect(order_url).toBe(
       `http://localhost:3000/de/shop/${shop.teamId}/order/${order.id}?token=${new URL(order_url).searchParams.get('token')}`,
     );
@@ -235,6 +238,10 @@ describe('POST /api/public/teams/:teamId/orders', () => {
     const mails = await db().select().from(emails).where(eq(emails.toAddress, 'Anna.Muster@Example.com'));
     expect(mails.map((m) => m.kind)).toEqual(['order_invoice']);
     expect(mails[0]!.attachments).toEqual([{ kind: 'invoice', orderId: await idOf(order.id) }]);
+    // …with the link that confirms the address (its `confirm` key is only in the mail) and says so.
+    expect(mails[0]!.textBody).toContain(`/order/${order.id}?token=`);
+    expect(mails[0]!.textBody).toMatch(/&confirm=[A-Za-z0-9_-]{22}/);
+    expect(mails[0]!.textBody).toContain('innert 30 Minuten');
 
     // The same customer again: one customer row; the number goes on.
     const again = await place(
