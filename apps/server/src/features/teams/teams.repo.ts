@@ -63,6 +63,28 @@ export async function insertMember(db: DbOrTx, teamId: number, userId: number, r
   return rows.length > 0;
 }
 
+/**
+ * Whether the team has anything priced or owed in its currency: a ticket or product with a price,
+ * or an order still waiting for its money. While it has, the currency stays (issue 20 item 6).
+ */
+export async function currencyInUse(db: DbOrTx, teamId: number): Promise<boolean> {
+  const result = await db.execute(sql`SELECT
+    EXISTS (SELECT 1 FROM tickets WHERE team_id = ${teamId} AND price_minor > 0)
+    OR EXISTS (SELECT 1 FROM products WHERE team_id = ${teamId} AND price_minor > 0)
+    OR EXISTS (SELECT 1 FROM orders WHERE team_id = ${teamId} AND payment_status = 'waiting') AS used`);
+  return !!(result as unknown as { rows: { used: boolean }[] }).rows[0]?.used;
+}
+
+/** The team's free tickets and products take the new currency with it (nothing priced to convert). */
+export async function moveFreeItemsToCurrency(db: DbOrTx, teamId: number, currency: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE tickets SET currency = ${currency} WHERE team_id = ${teamId} AND price_minor = 0 AND currency <> ${currency}`,
+  );
+  await db.execute(
+    sql`UPDATE products SET currency = ${currency} WHERE team_id = ${teamId} AND price_minor = 0 AND currency <> ${currency}`,
+  );
+}
+
 export async function updateTeam(
   db: DbOrTx,
   teamId: number,

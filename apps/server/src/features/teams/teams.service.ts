@@ -204,6 +204,13 @@ async function saveTeam(db: Db, teamId: number, values: Parameters<typeof repo.u
 export async function updateGeneral(db: Db, teamId: number, input: TeamGeneralInput): Promise<TeamRow> {
   const { fields } = await teamInputProblems(db, input, { exceptTeamId: teamId });
   if (Object.keys(fields).length) throw validationError(fields);
+  const before = await repo.findTeam(db, teamId);
+  if (before && input.currency !== undefined && input.currency !== before.currency) {
+    // Prices are stored in minor units of the currency they were set in: a switch would sell CHF
+    // prices as EUR. Refused while anything is priced or owed; otherwise free items follow.
+    if (await repo.currencyInUse(db, teamId)) throw validationError({ currency: ['teams:validation.currency_in_use'] });
+    await repo.moveFreeItemsToCurrency(db, teamId, input.currency);
+  }
   return saveTeam(db, teamId, {
     name: input.name,
     phonePrefix: input.phone_prefix,
