@@ -3,6 +3,8 @@ import {
   BOOKING_CLOSES_MAX_MINUTES,
   CANCEL_FREE_HOURS_MAX,
   CAPACITY_MAX,
+  HOLD_LIMIT_DEFAULT,
+  HOLD_LIMIT_MAX,
   activityUpdateSchema,
   RESERVATION_MAX_MINUTES,
   WAITING_LIST_OFFER_HOURS_MAX,
@@ -38,6 +40,8 @@ export interface SettingsValues {
   cancel_late_allowed: YesNo;
   reservation_minutes: number | string;
   capacity: number | string;
+  /** `''` = the default (HOLD_LIMIT_DEFAULT). */
+  hold_limit: number | string;
   cancellation_policy: Record<string, string>;
 }
 
@@ -52,6 +56,7 @@ function toSettingsValues(course: ActivityDetail, languages: readonly Language[]
     cancel_late_allowed: course.cancel_late_allowed ? 1 : 0,
     reservation_minutes: course.reservation_minutes,
     capacity: course.capacity ?? '',
+    hold_limit: course.hold_limit ?? '',
     cancellation_policy: toTranslatedForm(course.cancellation_policy, languages),
   };
 }
@@ -67,6 +72,7 @@ const settingsBody = (v: SettingsValues) => ({
   cancel_late_allowed: v.cancel_late_allowed === 1,
   reservation_minutes: v.reservation_minutes,
   capacity: v.capacity === '' ? null : v.capacity,
+  hold_limit: v.hold_limit === '' ? null : v.hold_limit,
   cancellation_policy: v.cancellation_policy,
 });
 
@@ -153,6 +159,18 @@ export function SettingsTab({ course, canEdit }: { course: ActivityDetail; canEd
               description={t('settings.capacityHint')}
               min={0}
               max={CAPACITY_MAX}
+              allowDecimal={false}
+              allowNegative={false}
+              readOnly={readOnly}
+            />
+            <FormNumberInput
+              control={control}
+              name="hold_limit"
+              label={t('settings.holdLimit')}
+              description={t('settings.holdLimitHint', { count: HOLD_LIMIT_DEFAULT })}
+              placeholder={String(HOLD_LIMIT_DEFAULT)}
+              min={1}
+              max={HOLD_LIMIT_MAX}
               allowDecimal={false}
               allowNegative={false}
               readOnly={readOnly}
