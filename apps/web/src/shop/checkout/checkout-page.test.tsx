@@ -202,7 +202,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
     const api = mockApi(
       handlers({
         [`POST /api/public/teams/${TEAM_ID}/orders`]: () => ok(placed(order()), 201),
-        [`GET /api/public/orders/55`]: () => ok({ data: order() }),
+        [`GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b`]: () => ok({ data: order() }),
       }),
     );
     renderShop(`/en/shop/${TEAM_ID}/checkout`);
@@ -213,7 +213,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
     await user.click(within(participant(2)).getByRole('button', { name: 'One more “Mat rental”' }));
     await user.click(screen.getByRole('button', { name: 'One more “Tea”' }));
     await user.click(screen.getByRole('button', { name: 'Place order and pay' }));
-    await waitFor(() => expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/order/55?token=tok123`));
+    await waitFor(() => expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123`));
     expect(await screen.findByRole('heading', { name: 'Order 1042' })).toBeInTheDocument();
     const body = api.find('POST', `/api/public/teams/${TEAM_ID}/orders`)[0]!.body;
     expect(body).toEqual({
@@ -340,6 +340,23 @@ describe('the checkout', { timeout: 20_000 }, () => {
     expect(screen.getByText('These seats are sold out.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back to the activity' }));
     await waitFor(() => expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/activity/1`));
+  });
+
+  it('shows the server’s message when the visitor already holds the activity’s limit of unpaid seats (409 HOLD_LIMIT), not “expired”', async () => {
+    const user = userEvent.setup();
+    hold();
+    const text = 'You already hold 8 unpaid seats of this activity; at most 10 can be held at once.';
+    mockApi(
+      handlers({
+        [`POST /api/public/teams/${TEAM_ID}/orders`]: () => fail(409, { message: text, code: 'HOLD_LIMIT', limit: 10, held: 8 }),
+      }),
+    );
+    renderShop(`/en/shop/${TEAM_ID}/checkout`);
+    await screen.findByRole('region', { name: 'Your details' });
+    await fillValid(user);
+    await user.click(screen.getByRole('button', { name: 'Place order and pay' }));
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.queryByText('Sorry, these seats are no longer available.')).toBeNull();
   });
 
   it('says when no seats are held', async () => {

@@ -205,6 +205,8 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
         setFocusTick((n) => n + 1);
       } else if (err.status === 409 && (err.body.code === 'SOLD_OUT' || err.body.code === 'OFF_SALE'))
         setSoldOut(err.body.message ?? t('checkout.soldOut'));
+      // The visitor already holds the activity's limit of unpaid seats: the server's translated message says so.
+      else if (err.status === 409 && err.body.code === 'HOLD_LIMIT') setFailure(err.body.message ?? t('common.failed'));
       else if (err.status === 409 || err.status === 410) setServerExpired(true);
       else setFailure(err.body.message ?? t('common.failed'));
     }
