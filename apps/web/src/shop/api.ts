@@ -1,6 +1,6 @@
 import type { PublicActivity } from '@bookla/shared/catalogue-tickets';
 import type {
-  Order,
+  PublicOrder,
   OrderBody,
   PlaceOrderReply,
   PublicFilters,
@@ -97,19 +97,25 @@ export const shopApi = {
     signal?: AbortSignal,
   ) => request<QuoteReply>(`${teamPath(teamId)}/quote`, { method: 'POST', body, signal }),
   placeOrder: (teamId: number, body: OrderBody) => request<PlaceOrderReply>(`${teamPath(teamId)}/orders`, { method: 'POST', body }),
-  order: (id: number, token: string, signal?: AbortSignal) =>
-    request<{ data: Order }>(`/api/public/orders/${id}${qs({ token })}`, { signal }).then((r) => r.data),
+  order: (id: string, token: string, signal?: AbortSignal) =>
+    request<{ data: PublicOrder }>(`/api/public/orders/${enc(id)}${qs({ token })}`, { signal }).then((r) => r.data),
   /** The customer cancels an unpaid order (its seats are released at once). */
-  cancelOrder: (id: number, token: string) =>
-    request<{ data: Order }>(`/api/public/orders/${id}/cancel${qs({ token })}`, { method: 'POST', body: {} }).then((r) => r.data),
+  cancelOrder: (id: string, token: string) =>
+    request<{ data: PublicOrder }>(`/api/public/orders/${enc(id)}/cancel${qs({ token })}`, { method: 'POST', body: {} }).then(
+      (r) => r.data,
+    ),
+  /** Mails a fresh link (may change the order for a day) to the order's address; the answer says nothing more. */
+  freshOrderLink: (id: string, token: string) =>
+    request<{ success: true; message: string }>(`/api/public/orders/${enc(id)}/fresh-link${qs({ token })}`, { method: 'POST', body: {} }),
   testPayment: (id: string, token: string, signal?: AbortSignal) =>
     request<{ data: TestPayment }>(`/api/public/test-payments/${enc(id)}${qs({ token })}`, { signal }).then((r) => r.data),
   completeTestPayment: (id: string, token: string, outcome: 'pay' | 'decline') =>
     request<TestPaymentReply>(`/api/public/test-payments/${enc(id)}${qs({ token })}`, { method: 'POST', body: { outcome } }),
 };
 
-export const orderDocumentUrl = (orderId: number, token: string, file: 'tickets.pdf' | 'invoice.pdf') =>
-  `/api/public/orders/${orderId}/${file}${qs({ token })}`;
+/** `orderId`: the order's public id. */
+export const orderDocumentUrl = (orderId: string, token: string, file: 'tickets.pdf' | 'invoice.pdf') =>
+  `/api/public/orders/${enc(orderId)}/${file}${qs({ token })}`;
 
 export interface ActivityQuery {
   page?: number;

@@ -11,7 +11,8 @@ type TeamPage =
   | { name: 'list'; lang: string; team: string; embed?: true; calendar?: true }
   | { name: 'activity'; lang: string; team: string; id: number; embed?: true }
   | { name: 'checkout'; lang: string; team: string; embed?: true }
-  | { name: 'order'; lang: string; team: string; id: number; embed?: true }
+  /** `id`: the order's public id (a UUID), never its sequential id. */
+  | { name: 'order'; lang: string; team: string; id: string; embed?: true }
   | { name: 'testPayment'; lang: string; team: string; id: string; embed?: true }
   | { name: 'account'; lang: string; team: string; embed?: true }
   | { name: 'accountLink'; lang: string; team: string; embed?: true }
@@ -22,6 +23,7 @@ export type Route = TeamPage | { name: 'waitinglistRemoved'; lang: string } | { 
 
 const SEGMENT = '([^/]+)';
 const ID = '(\\d{1,10})';
+const PUBLIC_ID = '([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})';
 /** `/{lang}/shop/{team}…` and `/{lang}/embed/{team}…`: the same pages, the rest of the path names which. */
 const TEAM_BASE = new RegExp(`^/${SEGMENT}/(shop|embed)/${SEGMENT}(/.*)?$`);
 type Team = { lang: string; team: string };
@@ -29,7 +31,7 @@ const TEAM_PAGES: [RegExp, (t: Team, m: string[]) => TeamPage][] = [
   [/^\/?$/, (t) => ({ name: 'list', ...t })],
   [new RegExp(`^/activity/${ID}/?$`), (t, [, id]) => ({ name: 'activity', ...t, id: Number(id) })],
   [/^\/checkout\/?$/, (t) => ({ name: 'checkout', ...t })],
-  [new RegExp(`^/order/${ID}/?$`), (t, [, id]) => ({ name: 'order', ...t, id: Number(id) })],
+  [new RegExp(`^/order/${PUBLIC_ID}/?$`), (t, [, id]) => ({ name: 'order', ...t, id: id! })],
   [new RegExp(`^/test-payment/${SEGMENT}/?$`), (t, [, id]) => ({ name: 'testPayment', ...t, id: id! })],
   [/^\/account\/?$/, (t) => ({ name: 'account', ...t })],
   [/^\/account\/link\/?$/, (t) => ({ name: 'accountLink', ...t })],

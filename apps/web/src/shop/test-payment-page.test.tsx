@@ -10,8 +10,9 @@ function serve(status: 'pending' | 'succeeded' = 'pending') {
   return mockApi({
     [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
     'GET /api/public/test-payments/pay_9': () => ok(payment(status)),
-    'POST /api/public/test-payments/pay_9': () => ok({ order_url: `/en/shop/${TEAM_ID}/order/55?token=tok123` }),
-    'GET /api/public/orders/55': () => ({ status: 404, body: { message: 'Not Found' } }),
+    'POST /api/public/test-payments/pay_9': () =>
+      ok({ order_url: `/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123` }),
+    'GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b': () => ({ status: 404, body: { message: 'Not Found' } }),
   });
 }
 
@@ -26,7 +27,7 @@ describe('the test-mode payment page', () => {
     expect(await screen.findByText('CHF 45.00')).toBeInTheDocument();
     expect(screen.getByText('1042')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Pay CHF.45\.00 \(test\)$/ }));
-    await waitFor(() => expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/order/55?token=tok123`));
+    await waitFor(() => expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123`));
     const post = api.find('POST', '/api/public/test-payments/pay_9')[0]!;
     expect(post.body).toEqual({ outcome: 'pay' });
     expect(post.query.get('token')).toBe('secret');
@@ -48,7 +49,7 @@ describe('the test-mode payment page', () => {
     expect(await screen.findByText('This test payment has already been completed.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to your order' })).toHaveAttribute(
       'href',
-      `${window.location.origin}/en/shop/${TEAM_ID}/order/55?token=tok123&payment=return`,
+      `${window.location.origin}/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123&payment=return`,
     );
     expect(screen.queryByRole('button', { name: /Pay/ })).not.toBeInTheDocument();
   });

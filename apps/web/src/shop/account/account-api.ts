@@ -104,10 +104,10 @@ export type { CustomerMe };
 
 /** The order page's cancellation: the order link's token is the key (no cookie, no XSRF token). */
 export const orderCancellationApi = {
-  quote: (orderId: number, token: string, signal?: AbortSignal) =>
+  quote: (orderId: string, token: string, signal?: AbortSignal) =>
     request<{ data: CancellationQuote }>(`/api/public/orders/${orderId}/cancellation?token=${encodeURIComponent(token)}`, { signal }).then(
       (r) => r.data,
     ),
-  cancel: (orderId: number, token: string, body: CancellationBody) =>
+  cancel: (orderId: string, token: string, body: CancellationBody) =>
     request<CancellationReply>(`/api/public/orders/${orderId}/cancellation?token=${encodeURIComponent(token)}`, { method: 'POST', body }),
 };

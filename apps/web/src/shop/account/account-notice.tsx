@@ -9,7 +9,8 @@ import { Notice } from '../ui/states';
  * leaves for the order page or a payment page right after registering).
  */
 interface AccountOutcome {
-  orderId: number;
+  /** The order's public id. */
+  orderId: string;
   ok: boolean;
   message: string;
 }
@@ -20,7 +21,7 @@ export function rememberAccountOutcome(teamId: number, outcome: AccountOutcome):
   writeJson(key(teamId), outcome);
 }
 
-export function AccountOutcomeNotice({ teamId, orderId }: { teamId: number; orderId: number }) {
+export function AccountOutcomeNotice({ teamId, orderId }: { teamId: number; orderId: string }) {
   const { t, base } = useShop();
   const [outcome] = useState(() => {
     const stored = readJson<AccountOutcome>(key(teamId));

@@ -59,10 +59,13 @@ describe('the account page', () => {
     expect(await screen.findByText('You are logged in.')).toBeInTheDocument();
     expect(screen.getByText('Logged in as Nina Keller (nina@example.ch).')).toBeInTheDocument();
     const list = await screen.findByRole('region', { name: 'My bookings' });
-    expect(within(list).getByRole('link', { name: 'Order 1042' })).toHaveAttribute('href', `/en/shop/${TEAM_ID}/order/55?token=tok123`);
+    expect(within(list).getByRole('link', { name: 'Order 1042' })).toHaveAttribute(
+      'href',
+      `/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123`,
+    );
     expect(within(list).getByRole('link', { name: 'Download tickets (PDF)' })).toHaveAttribute(
       'href',
-      '/api/public/orders/55/tickets.pdf?token=tok123',
+      '/api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/tickets.pdf?token=tok123',
     );
     expect(within(list).getByText('Morning yoga')).toBeInTheDocument();
 
@@ -163,12 +166,19 @@ describe('the account page', () => {
               : booking(),
           ]),
         ),
-      [`POST ${BASE}/orders/55/cancellation`]: () => {
+      [`POST ${BASE}/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation`]: () => {
         cancelled = true;
         return ok({
           success: true,
           message: 'Your booking has been cancelled. CHF 50.00 will be refunded to your means of payment.',
-          data: { order_id: 55, payment_status: 'refunded', mode: 'refund', refund: 50, refund_method: 'online', currency: 'CHF' },
+          data: {
+            order_id: '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
+            payment_status: 'refunded',
+            mode: 'refund',
+            refund: 50,
+            refund_method: 'online',
+            currency: 'CHF',
+          },
         });
       },
     });
@@ -180,12 +190,12 @@ describe('the account page', () => {
     expect(within(dialog).getByText('Refund').parentElement).toHaveTextContent(/CHF\s50\.00/);
     // The safe answer has the focus.
     expect(within(dialog).getByRole('button', { name: 'Keep booking' })).toHaveFocus();
-    expect(api.find('POST', `${BASE}/orders/55/cancellation`)).toHaveLength(0);
+    expect(api.find('POST', `${BASE}/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation`)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
     expect(
       await screen.findByText('Your booking has been cancelled. CHF 50.00 will be refunded to your means of payment.'),
     ).toBeInTheDocument();
-    expect(api.find('POST', `${BASE}/orders/55/cancellation`)[0]!.body).toEqual({ expect: 'refund' });
+    expect(api.find('POST', `${BASE}/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation`)[0]!.body).toEqual({ expect: 'refund' });
     await waitFor(() => expect(within(list).getByText('Refunded')).toBeInTheDocument());
     expect(within(list).queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Book again: Morning yoga' })).toHaveAttribute('href', `/en/shop/${TEAM_ID}/activity/1`);
@@ -202,13 +212,20 @@ describe('the account page', () => {
     const api = serve({
       [`GET ${BASE}/me`]: () => ok({ customer: me() }),
       [`GET ${BASE}/bookings`]: () => ok(bookingPage([booking()])),
-      [`POST ${BASE}/orders/55/cancellation`]: (c) =>
+      [`POST ${BASE}/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation`]: (c) =>
         (c.body as { expect: string }).expect === 'refund'
           ? fail(409, { message: 'The cancellation terms have changed meanwhile.', quote: late })
           : ok({
               success: true,
               message: 'Your booking has been cancelled without a refund.',
-              data: { order_id: 55, payment_status: 'cancelled', mode: 'no_refund', refund: 0, refund_method: null, currency: 'CHF' },
+              data: {
+                order_id: '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
+                payment_status: 'cancelled',
+                mode: 'no_refund',
+                refund: 0,
+                refund_method: null,
+                currency: 'CHF',
+              },
             }),
     });
     renderShop(PAGE);
@@ -220,7 +237,10 @@ describe('the account page', () => {
     expect(within(dialog).getByText('No refund')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel without refund' }));
     expect(await screen.findByText('Your booking has been cancelled without a refund.')).toBeInTheDocument();
-    expect(api.find('POST', `${BASE}/orders/55/cancellation`).map((c) => c.body)).toEqual([{ expect: 'refund' }, { expect: 'no_refund' }]);
+    expect(api.find('POST', `${BASE}/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation`).map((c) => c.body)).toEqual([
+      { expect: 'refund' },
+      { expect: 'no_refund' },
+    ]);
   });
 
   it('says why a booking cannot be cancelled online', async () => {

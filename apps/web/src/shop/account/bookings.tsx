@@ -106,7 +106,9 @@ function BookingItem({ booking: b, api, onCancelled }: { booking: MyBooking; api
     <li className="panel" aria-labelledby={headingId}>
       <div className="page-head">
         <h3 id={headingId}>
-          <Link to={`${base}/order/${b.id}?token=${encodeURIComponent(b.token)}`}>{t('account.bookings.order', { number: b.number })}</Link>
+          <Link to={`${base}/order/${b.public_id}?token=${encodeURIComponent(b.token)}`}>
+            {t('account.bookings.order', { number: b.number })}
+          </Link>
         </h3>
         <span className={`badge badge-${TONE[key] ?? 'muted'}`}>{label}</span>
       </div>
@@ -124,12 +126,12 @@ function BookingItem({ booking: b, api, onCancelled }: { booking: MyBooking; api
       </ul>
       <div className="downloads">
         {b.tickets_available && (
-          <a className="button button-secondary" href={orderDocumentUrl(b.id, b.token, 'tickets.pdf')} download>
+          <a className="button button-secondary" href={orderDocumentUrl(b.public_id, b.token, 'tickets.pdf')} download>
             {t('order.tickets')}
           </a>
         )}
         {b.invoice_available && (
-          <a className="button button-secondary" href={orderDocumentUrl(b.id, b.token, 'invoice.pdf')} download>
+          <a className="button button-secondary" href={orderDocumentUrl(b.public_id, b.token, 'invoice.pdf')} download>
             {t('order.invoice')}
           </a>
         )}

@@ -2,20 +2,20 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CancellationQuote } from '@bookla/shared/customer-accounts';
-import type { Order } from '@bookla/shared/selling';
+import type { PublicOrder as Order } from '@bookla/shared/selling';
 import { cancellation } from '../test/account-fixtures';
 import { order, team, TEAM_ID } from '../test/fixtures';
 import { mockApi, ok, renderShop, type Handlers } from '../test/shop-test';
 
-const PATH = `/en/shop/${TEAM_ID}/order/55?token=tok123`;
+const PATH = `/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123`;
 const paid = (patch: Partial<Order> = {}) =>
   order({ payment_type: 'stripe', payment_status: 'paid', paid_at: '2031-03-01T10:05:00+01:00', ...patch });
 
 function serve(current: () => Order, quote: () => CancellationQuote, extra: Handlers = {}) {
   return mockApi({
     [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
-    'GET /api/public/orders/55': () => ok({ data: current() }),
-    'GET /api/public/orders/55/cancellation': (c) =>
+    'GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b': () => ok({ data: current() }),
+    'GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation': (c) =>
       c.query.get('token') === 'tok123' ? ok({ data: quote() }) : { status: 404, body: {} },
     ...extra,
   });
@@ -32,7 +32,7 @@ describe('cancelling on the order page', () => {
       () =>
         done ? cancellation({ allowed: false, reason: 'ended', mode: null, message: 'This booking has already ended.' }) : cancellation(),
       {
-        'POST /api/public/orders/55/cancellation': (c) => {
+        'POST /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation': (c) => {
           if (c.query.get('token') !== 'tok123') return { status: 404, body: {} };
           done = true;
           return ok({
@@ -53,7 +53,7 @@ describe('cancelling on the order page', () => {
       await screen.findByText('Your booking has been cancelled. CHF 50.00 will be refunded to your means of payment.'),
     ).toBeInTheDocument();
     await waitFor(() => expect(screen.getByTestId('order-status')).toHaveTextContent('Refunded'));
-    const call = api.find('POST', '/api/public/orders/55/cancellation')[0]!;
+    const call = api.find('POST', '/api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation')[0]!;
     expect(call.body).toEqual({ expect: 'refund' });
     // The order link's token is the key: no cookie, no XSRF token.
     expect(call.credentials).toBe('omit');

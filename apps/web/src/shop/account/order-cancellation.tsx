@@ -1,4 +1,4 @@
-import type { Order } from '@bookla/shared/selling';
+import type { PublicOrder as Order } from '@bookla/shared/selling';
 import { useState, type ReactNode } from 'react';
 import { Link } from '../router';
 import { useShop } from '../shop-context';

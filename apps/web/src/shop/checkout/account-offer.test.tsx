@@ -22,8 +22,8 @@ function handlers(extra: Handlers): Handlers {
       return { status: 204 };
     },
     [`POST /api/public/teams/${TEAM_ID}/orders`]: () => ok(placed(order()), 201),
-    'GET /api/public/orders/55': () => ok({ data: order() }),
-    'GET /api/public/orders/55/cancellation': () => fail(404, {}),
+    'GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b': () => ok({ data: order() }),
+    'GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation': () => fail(404, {}),
     ...extra,
   };
 }
@@ -80,7 +80,7 @@ describe('the checkout’s customer account', { timeout: 20_000 }, () => {
     expect(stored()).toContain('anna@example.ch');
     expect(stored()).not.toContain('short-but-longer');
     await user.click(screen.getByRole('button', { name: 'Place order and pay' }));
-    await waitFor(() => expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/order/55?token=tok123`));
+    await waitFor(() => expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123`));
     expect(await screen.findByText(/please confirm your e-mail address with the link/)).toBeInTheDocument();
 
     // The order call carries nothing of the account; the account follows the order.

@@ -75,7 +75,7 @@ export function AccountOffer({
 export async function registerAfterOrder(
   teamId: number,
   lang: string,
-  orderId: number,
+  orderId: string,
   customer: { email: string; firstname: string; lastname: string },
   password: string,
   t: T,

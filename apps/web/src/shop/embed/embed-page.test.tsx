@@ -93,8 +93,8 @@ describe('the shop in an embed', () => {
     mockApi(handlers());
     renderShop(`/en/embed/${TEAM_ID}`);
     await screen.findByRole('link', { name: 'Morning yoga' });
-    navigate(`${window.location.origin}/en/shop/${TEAM_ID}/order/55?token=tok123`);
-    expect(currentPath()).toBe(`/en/embed/${TEAM_ID}/order/55?token=tok123`);
+    navigate(`${window.location.origin}/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123`);
+    expect(currentPath()).toBe(`/en/embed/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123`);
     navigate(`/de/shop/${TEAM_ID}/test-payment/pay_1?token=x`);
     expect(currentPath()).toBe(`/de/embed/${TEAM_ID}/test-payment/pay_1?token=x`);
   });

@@ -2,7 +2,7 @@ import { PAYMENT_STATUS_VALUES, paymentStatusLabelKey } from '@bookla/shared/sel
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Order } from '@bookla/shared/selling';
+import type { PublicOrder as Order } from '@bookla/shared/selling';
 import { order, team, TEAM_ID } from '../test/fixtures';
 import { mockApi, ok, renderShop } from '../test/shop-test';
 import { orderPolling } from './order-page';
@@ -12,13 +12,13 @@ function serve(...replies: Order[]) {
   let n = 0;
   return mockApi({
     [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
-    'GET /api/public/orders/55': (c) =>
+    'GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b': (c) =>
       c.query.get('token') === 'tok123'
         ? ok({ data: replies[Math.min(n++, replies.length - 1)] })
         : { status: 404, body: { message: 'Not Found' } },
   });
 }
-const path = `/en/shop/${TEAM_ID}/order/55?token=tok123`;
+const path = `/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123`;
 const status = () => screen.getByTestId('order-status');
 
 describe('the order page', () => {
@@ -56,7 +56,7 @@ describe('the order page', () => {
     renderShop(path);
     expect(await screen.findByRole('link', { name: 'Download tickets (PDF)' })).toHaveAttribute(
       'href',
-      '/api/public/orders/55/tickets.pdf?token=tok123',
+      '/api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/tickets.pdf?token=tok123',
     );
     expect(screen.queryByRole('link', { name: 'Invoice (PDF)' })).not.toBeInTheDocument();
     expect(screen.getByText(/sent the confirmation with your tickets to anna@example.ch/)).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('the order page', () => {
     renderShop(path);
     expect(await screen.findByRole('link', { name: 'Invoice (PDF)' })).toHaveAttribute(
       'href',
-      '/api/public/orders/55/invoice.pdf?token=tok123',
+      '/api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/invoice.pdf?token=tok123',
     );
     expect(screen.queryByRole('link', { name: 'Download tickets (PDF)' })).not.toBeInTheDocument();
     expect(screen.getByText(/Please pay it by .*31 March 2031/)).toBeInTheDocument();
@@ -81,8 +81,9 @@ describe('the order page', () => {
     let cancelled = false;
     const api = mockApi({
       [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
-      'GET /api/public/orders/55': () => ok({ data: order(cancelled ? { payment_status: 'cancelled' } : {}) }),
-      'POST /api/public/orders/55/cancel': (c) => {
+      'GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b': () =>
+        ok({ data: order(cancelled ? { payment_status: 'cancelled' } : {}) }),
+      'POST /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancel': (c) => {
         if (c.query.get('token') !== 'tok123') return { status: 404, body: { message: 'Not Found' } };
         cancelled = true;
         return ok({ data: order({ payment_status: 'cancelled' }) });
@@ -91,10 +92,10 @@ describe('the order page', () => {
     renderShop(path);
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel order 1042?' });
-    expect(api.find('POST', '/api/public/orders/55/cancel')).toHaveLength(0);
+    expect(api.find('POST', '/api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancel')).toHaveLength(0);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel' }));
     await waitFor(() => expect(status()).toHaveTextContent('Cancelled'));
-    expect(api.find('POST', '/api/public/orders/55/cancel')).toHaveLength(1);
+    expect(api.find('POST', '/api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancel')).toHaveLength(1);
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
   });
 
@@ -109,7 +110,7 @@ describe('the order page', () => {
     expect(await screen.findByText('We are waiting for the confirmation of your payment…')).toBeInTheDocument();
     await waitFor(() => expect(status()).toHaveTextContent('Paid'));
     expect(screen.getByRole('link', { name: 'Download tickets (PDF)' })).toBeInTheDocument();
-    const polls = api.find('GET', '/api/public/orders/55').length;
+    const polls = api.find('GET', '/api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b').length;
     expect(polls).toBe(3);
   });
 
@@ -124,7 +125,7 @@ describe('the order page', () => {
 
   it('answers a wrong token with “not found”', async () => {
     serve(order());
-    renderShop(`/en/shop/${TEAM_ID}/order/55?token=wrong`);
+    renderShop(`/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=wrong`);
     expect(await screen.findByText('This page does not exist (any more).')).toBeInTheDocument();
   });
 });

@@ -29,7 +29,7 @@ export function me(patch: Partial<CustomerMe> = {}): CustomerMe {
 
 export function cancellation(patch: Partial<CancellationQuote> = {}): CancellationQuote {
   return cancellationQuoteSchema.parse({
-    order_id: 55,
+    order_id: '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
     allowed: true,
     reason: null,
     mode: 'refund',
@@ -48,6 +48,7 @@ export function cancellation(patch: Partial<CancellationQuote> = {}): Cancellati
 export function booking(patch: Partial<MyBooking> = {}): MyBooking {
   return myBookingSchema.parse({
     id: 55,
+    public_id: '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
     number: 1042,
     created_at: '2031-03-01T10:00:00+01:00',
     payment_status: 'paid',

@@ -1,13 +1,13 @@
 import { publicActivitySchema, type PublicActivity } from '@bookla/shared/catalogue-tickets';
 import {
-  orderSchema,
+  publicOrderSchema as orderSchema,
   placeOrderReplySchema,
   publicFiltersSchema,
   publicTeamSchema,
   quoteReplySchema,
   reservationReplySchema,
   testPaymentSchema,
-  type Order,
+  type PublicOrder as Order,
   type PublicFilters,
   type PublicTeam,
   type QuoteReply,
@@ -121,7 +121,7 @@ export function testPayment(patch: Partial<TestPayment> = {}): TestPayment {
     id: 9,
     team_id: TEAM_ID,
     team_name: 'Yoga Loft',
-    order_id: 55,
+    order_id: '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b',
     order_number: 1042,
     amount: 45,
     amount_minor: 4500,
@@ -156,9 +156,12 @@ export function quote(patch: Partial<QuoteReply> = {}): QuoteReply {
   });
 }
 
+/** A public order: `id` is its public id. */
+export const ORDER_ID = '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b';
+
 export function order(patch: Partial<Order> = {}): Order {
   return orderSchema.parse({
-    id: 55,
+    id: ORDER_ID,
     number: 1042,
     created_at: '2031-03-01T10:00:00+01:00',
     company: null,
