@@ -166,7 +166,7 @@ describe('the account page', () => {
               : booking(),
           ]),
         ),
-      [`POST ${BASE}/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation`]: () => {
+      [`POST ${BASE}/orders/55/cancellation`]: () => {
         cancelled = true;
         return ok({
           success: true,
@@ -190,12 +190,12 @@ describe('the account page', () => {
     expect(within(dialog).getByText('Refund').parentElement).toHaveTextContent(/CHF\s50\.00/);
     // The safe answer has the focus.
     expect(within(dialog).getByRole('button', { name: 'Keep booking' })).toHaveFocus();
-    expect(api.find('POST', `${BASE}/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation`)).toHaveLength(0);
+    expect(api.find('POST', `${BASE}/orders/55/cancellation`)).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel and refund' }));
     expect(
       await screen.findByText('Your booking has been cancelled. CHF 50.00 will be refunded to your means of payment.'),
     ).toBeInTheDocument();
-    expect(api.find('POST', `${BASE}/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation`)[0]!.body).toEqual({ expect: 'refund' });
+    expect(api.find('POST', `${BASE}/orders/55/cancellation`)[0]!.body).toEqual({ expect: 'refund' });
     await waitFor(() => expect(within(list).getByText('Refunded')).toBeInTheDocument());
     expect(within(list).queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
     expect(within(list).getByRole('link', { name: 'Book again: Morning yoga' })).toHaveAttribute('href', `/en/shop/${TEAM_ID}/activity/1`);
@@ -212,7 +212,7 @@ describe('the account page', () => {
     const api = serve({
       [`GET ${BASE}/me`]: () => ok({ customer: me() }),
       [`GET ${BASE}/bookings`]: () => ok(bookingPage([booking()])),
-      [`POST ${BASE}/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation`]: (c) =>
+      [`POST ${BASE}/orders/55/cancellation`]: (c) =>
         (c.body as { expect: string }).expect === 'refund'
           ? fail(409, { message: 'The cancellation terms have changed meanwhile.', quote: late })
           : ok({
@@ -237,10 +237,7 @@ describe('the account page', () => {
     expect(within(dialog).getByText('No refund')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel without refund' }));
     expect(await screen.findByText('Your booking has been cancelled without a refund.')).toBeInTheDocument();
-    expect(api.find('POST', `${BASE}/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation`).map((c) => c.body)).toEqual([
-      { expect: 'refund' },
-      { expect: 'no_refund' },
-    ]);
+    expect(api.find('POST', `${BASE}/orders/55/cancellation`).map((c) => c.body)).toEqual([{ expect: 'refund' }, { expect: 'no_refund' }]);
   });
 
   it('says why a booking cannot be cancelled online', async () => {

@@ -128,7 +128,7 @@ export function testPayment(patch: Partial<TestPayment> = {}): TestPayment {
     currency: 'CHF',
     status: 'pending',
     payment_status: 'waiting',
-    order_url: `${window.location.origin}/en/shop/${TEAM_ID}/order/55?token=tok123&payment=return`,
+    order_url: `${window.location.origin}/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123&payment=return`,
     ...patch,
   });
 }
