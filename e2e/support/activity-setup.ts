@@ -142,7 +142,7 @@ export async function orderThroughApi(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { order: { id: number; number: number }; order_url: string };
+  const body = (await res.json()) as { order: { id: string; number: number }; order_url: string };
   return {
     id: body.order.id,
     number: body.order.number,

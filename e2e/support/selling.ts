@@ -341,7 +341,8 @@ export interface Customer {
 }
 
 export interface PlacedOrder {
-  id: number;
+  /** The order's public id (issue 20). */
+  id: string;
   token: string;
   /** The order page's address (as the mails link it). */
   url: string;
@@ -427,13 +428,13 @@ export function shopSteps(page: Page, lang: Lang) {
       await expect(page.getByTestId('order-status')).toHaveText(s(`order.status.${status}`));
       const url = new URL(page.url());
       const token = url.searchParams.get('token')!;
-      return { id: Number(/\/order\/(\d+)/.exec(url.pathname)![1]), token, url: `${url.origin}${url.pathname}?token=${token}` };
+      return { id: /\/order\/([0-9a-f-]{36})/.exec(url.pathname)![1]!, token, url: `${url.origin}${url.pathname}?token=${token}` };
     },
   };
 }
 
 export interface PublicOrder {
-  id: number;
+  id: string;
   number: number;
   payment_type: string;
   payment_status: string;

@@ -94,7 +94,7 @@ for (const lang of ['en', 'de'] as const) {
       const shop = await context.newPage();
       const steps = shopSteps(shop, lang);
       const account = `/${lang}/shop/${course.teamId}/account`;
-      let order = { id: 0, number: 0, token: '', url: '' };
+      let order = { id: '', number: 0, token: '', url: '' };
 
       await test.step('the customer books in the shop, pays online and ticks "create an account" with a password', async () => {
         await steps.openActivity(`/${lang}/shop/${course.teamId}`, d.course);

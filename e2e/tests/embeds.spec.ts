@@ -185,9 +185,9 @@ for (const lang of ['de'] as const) {
 
       await test.step('the order is real, free and in the visitor’s language', async () => {
         const url = new URL(frame.url());
-        expect(url.pathname).toMatch(new RegExp(`^/${lang}/embed/${teamId}/order/\\d+$`));
+        expect(url.pathname).toMatch(new RegExp(`^/${lang}/embed/${teamId}/order/[0-9a-f-]{36}$`));
         const order = await publicOrder(request, {
-          id: Number(/\/order\/(\d+)/.exec(url.pathname)![1]),
+          id: /\/order\/([0-9a-f-]{36})/.exec(url.pathname)![1]!,
           token: url.searchParams.get('token')!,
           url: url.href,
         });
@@ -266,7 +266,7 @@ test('[en] with data-checkout="tab" the held seat goes to a checkout in a new ta
     await expect(tab.getByTestId('order-status')).toHaveText(s('order.status.free'));
     const url = new URL(tab.url());
     const order = await publicOrder(request, {
-      id: Number(/\/order\/(\d+)/.exec(url.pathname)![1]),
+      id: /\/order\/([0-9a-f-]{36})/.exec(url.pathname)![1]!,
       token: url.searchParams.get('token')!,
       url: url.href,
     });

@@ -62,7 +62,7 @@ async function placeOrder(
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { order: { id: number; number: number }; order_url: string; payment_url: string | null };
+  const body = (await res.json()) as { order: { id: string; number: number }; order_url: string; payment_url: string | null };
   const token = new URL(body.order_url).searchParams.get('token')!;
   if (method === 'test') {
     const payment = new URL(body.payment_url!, 'http://x');
