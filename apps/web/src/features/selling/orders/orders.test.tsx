@@ -376,6 +376,40 @@ describe('order edit page', () => {
     await waitFor(() => expect(document.querySelector('[data-status]')).toHaveAttribute('data-status', 'refunded'));
   }, 20_000);
 
+  it('revokes the customer links after a confirmation; the history shows it', async () => {
+    const user = userEvent.setup();
+    const revoked = {
+      id: 3,
+      type: 'links_revoked',
+      actor: 'staff' as const,
+      user_name: 'Olivia Muster',
+      data: { link_version: 2 },
+      created_at: '2026-03-03T11:00:00+01:00',
+    };
+    const { calls } = renderSetup('/en/backend/orders/edit/41', {
+      'GET /api/orders/41': () => json({ data: detail() }),
+      'POST /api/orders/41/revoke-links': () =>
+        json({
+          success: true,
+          message: 'Every link sent so far for this order has been revoked.',
+          data: detail({ events: [...detail().events, revoked] }),
+        }),
+    });
+    await screen.findByRole('heading', { level: 1, name: 'Order 12' });
+    await user.click(screen.getByRole('button', { name: 'Revoke customer links' }));
+    const dialog = (await screen.findAllByRole('dialog', { name: "Revoke the customer's links?" })).at(-1)!;
+    expect(dialog).toHaveTextContent('stops working');
+    expect(dialog).toHaveTextContent('"Resend confirmation" then sends the customer a new, working link.');
+    expect(requests(calls, 'POST', '/api/orders/41/revoke-links')).toHaveLength(0);
+    await confirmDialog(user, "Revoke the customer's links?", 'Revoke customer links');
+    expect(await screen.findByText('Every link sent so far for this order has been revoked.')).toBeInTheDocument();
+    const posts = requests(calls, 'POST', '/api/orders/41/revoke-links');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.url).toMatch(/^\/api\/orders\/41\/revoke-links\?language=en$/);
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(await within(history).findByText('Customer links revoked')).toBeInTheDocument();
+  }, 20_000);
+
   it('says so for an unknown order', async () => {
     renderSetup('/en/backend/orders/edit/999', { 'GET /api/orders/999': () => json({ message: 'Not Found' }, 404) });
     expect(await screen.findByText('This order does not exist (any more).')).toBeInTheDocument();

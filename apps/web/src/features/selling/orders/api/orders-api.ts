@@ -91,6 +91,7 @@ export function useUpdateOrder(id: number) {
 export type OrderAction =
   | { kind: 'mark-paid' }
   | { kind: 'resend' }
+  | { kind: 'revoke-links' }
   | { kind: 'cancel'; refund?: boolean }
   | { kind: 'refund'; body: OrderRefundBody };
 

@@ -114,6 +114,25 @@ function LoadedOrder({ order: o }: { order: OrderAdminDetail }) {
               {t('edit.resend')}
             </Button>
           )}
+          {/* Every link mailed so far stops working (a leaked or forwarded link); "Resend confirmation" mails a new one. */}
+          <Button
+            variant="default"
+            color="orange"
+            onClick={() =>
+              void run(
+                { kind: 'revoke-links' },
+                {
+                  title: t('edit.revokeLinksTitle'),
+                  message: t('edit.revokeLinksText'),
+                  confirmLabel: t('edit.revokeLinks'),
+                  danger: true,
+                },
+              )
+            }
+            loading={action.isPending && action.variables?.kind === 'revoke-links'}
+          >
+            {t('edit.revokeLinks')}
+          </Button>
           {o.actions.refund && (
             <Button variant="default" color="red" onClick={() => setRefunding(true)}>
               {t('edit.refundButton')}

@@ -23,6 +23,7 @@ export const EVENT_TYPES = [
   'updated',
   'mail_resent',
   'refund_failed',
+  'links_revoked',
   'payment_mismatch',
 ] as const;
 type EventType = (typeof EVENT_TYPES)[number];
@@ -37,6 +38,7 @@ const COLOR: Partial<Record<EventType, string>> = {
   refund_failed: 'red',
   payment_mismatch: 'red',
   updated: 'grape',
+  links_revoked: 'orange',
 };
 
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
