@@ -110,6 +110,8 @@ export function integrationBody(v: IntegrationValues) {
   };
 }
 
+export type IntegrationBody = ReturnType<typeof integrationBody>;
+
 /** An IBAN as typed, shown in groups of four once the field is left. */
 export const groupedIban = (value: string) => (value.trim() ? formatIban(value) : '');
 

@@ -112,7 +112,18 @@ export function PrimaryColorInput({ label, description }: { label: string; descr
  * A Stripe secret: never shown, never pre-filled. Stored, it reads "Stored" with Replace and
  * Remove; replacing shows an empty password input; removing is undone until the form is saved.
  */
-export function SecretField({ name, label, stored }: { name: 'secret_key' | 'webhook_secret'; label: string; stored: boolean }) {
+export function SecretField({
+  name,
+  label,
+  stored,
+  readOnly = false,
+}: {
+  name: 'secret_key' | 'webhook_secret';
+  label: string;
+  stored: boolean;
+  /** Without team.manage: "Stored" or "Not set", no input, no actions. */
+  readOnly?: boolean;
+}) {
   const { t } = useTranslation('sellingSettings');
   const { control, setValue } = useFormContext<IntegrationValues>();
   const action = useWatch({ control, name: `secrets.${name}` });
@@ -124,6 +135,15 @@ export function SecretField({ name, label, stored }: { name: 'secret_key' | 'web
     if (next !== 'replace') setValue(`stripe.${name}`, '', { shouldDirty: true });
   };
 
+  if (readOnly) {
+    return (
+      <Input.Wrapper label={label} labelElement="div">
+        <Text size="sm" fw={500} mt={4} role="group" aria-label={label}>
+          {stored ? t('integration.stripe.stored') : t('integration.stripe.notSet')}
+        </Text>
+      </Input.Wrapper>
+    );
+  }
   if (action === 'replace') {
     return (
       <div>

@@ -2,6 +2,7 @@ import type { Language } from '@bookla/shared/i18n';
 import { integrationSettingsBodySchema, type IntegrationSettings } from '@bookla/shared/selling';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { useHasPermission } from '../../../permissions';
 import { FormProvider, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormNumberInput } from '../../../../components/form/number-field';
@@ -9,13 +10,15 @@ import { FormSwitch } from '../../../../components/form/switch-field';
 import { FormTextInput } from '../../../../components/form/text-fields';
 import { PageLoader } from '../../../../components/page-loader';
 import { useAppState } from '../../../../lib/app-state';
+import { isApiError } from '../../../../lib/api-client';
 import { applyApiError } from '../../../../lib/forms';
 import { useLang } from '../../../../lib/language';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useZodForm } from '../../../../lib/use-zod-form';
 import { useIntegrationSettings, useSaveIntegrationSettings } from '../api/settings-api';
-import { integrationBody, integrationToValues, shopPath, type IntegrationValues } from '../form-values';
+import { integrationBody, integrationToValues, shopPath, type IntegrationBody, type IntegrationValues } from '../form-values';
 import { CopyButton, CopyField, IbanInput, PrimaryColorInput, SecretField, SlugInput } from './integration-fields';
+import { ConfirmIdentityModal, moneyFieldsChanged, type IdentityProof } from './confirm-identity-modal';
 
 /** `/backend/config/integration`: invoice, Stripe, test mode and the shop's branding, saved together. */
 export function IntegrationSettingsForm({ languages }: { languages: readonly Language[] }) {
@@ -48,16 +51,51 @@ function LoadedIntegrationForm({ initial, languages }: { initial: IntegrationSet
     mode: 'onTouched',
   });
   const { control } = methods;
+  // Where the money goes and test mode are the company's own decisions (issue 20): team.manage.
+  const canManage = useHasPermission('team.manage');
+  const twoFactor = !!useAppState().user?.two_factor_enabled;
+  // A save that changes an IBAN or a Stripe value waits here for the password (and code).
+  const [pending, setPending] = useState<{ body: IntegrationBody; askCode: boolean } | null>(null);
+
+  const send = async (body: IntegrationBody, proof?: IdentityProof) => {
+    const reply = await save.mutateAsync(proof ? { ...body, ...proof } : body);
+    setSaved(reply.data);
+    methods.reset(integrationToValues(reply.data));
+    notifySuccess(reply.message || t('integration.saved'));
+  };
   const onSubmit = methods.handleSubmit(async (values) => {
+    const body = integrationBody(values);
+    if (moneyFieldsChanged(saved, body)) {
+      setPending({ body, askCode: twoFactor });
+      return;
+    }
     try {
-      const reply = await save.mutateAsync(integrationBody(values));
-      setSaved(reply.data);
-      methods.reset(integrationToValues(reply.data));
-      notifySuccess(reply.message || t('integration.saved'));
+      await send(body);
     } catch (error) {
-      if (!applyApiError(error, methods.setError)) notifyError(error);
+      // The server saw a money change the form did not (e.g. written differently): ask after all.
+      const errors = isApiError(error, 422) ? (error.errors ?? {}) : {};
+      if (errors.current_password || errors.totp_code) setPending({ body, askCode: twoFactor || !!errors.totp_code });
+      else if (!applyApiError(error, methods.setError)) notifyError(error);
     }
   });
+  /** The modal's confirm: its own 422s stay in the modal (returned), the form's go to the form. */
+  const confirm = async (proof: IdentityProof): Promise<Record<string, string[]> | null> => {
+    if (!pending) return null;
+    try {
+      await send(pending.body, proof);
+      setPending(null);
+      return null;
+    } catch (error) {
+      const errors = isApiError(error, 422) ? (error.errors ?? {}) : {};
+      if (errors.current_password || errors.totp_code) {
+        if (errors.totp_code && !pending.askCode) setPending({ ...pending, askCode: true });
+        return errors;
+      }
+      setPending(null);
+      if (!applyApiError(error, methods.setError)) notifyError(error);
+      return null;
+    }
+  };
   const saving = methods.formState.isSubmitting;
 
   return (
@@ -75,9 +113,20 @@ function LoadedIntegrationForm({ initial, languages }: { initial: IntegrationSet
               label={t('integration.invoice.enabled')}
               description={t('integration.invoice.enabledHint')}
             />
+            {!canManage && <ReadOnlyNote />}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <IbanInput name="invoice.iban" label={t('integration.invoice.iban')} description={t('integration.invoice.ibanHint')} />
-              <IbanInput name="invoice.qr_iban" label={t('integration.invoice.qrIban')} description={t('integration.invoice.qrIbanHint')} />
+              <IbanInput
+                name="invoice.iban"
+                label={t('integration.invoice.iban')}
+                description={t('integration.invoice.ibanHint')}
+                readOnly={!canManage}
+              />
+              <IbanInput
+                name="invoice.qr_iban"
+                label={t('integration.invoice.qrIban')}
+                description={t('integration.invoice.qrIbanHint')}
+                readOnly={!canManage}
+              />
               <FormNumberInput
                 control={control}
                 name="invoice.due_days"
@@ -95,6 +144,7 @@ function LoadedIntegrationForm({ initial, languages }: { initial: IntegrationSet
             <Alert color="blue" variant="light" role="note">
               {t('integration.stripe.hosted')}
             </Alert>
+            {!canManage && <ReadOnlyNote />}
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
               <FormTextInput
                 control={control}
@@ -102,9 +152,20 @@ function LoadedIntegrationForm({ initial, languages }: { initial: IntegrationSet
                 label={t('integration.stripe.publishableKey')}
                 autoComplete="off"
                 spellCheck={false}
+                readOnly={!canManage}
               />
-              <SecretField name="secret_key" label={t('integration.stripe.secretKey')} stored={saved.stripe.secret_key_set} />
-              <SecretField name="webhook_secret" label={t('integration.stripe.webhookSecret')} stored={saved.stripe.webhook_secret_set} />
+              <SecretField
+                name="secret_key"
+                label={t('integration.stripe.secretKey')}
+                stored={saved.stripe.secret_key_set}
+                readOnly={!canManage}
+              />
+              <SecretField
+                name="webhook_secret"
+                label={t('integration.stripe.webhookSecret')}
+                stored={saved.stripe.webhook_secret_set}
+                readOnly={!canManage}
+              />
               <FormTextInput
                 control={control}
                 name="stripe.account_id"
@@ -112,6 +173,7 @@ function LoadedIntegrationForm({ initial, languages }: { initial: IntegrationSet
                 description={t('integration.stripe.accountIdHint')}
                 autoComplete="off"
                 spellCheck={false}
+                readOnly={!canManage}
               />
             </SimpleGrid>
             <CopyField
@@ -122,7 +184,7 @@ function LoadedIntegrationForm({ initial, languages }: { initial: IntegrationSet
           </Section>
 
           <Section id="integration-test-mode" title={t('integration.testMode.title')}>
-            <TestModeFields />
+            <TestModeFields canManage={canManage} />
           </Section>
 
           <Section id="integration-shop" title={t('integration.shop.title')}>
@@ -148,17 +210,46 @@ function LoadedIntegrationForm({ initial, languages }: { initial: IntegrationSet
           </Group>
         </Stack>
       </form>
+      <ConfirmIdentityModal
+        opened={pending !== null}
+        askCode={pending?.askCode ?? false}
+        onClose={() => setPending(null)}
+        onConfirm={confirm}
+      />
     </FormProvider>
   );
 }
 
-function TestModeFields() {
+function ReadOnlyNote() {
+  const { t } = useTranslation('sellingSettings');
+  return (
+    <Text size="sm" c="dimmed" role="note">
+      {t('integration.money.readOnly')}
+    </Text>
+  );
+}
+
+/**
+ * The test payment: only with team.manage, and only while no live method (invoice, Stripe) is
+ * on — the server refuses it otherwise. Turning it off stays possible whatever else is on.
+ */
+function TestModeFields({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation('sellingSettings');
   const { control } = useFormContext<IntegrationValues>();
   const on = useWatch({ control, name: 'test_mode.enabled' });
+  const invoice = useWatch({ control, name: 'invoice.enabled' });
+  const stripe = useWatch({ control, name: 'stripe.enabled' });
+  const live = invoice || stripe;
+  const why = !canManage ? t('integration.testMode.noManage') : live ? t('integration.testMode.besideLive') : null;
   return (
     <>
-      <FormSwitch control={control} name="test_mode.enabled" label={t('integration.testMode.enabled')} />
+      <FormSwitch
+        control={control}
+        name="test_mode.enabled"
+        label={t('integration.testMode.enabled')}
+        description={why ?? undefined}
+        disabled={!canManage || (live && !on)}
+      />
       <Alert color={on ? 'orange' : 'gray'} variant="light" role="note">
         {t('integration.testMode.warning')}
       </Alert>
