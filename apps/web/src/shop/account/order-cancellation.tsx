@@ -6,6 +6,7 @@ import { Notice } from '../ui/states';
 import { useFetch } from '../use-fetch';
 import { orderCancellationApi } from './account-api';
 import { CancelBooking } from './cancel-booking';
+import { isStaleLink } from '../order/stale-link';
 
 /**
  * The order page's cancellation within the activity's policy (the order link's token is the key).
@@ -17,11 +18,14 @@ export function OrderCancellation({
   token,
   fallback,
   onCancelled,
+  onStale,
 }: {
   order: Order;
   token: string;
   fallback?: ReactNode;
   onCancelled(): void;
+  /** A cancellation refused because the link is past its change window (403 LINK_STALE). */
+  onStale?(): void;
 }) {
   const { t } = useShop();
   const quote = useFetch(
@@ -43,7 +47,12 @@ export function OrderCancellation({
         <CancelBooking
           number={order.number}
           quote={q}
-          confirm={(expect) => orderCancellationApi.cancel(order.id, token, { expect })}
+          confirm={(expect) =>
+            orderCancellationApi.cancel(order.id, token, { expect }).catch((err: unknown) => {
+              if (isStaleLink(err)) onStale?.();
+              throw err;
+            })
+          }
           onDone={(reply) => {
             setDone(reply.message);
             onCancelled();

@@ -99,6 +99,67 @@ describe('the order page', () => {
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
   });
 
+  const ID = '3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b';
+  const paidOrder = () => order({ payment_type: 'stripe', payment_status: 'paid', paid_at: '2031-03-01T10:05:00+01:00' });
+
+  it('offers a fresh link as one small line, mails it with the order’s token and says so', async () => {
+    const api = mockApi({
+      [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
+      [`GET /api/public/orders/${ID}`]: () => ok({ data: paidOrder() }),
+      [`POST /api/public/orders/${ID}/fresh-link`]: (c) =>
+        c.query.get('token') === 'tok123'
+          ? ok({ success: true, message: 'If the address can receive mail, a fresh link is on its way.' })
+          : { status: 404, body: { message: 'Not Found' } },
+    });
+    renderShop(path);
+    const action = await screen.findByRole('button', { name: 'Send me a fresh link' });
+    expect(screen.getByText(/more than 30 days after the event started\?/)).toBeInTheDocument();
+    // Nothing was refused: no panel of its own.
+    expect(screen.queryByRole('heading', { name: 'This link can no longer change the order' })).not.toBeInTheDocument();
+    await userEvent.click(action);
+    expect(await screen.findByRole('status')).toHaveTextContent('If the address can receive mail, the fresh link is on its way.');
+    const posts = api.find('POST', `/api/public/orders/${ID}/fresh-link`);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]!.query.get('token')).toBe('tok123');
+    expect(screen.queryByRole('button', { name: 'Send me a fresh link' })).not.toBeInTheDocument();
+  });
+
+  it('says in the page’s language that too many fresh links were asked for (429)', async () => {
+    mockApi({
+      [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
+      [`GET /api/public/orders/${ID}`]: () => ok({ data: paidOrder() }),
+      [`POST /api/public/orders/${ID}/fresh-link`]: () => ({ status: 429, body: { message: 'Too Many Requests' } }),
+    });
+    renderShop(`/de/shop/${TEAM_ID}/order/${ID}?token=tok123`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Neuen Link senden' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('In der letzten Stunde wurden schon mehrere neue Links angefordert.');
+    expect(screen.queryByText('Too Many Requests')).not.toBeInTheDocument();
+    // It can be tried again later.
+    expect(screen.getByRole('button', { name: 'Neuen Link senden' })).toBeEnabled();
+  });
+
+  it('shows the fresh link as its own panel once a cancellation was refused as LINK_STALE', async () => {
+    const api = mockApi({
+      [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
+      [`GET /api/public/orders/${ID}`]: () => ok({ data: order() }),
+      [`POST /api/public/orders/${ID}/cancel`]: () => ({
+        status: 403,
+        body: { success: false, code: 'LINK_STALE', message: 'This link can no longer change the order: ask for a fresh link.' },
+      }),
+      [`POST /api/public/orders/${ID}/fresh-link`]: () => ok({ success: true, message: 'sent' }),
+    });
+    renderShop(path);
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    await userEvent.click(within(screen.getByRole('dialog', { name: 'Cancel order 1042?' })).getByRole('button', { name: 'Yes, cancel' }));
+    const panel = await screen.findByRole('region', { name: 'This link can no longer change the order' });
+    expect(panel).toHaveTextContent('We can send a fresh link, valid for 24 hours, to anna@example.ch.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(status()).toHaveTextContent('Unpaid');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Send me a fresh link' }));
+    expect(await within(panel).findByRole('status')).toHaveTextContent('the fresh link is on its way');
+    expect(api.find('POST', `/api/public/orders/${ID}/fresh-link`)[0]!.query.get('token')).toBe('tok123');
+  });
+
   it('waits for an online payment to be confirmed after the payment page', async () => {
     orderPolling.intervalMs = 20;
     const api = serve(

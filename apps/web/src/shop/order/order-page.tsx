@@ -11,6 +11,7 @@ import { useTitle } from '../use-title';
 import { ONLINE_PAYMENTS, statusLabelKey } from './status';
 import { AccountOutcomeNotice } from '../account/account-notice';
 import { useConfirmHold } from './confirm-hold';
+import { isStaleLink } from './stale-link';
 import { BookAgain, OrderCancellation } from '../account/order-cancellation';
 
 /** How the page waits for an online payment to be confirmed (tests shorten it). */
@@ -84,6 +85,8 @@ function OrderView({
   const label = key.startsWith('status.') ? t(`order.${key}`) : key;
   const m = (n: number) => fmt.money(n, o.currency);
   const ticketsReady = key === 'status.paid' || key === 'status.free' || key === 'status.partially_refunded';
+  // A change refused as LINK_STALE (the link is past its change window): the fresh link becomes the way on.
+  const [stale, setStale] = useState(false);
   return (
     <article className="order">
       <div className="page-head">
@@ -187,12 +190,13 @@ function OrderView({
         order={o}
         token={token}
         onCancelled={onCancelled}
+        onStale={() => setStale(true)}
         fallback={
           o.payment_status === 'waiting' &&
-          o.payment_type === 'invoice' && <CancelOrder order={o} token={token} onCancelled={onCancelled} />
+          o.payment_type === 'invoice' && <CancelOrder order={o} token={token} onCancelled={onCancelled} onStale={() => setStale(true)} />
         }
       />
-      {o.payment_status !== 'cancelled' && o.payment_status !== 'expired' && <FreshLink order={o} token={token} />}
+      {o.payment_status !== 'cancelled' && o.payment_status !== 'expired' && <FreshLink order={o} token={token} prominent={stale} />}
       <p>
         <Link to={base}>{t('order.moreActivities')}</Link>
       </p>
@@ -254,7 +258,7 @@ function NextSteps({
 }
 
 /** An unpaid invoice order can be cancelled by the customer: the seats go back at once. */
-function CancelOrder({ order: o, token, onCancelled }: { order: Order; token: string; onCancelled(): void }) {
+function CancelOrder({ order: o, token, onCancelled, onStale }: { order: Order; token: string; onCancelled(): void; onStale(): void }) {
   const { t } = useTeamShop();
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
@@ -267,7 +271,10 @@ function CancelOrder({ order: o, token, onCancelled }: { order: Order; token: st
       setAsking(false);
       onCancelled();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('order.cancel.failed'));
+      if (isStaleLink(err)) {
+        setAsking(false);
+        onStale();
+      } else setError(err instanceof ApiError ? err.message : t('order.cancel.failed'));
     } finally {
       setSending(false);
     }
@@ -307,36 +314,50 @@ function CancelOrder({ order: o, token, onCancelled }: { order: Order; token: st
 
 /**
  * After the event's start + 30 days the order link only shows the order (issue 20 item 12): a
- * change then needs a fresh, short-lived link, mailed to the order's address on request.
+ * change then needs a fresh, short-lived link, mailed to the order's address on request. Shown as
+ * a panel once a change was refused for that reason (`prominent`), otherwise as one small line.
  */
-function FreshLink({ order: o, token }: { order: Order; token: string }) {
+function FreshLink({ order: o, token, prominent }: { order: Order; token: string; prominent: boolean }) {
   const { t } = useTeamShop();
-  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
+  const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed' | 'tooMany'>('idle');
   const send = async () => {
     setState('sending');
     try {
       await shopApi.freshOrderLink(o.id, token);
       setState('sent');
-    } catch {
-      setState('failed');
+    } catch (err) {
+      setState(err instanceof ApiError && err.status === 429 ? 'tooMany' : 'failed');
     }
   };
+  const outcome =
+    state === 'sent' ? (
+      <p role="status">{t('order.freshLink.sent')}</p>
+    ) : state === 'failed' || state === 'tooMany' ? (
+      <p className="error" role="alert">
+        {t(state === 'tooMany' ? 'order.freshLink.tooMany' : 'order.freshLink.failed')}
+      </p>
+    ) : null;
+  const button = (className: string) =>
+    state !== 'sent' && (
+      <button type="button" className={className} onClick={() => void send()} disabled={state === 'sending'}>
+        {t('order.freshLink.action')}
+      </button>
+    );
+  if (!prominent)
+    return (
+      <div className="small muted">
+        <p>
+          {t('order.freshLink.hint')} {button('button-link')}
+        </p>
+        {outcome}
+      </div>
+    );
   return (
     <section aria-labelledby="fresh-link-heading" className="panel">
       <h2 id="fresh-link-heading">{t('order.freshLink.title')}</h2>
-      <p className="muted">{t('order.freshLink.text')}</p>
-      {state === 'sent' ? (
-        <p role="status">{t('order.freshLink.sent')}</p>
-      ) : (
-        <button type="button" className="button button-secondary" onClick={() => void send()} disabled={state === 'sending'}>
-          {t('order.freshLink.action')}
-        </button>
-      )}
-      {state === 'failed' && (
-        <p className="error" role="alert">
-          {t('order.freshLink.failed')}
-        </p>
-      )}
+      <p>{t('order.freshLink.text', { email: o.email })}</p>
+      {button('button')}
+      {outcome}
     </section>
   );
 }
