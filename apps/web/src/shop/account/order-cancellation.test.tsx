@@ -62,6 +62,31 @@ describe('cancelling on the order page', () => {
     expect(screen.queryByRole('link', { name: 'Download tickets (PDF)' })).not.toBeInTheDocument();
   });
 
+  it('turns the fresh link into its own panel when the link is past its change window (403 LINK_STALE)', async () => {
+    const user = userEvent.setup();
+    serve(
+      () => paid(),
+      () => cancellation(),
+      {
+        'POST /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/cancellation': () => ({
+          status: 403,
+          body: { success: false, code: 'LINK_STALE', message: 'This link can no longer change the order. Ask for a fresh link.' },
+        }),
+      },
+    );
+    renderShop(PATH);
+    const section = await screen.findByRole('region', { name: 'Cancel this booking' });
+    expect(screen.queryByRole('region', { name: 'This link can no longer change the order' })).not.toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Cancel booking' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Cancel booking 1042?' })).getByRole('button', { name: 'Cancel and refund' }),
+    );
+    expect(await screen.findByText('This link can no longer change the order. Ask for a fresh link.')).toBeInTheDocument();
+    const panel = await screen.findByRole('region', { name: 'This link can no longer change the order' });
+    expect(within(panel).getByRole('button', { name: 'Send me a fresh link' })).toBeInTheDocument();
+    expect(screen.getByTestId('order-status')).toHaveTextContent('Paid');
+  });
+
   it('says why it cannot be cancelled after the window, without a button', async () => {
     serve(
       () => paid(),
