@@ -441,3 +441,35 @@ describe('invoice and receipt', () => {
     expect(invoice).not.toContain('Zahlteil');
   });
 });
+
+describe('test-mode orders (issue 20 item 3)', () => {
+  it('mark every ticket and the receipt TEST; a real order of the same kind carries no mark', async () => {
+    const made = await order({
+      paymentStatus: 'paid',
+      paymentType: 'test',
+      language: 'en',
+      participants: [
+        { firstname: 'Tara', lastname: 'Tester' },
+        { firstname: 'Tim', lastname: 'Tester' },
+      ],
+    });
+    await db.update(orders).set({ isTest: true }).where(eq(orders.id, made.order.id));
+    const mark = 'TEST – test order: no real money, not valid for entry';
+
+    const tickets = await publicPdf(made.order, 'tickets.pdf');
+    expect(tickets.statusCode).toBe(200);
+    expect(pageCount(tickets.rawPayload)).toBe(2);
+    // On each ticket (one page per participant).
+    expect(pdfTextOf(tickets.rawPayload).split(mark)).toHaveLength(3);
+    const receipt = await publicPdf(made.order, 'receipt.pdf');
+    expect(receipt.statusCode).toBe(200);
+    expect(pdfTextOf(receipt.rawPayload)).toContain(mark);
+    // The staff's copies too.
+    const staffReceipt = await a.client.get(`/api/orders/${made.order.id}/receipt.pdf`);
+    expect(pdfTextOf(staffReceipt.rawPayload)).toContain(mark);
+
+    const real = await order({ paymentStatus: 'paid', paymentType: 'stripe', language: 'en' });
+    expect(pdfTextOf((await publicPdf(real.order, 'tickets.pdf')).rawPayload)).not.toContain('TEST');
+    expect(pdfTextOf((await publicPdf(real.order, 'receipt.pdf')).rawPayload)).not.toContain('TEST');
+  });
+});

@@ -148,6 +148,19 @@ describe('queueOrderMail', () => {
     ]);
   });
 
+  it('puts [TEST] before the subject of a test-mode order’s mail and says so first (issue 20 item 3)', async () => {
+    const made = await order({ paymentStatus: 'paid', paymentType: 'test' });
+    await db.update(orders).set({ isTest: true }).where(eq(orders.id, made.order.id));
+    const mail = await mailRow(await queue(made.order.id, 'paid'));
+    expect(mail.subject).toBe(`[TEST] Zahlung erhalten – Buchung ${made.order.number}`);
+    expect(mail.textBody).toContain('Dies ist eine Testbestellung (Testmodus)');
+    // A real online payment's mail: no prefix, no notice.
+    const real = await order({ paymentStatus: 'paid', paymentType: 'stripe' });
+    const realMail = await mailRow(await queue(real.order.id, 'paid'));
+    expect(realMail.subject).toBe(`Zahlung erhalten – Buchung ${real.order.number}`);
+    expect(realMail.textBody).not.toContain('Testbestellung');
+  });
+
   it('tells about a cancelled order without attachments', async () => {
     const made = await order({ paymentStatus: 'expired', paymentType: 'invoice', language: 'en' });
     const mail = await mailRow(await queue(made.order.id, 'ended'));
