@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { PASSWORD } from './accounts.ts';
 import { api, saved } from './catalogue.ts';
 import { label, tr, type Lang } from './i18n.ts';
 import { IBAN, type Customer, type PlacedOrder } from './selling.ts';
@@ -43,20 +44,23 @@ export interface CourseSetup {
 }
 
 /**
- * Invoice and test payment on, and a published course with one date (`day`, 18:00–20:00) and one
+ * Invoice (with the owner's password: the IBAN is where the money goes) or the test payment alone
+ * (test mode is refused beside invoices, issue 20), and a published course with one date (`day`, 18:00–20:00) and one
  * ticket for the whole course with `stock` seats — all through the back office's API.
  */
 export async function publishedCourse(
   page: Page,
   request: APIRequestContext,
   lang: Lang,
-  c: { course: string; ticket: string; day: string; price: string; stock: number },
+  c: { course: string; ticket: string; day: string; price: string; stock: number; payment: 'invoice' | 'test' },
 ): Promise<CourseSetup> {
   const client = api(page);
-  await client.put('/api/config/integration', {
-    invoice: { enabled: true, iban: IBAN, qr_iban: null, due_days: 14 },
-    test_mode: { enabled: true },
-  });
+  await client.put(
+    '/api/config/integration',
+    c.payment === 'invoice'
+      ? { invoice: { enabled: true, iban: IBAN, qr_iban: null, due_days: 14 }, test_mode: { enabled: false }, current_password: PASSWORD }
+      : { invoice: { enabled: false, iban: null, qr_iban: null, due_days: 14 }, test_mode: { enabled: true } },
+  );
   const { data: typeSets } = await client.get<{ data: { id: number }[] }>('/api/course/type_sets');
   const { course_id: activityId } = await client.post<{ course_id: number }>('/api/course/store', {
     type_set_id: typeSets[0]!.id,

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { PASSWORD } from './accounts.ts';
 import { fillTranslated, pick, saved } from './catalogue.ts';
 import { escape, label, tr, type Lang } from './i18n.ts';
 
@@ -211,8 +212,10 @@ export async function fetchPdf(request: APIRequestContext, url: string, what: st
 export const IBAN = 'CH93 0076 2011 6238 5295 7';
 
 /**
- * `/{lang}/backend/config/integration`: turns on the invoice (with the IBAN) and the test
- * payment, saves, and returns the shop's address from the page's "Link to your shop".
+ * `/{lang}/backend/config/integration`: turns on the invoice with the IBAN — where the money goes,
+ * so the save asks for the owner's password in a dialog (issue 20) — saves, and returns the shop's
+ * address from the page's "Link to your shop". Test mode stays off: it is refused beside invoices
+ * (see `testModeOnly`).
  */
 export async function configurePayments(page: Page, lang: Lang): Promise<string> {
   const s = (key: string) => tr(lang, `selling-settings:integration.${key}`);
@@ -222,18 +225,41 @@ export async function configurePayments(page: Page, lang: Lang): Promise<string>
   const invoice = form.getByRole('region', { name: s('invoice.title'), exact: true });
   await invoice.getByRole('switch', { name: s('invoice.enabled') }).check({ force: true });
   await invoice.getByLabel(label(lang, 'selling-settings:integration.invoice.iban')).fill(IBAN);
-  await form.getByRole('switch', { name: s('testMode.enabled') }).check({ force: true });
-  await saved(page, 'PUT', /^\/api\/config\/integration$/, () => form.getByRole('button', { name: s('save'), exact: true }).click());
+  // While invoice is on, the test payment cannot be turned on (and says why).
+  await expect(form.getByRole('switch', { name: new RegExp(escape(s('testMode.enabled'))) })).toBeDisabled();
+  await form.getByRole('button', { name: s('save'), exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: s('money.title') });
+  await dialog.getByLabel(label(lang, 'selling-settings:integration.money.password')).fill(PASSWORD);
+  await saved(page, 'PUT', /^\/api\/config\/integration$/, () => dialog.getByRole('button', { name: s('money.confirm') }).click());
+  await expect(dialog).toBeHidden();
 
   // After a reload the settings are still there (the IBAN grouped in fours).
   await page.reload();
   await expect(invoice.getByRole('switch', { name: s('invoice.enabled') })).toBeChecked();
   await expect(invoice.getByLabel(label(lang, 'selling-settings:integration.invoice.iban'))).toHaveValue(IBAN);
-  await expect(form.getByRole('switch', { name: s('testMode.enabled') })).toBeChecked();
+  await expect(form.getByRole('switch', { name: new RegExp(escape(s('testMode.enabled'))) })).not.toBeChecked();
   const shop = form.getByRole('link', { name: /\/shop\// });
   const href = (await shop.getAttribute('href'))!;
   expect(href).toMatch(new RegExp(`/${lang}/shop/\\d+$`));
   return href;
+}
+
+/**
+ * `/{lang}/backend/config/integration`: the invoice off and the test payment on (test mode is
+ * only allowed while no live method is on, issue 20). No money field changes: no password.
+ */
+export async function testModeOnly(page: Page, lang: Lang): Promise<void> {
+  const s = (key: string) => tr(lang, `selling-settings:integration.${key}`);
+  await page.goto(`/${lang}/backend/config/integration`);
+  const form = page.getByRole('form', { name: s('formLabel') });
+  await expect(form).toBeVisible();
+  const invoice = form.getByRole('region', { name: s('invoice.title'), exact: true });
+  await invoice.getByRole('switch', { name: s('invoice.enabled') }).uncheck({ force: true });
+  const testMode = form.getByRole('switch', { name: new RegExp(escape(s('testMode.enabled'))) });
+  await expect(testMode).toBeEnabled();
+  await testMode.check({ force: true });
+  await saved(page, 'PUT', /^\/api\/config\/integration$/, () => form.getByRole('button', { name: s('save'), exact: true }).click());
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 }
 
 export interface CourseTexts {
@@ -423,7 +449,7 @@ export function shopSteps(page: Page, lang: Lang) {
     /** The order page: its id and token from the address, its status label. */
     async onOrderPage(status: 'free' | 'paid' | 'unpaid'): Promise<PlacedOrder> {
       // Back from a payment page the address also says so (`&payment=return`).
-      await expect(page).toHaveURL(/\/order\/\d+\?token=[^&]+(&payment=return)?$/);
+      await expect(page).toHaveURL(/\/order\/[0-9a-f-]{36}\?token=[^&]+(&payment=return)?$/);
       await expect(page.getByRole('heading', { level: 1, name: pattern(s('order.title')) })).toBeVisible();
       await expect(page.getByTestId('order-status')).toHaveText(s(`order.status.${status}`));
       const url = new URL(page.url());

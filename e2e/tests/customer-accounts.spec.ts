@@ -81,6 +81,8 @@ for (const lang of ['en', 'de'] as const) {
         day: DAYS[lang],
         price: PRICE,
         stock: 10,
+        // Paid online with the test payment: test mode alone, no invoice beside it (issue 20).
+        payment: 'test',
       });
 
       await test.step('the provider sets the cancellation policy in the activity’s settings tab', async () => {

@@ -12,6 +12,7 @@ import {
   publicOrder,
   sellableCourse,
   shopSteps,
+  testModeOnly,
   ticketCodes,
   waitForMail,
   type CourseTexts,
@@ -22,10 +23,12 @@ import {
 
 /**
  * Issue 10's "Done when" (once, in German): a new provider sets up a course, turns on
- * invoice and test payment, and a customer (a browser of their own, no login) books in the shop
- * for free, on invoice and with the test payment. The mails arrive over SMTP with their PDFs and
- * the link to the order page; the tickets PDF opens; the provider checks tickets in through the
- * QR link and the manual page, and an unpaid invoice's ticket is refused.
+ * the invoice (confirming the IBAN with the password), and a customer (a browser of their own, no
+ * login) books in the shop for free and on invoice; then the provider switches to test mode alone
+ * (issue 20: never beside a live method) and the customer pays with the test payment. The mails
+ * arrive over SMTP with their PDFs and the link to the order page ("[TEST]" for the test order);
+ * the tickets PDF opens; the provider checks tickets in through the QR link and the manual page,
+ * and the unpaid invoice's and the test order's tickets are refused.
  */
 
 const TEXTS: Record<'de' | 'en', CourseTexts> = {
@@ -41,7 +44,7 @@ function buyer(firstname: string, lastname: string): Customer {
 
 /** The mail's order-page link: the same page the browser landed on, with the same token. */
 function expectOrderLink(mail: ParsedMail, order: PlacedOrder) {
-  const links = [...mail.html.matchAll(/href="([^"]+\/order\/\d+\?token=[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+  const links = [...mail.html.matchAll(/href="([^"]+\/order\/[0-9a-f-]{36}\?token=[^"]+)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
   expect(links).toContain(order.url);
   expect(mail.text).toContain(order.url);
 }
@@ -76,7 +79,7 @@ for (const lang of ['de'] as const) {
       let owner: Registered | undefined;
       let shopUrl = '';
 
-      await test.step('the provider sets up a course with a paid and a free ticket and turns on invoice and test payment', async () => {
+      await test.step('the provider sets up a course with a paid and a free ticket and turns on the invoice', async () => {
         owner = await ownerWithCompany(page, lang, [lang]);
         shopUrl = await configurePayments(page, lang);
         await sellableCourse(page, lang, d, DATES, PRICE, range);
@@ -136,6 +139,10 @@ for (const lang of ['de'] as const) {
         expect(await fetchPdf(shop.request, (await invoice.getAttribute('href'))!, 'invoice PDF')).toBeGreaterThanOrEqual(1);
       });
 
+      await test.step('the provider turns the invoice off and test mode on (never both, issue 20)', async () => {
+        await testModeOnly(page, lang);
+      });
+
       await test.step('test payment: the clearly marked test page, Pay, back on the paid order', async () => {
         await steps.openActivity(shopUrl, d.course);
         await steps.choose(d.paidTicket, 1);
@@ -183,7 +190,11 @@ for (const lang of ['de'] as const) {
         expectOrderLink(invoiceMail, invoiceOrder!);
         expectAttachments(invoiceMail, [`invoice-${invoice.number}.pdf`]);
 
-        const paidMail = await waitForMail(testBuyer.email, mailTr(lang, 'order_paid.subject', { number: paid.number, team: company }));
+        // A test-mode order's mails say so in the subject (issue 20).
+        const paidMail = await waitForMail(
+          testBuyer.email,
+          `${mailTr(lang, 'test_prefix')} ${mailTr(lang, 'order_paid.subject', { number: paid.number, team: company })}`,
+        );
         expectOrderLink(paidMail, testOrder!);
         expectAttachments(paidMail, [`tickets-${paid.number}.pdf`, `receipt-${paid.number}.pdf`]);
 
@@ -194,26 +205,26 @@ for (const lang of ['de'] as const) {
         );
 
         // The customer opens the order from the mail.
-        const link = /href="([^"]+\/order\/\d+\?token=[^"]+)"/.exec(confirmation.html)![1]!.replace(/&amp;/g, '&');
+        const link = /href="([^"]+\/order\/[0-9a-f-]{36}\?token=[^"]+)"/.exec(confirmation.html)![1]!.replace(/&amp;/g, '&');
         await shop.goto(link);
         await steps.onOrderPage('free');
       });
       await customerContext.close();
 
-      await test.step('check-in: the QR link, again, an unpaid ticket, and the manual page', async () => {
-        const [paidCode] = ticketCodes(paid);
+      await test.step('check-in: the QR link, again, an unpaid and a test ticket, and the manual page', async () => {
+        const [testCode] = ticketCodes(paid);
         const [invoiceCode] = ticketCodes(invoice);
-        const [, secondFreeCode] = ticketCodes(free);
-        expect([paidCode, invoiceCode, secondFreeCode].every((c) => c && c.length >= 22)).toBe(true);
+        const [firstFreeCode, secondFreeCode] = ticketCodes(free);
+        expect([testCode, invoiceCode, firstFreeCode, secondFreeCode].every((c) => c && c.length >= 22)).toBe(true);
 
-        await page.goto(`/ticket/${paidCode}/checkin`);
+        await page.goto(`/ticket/${firstFreeCode}/checkin`);
         let result = await checkinResult(page, lang);
         await expect(result.getByText(tr(lang, 'checkin:result.checkedIn'), { exact: true })).toBeVisible();
-        await expect(result).toContainText('Tara Tester');
+        await expect(result).toContainText('Nora Frei');
         await expect(result).toContainText(d.course);
 
         // The same QR code again: already in, with the time.
-        await page.goto(`/ticket/${paidCode}/checkin`);
+        await page.goto(`/ticket/${firstFreeCode}/checkin`);
         result = await checkinResult(page, lang);
         await expect(result.getByText(pattern(tr(lang, 'checkin:result.alreadyAt', { time: '{{time}}' }), true))).toBeVisible();
 
@@ -221,6 +232,12 @@ for (const lang of ['de'] as const) {
         await page.goto(`/ticket/${invoiceCode}/checkin`);
         result = await checkinResult(page, lang);
         await expect(result.getByText(tr(lang, 'checkin:result.unpaid'), { exact: true })).toBeVisible();
+
+        // Paid in test mode, no real money (issue 20): refused like an unpaid one.
+        await page.goto(`/ticket/${testCode}/checkin`);
+        result = await checkinResult(page, lang);
+        await expect(result.getByText(tr(lang, 'checkin:result.unpaid'), { exact: true })).toBeVisible();
+        await expect(result).toContainText('Tara Tester');
 
         // At the door by hand: the code typed, then the ticket's link pasted.
         await page.goto(`/${lang}/ticket/checkin`);
@@ -235,10 +252,10 @@ for (const lang of ['de'] as const) {
         await code.press('Enter');
         await expect(result.getByText(pattern(tr(lang, 'checkin:result.alreadyAt', { time: '{{time}}' }), true))).toBeVisible();
 
-        // The order knows: one of the two free tickets is in, the paid one too, the invoice's not.
+        // The order knows: both free tickets are in, the test and the invoice's not.
         const after = await Promise.all([freeOrder!, testOrder!, invoiceOrder!].map((o) => publicOrder(page.request, o)));
         const checkedIn = after.map((o) => o.order_items.flatMap((i) => i.participants.map((p) => p.checked_in_at !== null)));
-        expect(checkedIn).toEqual([[false, true], [true], [false]]);
+        expect(checkedIn).toEqual([[true, true], [false], [false]]);
       });
 
       await test.step('no order mailed twice: the online order sent nothing before it was paid', async () => {

@@ -74,7 +74,14 @@ for (const lang of ['en'] as const) {
       const mail = (key: string, params: Record<string, string | number> = {}) => serverTr(lang, `waitinglist:mail.${key}`, params);
 
       const owner = await ownerWithCompany(page, lang, [lang]);
-      const course = await publishedCourse(page, request, lang, { course: d.course, ticket: d.ticket, day: DAY, price: PRICE, stock: 1 });
+      const course = await publishedCourse(page, request, lang, {
+        course: d.course,
+        ticket: d.ticket,
+        day: DAY,
+        price: PRICE,
+        stock: 1,
+        payment: 'invoice',
+      });
 
       await test.step('the provider turns the waiting list on in the activity’s settings tab, with its offer hours', async () => {
         await saveActivitySettings(page, lang, course.activityId, { waitingList: { offerHours: hours } });
