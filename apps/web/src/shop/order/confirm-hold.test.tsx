@@ -8,8 +8,8 @@ function serve() {
   let confirmed = false;
   const api = mockApi({
     [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
-    'GET /api/public/orders/55': () => ok({ data: order({ payment_type: 'invoice', payment_status: 'waiting', paid_at: null }) }),
-    'POST /api/public/orders/55/confirm': (c) => {
+    'GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b': () => ok({ data: order({ payment_type: 'invoice', payment_status: 'waiting', paid_at: null }) }),
+    'POST /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/confirm': (c) => {
       confirmed = c.query.get('token') === 'tok123' && c.query.get('confirm') === 'key456';
       return confirmed ? { status: 204 } : { status: 404, body: { message: 'Not Found' } };
     },
@@ -22,17 +22,17 @@ describe('confirming the hold from the mail', () => {
 
   it('POSTs the mail’s key with the order token, then drops it from the address bar', async () => {
     const s = serve();
-    renderShop(`/en/shop/${TEAM_ID}/order/55?token=tok123&confirm=key456`);
+    renderShop(`/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123&confirm=key456`);
     await screen.findByRole('heading', { name: 'Order 1042' });
     await waitFor(() => expect(s.confirmed()).toBe(true));
-    expect(s.api.find('POST', '/api/public/orders/55/confirm')).toHaveLength(1);
-    expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/order/55?token=tok123`);
+    expect(s.api.find('POST', '/api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/confirm')).toHaveLength(1);
+    expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123`);
   });
 
   it('sends nothing when the page is opened without the key (the checkout’s own link)', async () => {
     const s = serve();
-    renderShop(`/en/shop/${TEAM_ID}/order/55?token=tok123`);
+    renderShop(`/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123`);
     await screen.findByRole('heading', { name: 'Order 1042' });
-    expect(s.api.find('POST', '/api/public/orders/55/confirm')).toHaveLength(0);
+    expect(s.api.find('POST', '/api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/confirm')).toHaveLength(0);
   });
 });
