@@ -153,7 +153,8 @@ describe('refunds through Stripe', () => {
         chargeObject(paymentIntent!, 9000, 3000),
         previous ? { previous_attributes: previous } : {},
       );
-      const hook = await webhook(t.app, signedDelivery(event, WHSEC));
+      // The team uses its own keys (not Connect): Stripe calls the team's own endpoint (`?team=`).
+      const hook = await webhook(t.app, signedDelivery(event, WHSEC), teamId);
       expect(hook.statusCode, hook.body).toBe(200);
     }
     expect(await orderRow(id)).toMatchObject({ refundedMinor: 3000, paymentStatus: 'partially-refunded' });
