@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams, teamSellingSettings } from '../../../db/schema/index.ts';
 import { DEMO_SHOP_SLUG, seedDemoSellingSettings } from '../../../db/seed/demo-selling.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { createUserWithTeam, owner } from '../../../test/factories.ts';
+import { createUserWithTeam, DEFAULT_PASSWORD, owner } from '../../../test/factories.ts';
 import { defaultSellingSettings, enabledPaymentMethods, findShopTeam } from './index.ts';
 
 let t: TestApp;
@@ -27,12 +27,20 @@ describe('enabledPaymentMethods', () => {
     expect(enabledPaymentMethods(stripe)).toEqual(['free', 'stripe']);
     expect(enabledPaymentMethods(stripe, { stripeReady: false })).toEqual(['free']);
     expect(enabledPaymentMethods({ ...base, stripeSecretKeyEnc: 'v1.x.y.z' }, { stripeReady: true })).toEqual(['free']); // not enabled
-    expect(enabledPaymentMethods({ ...stripe, testModeEnabled: true, invoiceEnabled: true, iban: 'CH9300762011623852957' })).toEqual([
+    // Test mode only while no live method is on (issue 20): never offered beside invoice or Stripe …
+    const live = { ...stripe, invoiceEnabled: true, iban: 'CH9300762011623852957' };
+    expect(enabledPaymentMethods({ ...base, testModeEnabled: true })).toEqual(['free', 'test']);
+    expect(enabledPaymentMethods({ ...live, testModeEnabled: true })).toEqual(['free', 'invoice', 'stripe']);
+    expect(enabledPaymentMethods({ ...base, invoiceEnabled: true, iban: 'CH9300762011623852957', testModeEnabled: true })).toEqual([
       'free',
       'invoice',
-      'stripe',
-      'test',
     ]);
+    expect(enabledPaymentMethods({ ...stripe, testModeEnabled: true })).toEqual(['free', 'stripe']);
+    // … also when the live method is on but not usable (no IBAN): it is still switched on.
+    expect(enabledPaymentMethods({ ...base, invoiceEnabled: true, testModeEnabled: true })).toEqual(['free']);
+    // … except for the demo provider, whose shop shows the test method beside the live ones.
+    expect(enabledPaymentMethods({ ...live, testModeEnabled: true, isDemo: true })).toEqual(['free', 'invoice', 'stripe', 'test']);
+    expect(enabledPaymentMethods({ ...live, testModeEnabled: false, isDemo: true })).toEqual(['free', 'invoice', 'stripe']);
   });
 });
 
@@ -79,9 +87,20 @@ describe('GET /api/public/teams/{team}', () => {
   it('lists the payment methods the settings enable, and the terms', async () => {
     const a = await owner(t.app);
     const methods = async () => (await visit(`/api/public/teams/${a.team.id}`)).json().data.payment_methods;
-    const put = (body: unknown) => a.client.request('PUT', '/api/config/integration', body);
+    const put = async (body: Record<string, unknown>) => {
+      const res = await a.client.request('PUT', '/api/config/integration', body);
+      expect(res.statusCode, res.body).toBe(200);
+    };
     expect(await methods()).toEqual(['free']);
-    await put({ invoice: { enabled: true, iban: 'CH9300762011623852957', due_days: 10 }, terms_url: 'https://example.com/agb' });
+    await put({ test_mode: { enabled: true } });
+    expect(await methods()).toEqual(['free', 'test']);
+    // An IBAN is where the money goes: the owner's password confirms it (issue 20); test mode goes off with it.
+    await put({
+      invoice: { enabled: true, iban: 'CH9300762011623852957', due_days: 10 },
+      test_mode: { enabled: false },
+      terms_url: 'https://example.com/agb',
+      current_password: DEFAULT_PASSWORD,
+    });
     expect(await methods()).toEqual(['free', 'invoice']);
     await put({
       stripe: {
@@ -90,10 +109,13 @@ describe('GET /api/public/teams/{team}', () => {
         secret_key: 'sk_test_abcdefgh12',
         webhook_secret: 'whsec_abcdefgh12',
       },
-      test_mode: { enabled: true },
+      current_password: DEFAULT_PASSWORD,
     });
-    expect(await methods()).toEqual(['free', 'invoice', 'stripe', 'test']);
-    await put({ invoice: { enabled: false, due_days: 10 }, stripe: { enabled: false } });
+    expect(await methods()).toEqual(['free', 'invoice', 'stripe']);
+    // Sections are saved whole: this also clears the IBAN and the publishable key, so it is confirmed too.
+    await put({ invoice: { enabled: false, due_days: 10 }, stripe: { enabled: false }, current_password: DEFAULT_PASSWORD });
+    expect(await methods()).toEqual(['free']);
+    await put({ test_mode: { enabled: true } });
     expect(await methods()).toEqual(['free', 'test']);
     const data = (await visit(`/api/public/teams/${a.team.id}`)).json().data;
     expect(data.terms_url).toBe('https://example.com/agb');
