@@ -166,7 +166,7 @@ describe('queueOrderMail', () => {
     const mail = await mailRow(await queue(made.order.id, 'ended'));
     expect(mail).toMatchObject({
       kind: 'order_ended',
-      subject: `Booking ${made.order.number} with Yogastudio Aare cancelled`,
+      subject: `Booking ${made.order.number} cancelled`,
       attachments: [],
     });
   });
