@@ -76,12 +76,18 @@ describe('registration and the confirmed address', () => {
     expect(list.statusCode, list.body).toBe(200);
     expect(list.json().data.map((o: { id: number }) => o.id)).toEqual([mine.order.id]);
     expect(list.json().meta).toMatchObject({ total: 1, current_page: 1 });
-    expect(list.json().data[0]).toMatchObject({ number: mine.order.number, payment_status: 'paid', tickets_available: true });
+    expect(list.json().data[0]).toMatchObject({
+      public_id: mine.order.publicId,
+      number: mine.order.number,
+      payment_status: 'paid',
+      tickets_available: true,
+    });
     expect(list.json().data[0].activities[0]).toMatchObject({ id: shopA.activity.id, name: 'Morning yoga' });
     expect(list.json().data[0].cancellation).toMatchObject({ allowed: false, reason: 'not_offered' });
     // The order link's token: the order page opens with it.
-    const page = await t.app.inject({ url: `/api/public/orders/${mine.order.id}?token=${list.json().data[0].token}` });
-    expect(page.statusCode).toBe(200);
+    const page = await t.app.inject({ url: `/api/public/orders/${list.json().data[0].public_id}?token=${list.json().data[0].token}` });
+    expect(page.statusCode, page.body).toBe(200);
+    expect(page.json().order.id).toBe(mine.order.publicId);
     expect(list.json().data.some((o: { id: number }) => o.id === elsewhere.order.id)).toBe(false);
     expect(list.headers['cache-control']).toBe('no-store');
   });

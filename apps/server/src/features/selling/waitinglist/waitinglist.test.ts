@@ -462,9 +462,11 @@ describe('offers', () => {
       remoteAddress: nextIp(),
     });
     expect(placed.statusCode, placed.body).toBe(201);
-    const orderId = placed.json().order.id;
+    // The reply carries the order's public id; the entry keeps the numeric one.
+    const [order] = await db().select().from(orders).where(eq(orders.publicId, placed.json().order.id));
+    expect(order, 'the placed order by its public id').toBeDefined();
     const [booked] = await entriesOf(w.activity.id);
-    expect(booked).toMatchObject({ status: 'booked', orderId });
+    expect(booked).toMatchObject({ status: 'booked', orderId: order!.id });
     expect(await eventsOf(entry!.id)).toEqual([
       ['joined', 'customer', null],
       ['offered', 'system', null],
@@ -473,7 +475,6 @@ describe('offers', () => {
     const [ticket] = await db().select().from(tickets).where(eq(tickets.id, w.ticket.id));
     expect(ticket!.sold).toBe(2);
     expect(await db().select().from(ticketReservations).where(eq(ticketReservations.holder, entry!.offerHolder!))).toEqual([]);
-    const [order] = await db().select().from(orders).where(eq(orders.id, orderId));
     expect(order!.paymentStatus).toBe('waiting');
     // The link now shows the booking; claiming again: 409.
     const view = await t.app.inject({ method: 'GET', url: `/api/public/teams/${w.teamId}/waitinglist/${entry!.id}?token=${token}` });
