@@ -55,6 +55,9 @@ const PUBLIC: RegExp[] = [
   // The customer's order: the token of the order link is the key (a wrong one: 404, see public-orders.test.ts).
   /^GET \/api\/public\/orders\/:id$/,
   /^POST \/api\/public\/orders\/:id\/cancel$/,
+  // The order's public id (a UUID) with its link's token (confirming a hold); the fresh-link request
+  // mails a new link only to the order's own address and answers alike (see selling/orders, issue 20).
+  /^POST \/api\/public\/orders\/:id\/(confirm|fresh-link)$/,
   // Self-service cancellation behind the order link: its token is the key (see selling/customer-accounts/cancellation.test.ts).
   /^(GET|POST) \/api\/public\/orders\/:id\/cancellation$/,
   // Shop customer accounts: the customer session of the team in the path is the key (none, or another
@@ -77,7 +80,7 @@ const PUBLIC: RegExp[] = [
   // The waiting list's sign-up (published activities of the team in the path, by design), and its
   // links: the removal or offer token is the key (wrong token, another team: 404, see selling/waitinglist).
   /^POST \/api\/public\/teams\/:teamId\/waitinglist$/,
-  /^GET \/api\/public\/waitinglist\/:id\/remove$/,
+  /^(GET|POST) \/api\/public\/waitinglist\/:id\/remove$/,
   /^(GET \/api\/public\/teams\/:teamId\/waitinglist\/:id|POST \/api\/public\/teams\/:teamId\/waitinglist\/:id\/(claim|decline))$/,
 ];
 
@@ -203,6 +206,8 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   }),
   'POST /api/orders/:id/refund': (a) => ({ params: { id: a.orderId }, body: {} }),
   'POST /api/orders/:id/resend': (a) => ({ params: { id: a.orderId } }),
+  // B cannot void the customer links of A's order.
+  'POST /api/orders/:id/revoke-links': (a) => ({ params: { id: a.orderId } }),
   // Customers and exports: A's customer (by an order of theirs) and A's export job are not found for B.
   'GET /api/customers/orders/:id/orders': (a) => ({ params: { id: a.orderId } }),
   'GET /api/exports/:id': (a) => ({ params: { id: a.exportId } }),
