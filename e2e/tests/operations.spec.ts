@@ -81,7 +81,7 @@ const money = (amount: string) => new RegExp(`${escape(amount)}[.,]00`);
 async function openOrder(page: Page, lang: Lang, order: Placed) {
   await page.goto(`/${lang}/backend/orders`);
   await page.getByRole('link', { name: tr(lang, 'orders:list.openLabel', { number: String(order.number) }) }).click();
-  await expect(page).toHaveURL(new RegExp(`/${lang}/backend/orders/edit/${order.id}$`));
+  await expect(page).toHaveURL(new RegExp(`/${lang}/backend/orders/edit/\\d+$`));
   await expect(
     page.getByRole('heading', { level: 1, name: tr(lang, 'orders:edit.title', { number: String(order.number) }) }),
   ).toBeVisible();
