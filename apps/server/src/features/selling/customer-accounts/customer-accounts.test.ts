@@ -87,7 +87,7 @@ describe('registration and the confirmed address', () => {
     // The order link's token: the order page opens with it.
     const page = await t.app.inject({ url: `/api/public/orders/${list.json().data[0].public_id}?token=${list.json().data[0].token}` });
     expect(page.statusCode, page.body).toBe(200);
-    expect(page.json().order.id).toBe(mine.order.publicId);
+    expect(page.json().data.id).toBe(mine.order.publicId);
     expect(list.json().data.some((o: { id: number }) => o.id === elsewhere.order.id)).toBe(false);
     expect(list.headers['cache-control']).toBe('no-store');
   });

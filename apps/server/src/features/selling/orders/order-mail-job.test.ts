@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/client.ts';
 import { registerJobHandlers } from '../../../background-jobs.ts';
-import { emails, jobs, locations, orderEvents, teamSellingSettings } from '../../../db/schema/index.ts';
+import { emails, jobs, locations, orderEvents, orders, teamSellingSettings } from '../../../db/schema/index.ts';
 import { createJobRunner } from '../../../lib/jobs.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUserWithTeam, inDays, makeActivity, makeSession, makeTicket } from '../../../test/factories.ts';
@@ -97,7 +97,11 @@ async function placeFree(t: TestApp, teamId: number, ticketId: number) {
     payload: orderBody(ticketId, 2, { payment_method: 'free' }),
   });
   expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { order: { id: number; email: string; number: number } }).order;
+  const reply = (res.json() as { order: { id: string; email: string; number: number } }).order;
+  // The reply's id is the order's public id (a UUID); mails, jobs and history keep the numeric one.
+  const [row] = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.publicId, reply.id));
+  expect(row, `order with public id ${reply.id}`).toBeDefined();
+  return { ...reply, id: row!.id, publicId: reply.id };
 }
 
 /**
@@ -141,7 +145,9 @@ async function until(what: string, probe: () => Promise<boolean>, timeoutMs = 20
   }
 }
 
-describe('the background work of a placed order', () => {
+// Each test builds its own app (PGlite with all migrations) and renders PDFs: ~28 s alone on a loaded
+// 2-core machine, so the default 30 s is too tight; the statement budget, not the time, is what is proven.
+describe('the background work of a placed order', { timeout: 120_000 }, () => {
   it(`writes, renders and keeps the confirmation in at most ${STATEMENT_BUDGET} statements (no SMTP: .eml)`, async () => {
     const dataDir = tempDataDir();
     const t = await buildTestApp({ config: { dataDir } });
