@@ -8,7 +8,8 @@ function serve() {
   let confirmed = false;
   const api = mockApi({
     [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
-    'GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b': () => ok({ data: order({ payment_type: 'invoice', payment_status: 'waiting', paid_at: null }) }),
+    'GET /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b': () =>
+      ok({ data: order({ payment_type: 'invoice', payment_status: 'waiting', paid_at: null }) }),
     'POST /api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/confirm': (c) => {
       confirmed = c.query.get('token') === 'tok123' && c.query.get('confirm') === 'key456';
       return confirmed ? { status: 204 } : { status: 404, body: { message: 'Not Found' } };
