@@ -125,6 +125,8 @@ for (const lang of ['en', 'de'] as const) {
         );
         const link = new RegExp(`${escape(baseURL!)}/${lang}/shop/${course.teamId}/account/link\\?token=[^\\s"<>]+`).exec(mail.text)![0];
         await shop.goto(link);
+        // Opening the mailed link changes nothing; the customer's button sends the token (issue 20).
+        await shop.getByRole('button', { name: s('account.landing.open'), exact: true }).click();
         await expect(shop).toHaveURL(`${baseURL}${account}`);
         await expect(shop.getByRole('status').getByText(server('customer-accounts:link_opened'), { exact: true })).toBeVisible();
         await expect(
@@ -173,7 +175,10 @@ for (const lang of ['en', 'de'] as const) {
 
       await test.step('the provider’s order history shows the cancellation by the customer', async () => {
         const o = (key: string, params: Record<string, string> = {}) => tr(lang, `orders:${key}`, params);
-        await page.goto(`/${lang}/backend/orders/edit/${order.id}`);
+        // The public order id is a UUID (issue 20); the staff page is opened from the order list by its number.
+        await page.goto(`/${lang}/backend/orders`);
+        await page.getByRole('link', { name: o('list.openLabel', { number: String(order.number) }) }).click();
+        await expect(page).toHaveURL(new RegExp(`/${lang}/backend/orders/edit/\\d+$`));
         await expect(page.getByText(o(late ? 'status.cancelled' : 'status.refunded'), { exact: true }).first()).toBeVisible();
         const history = page.getByRole('region', { name: o('edit.history.title') });
         const event = history.locator('.mantine-Timeline-item').filter({
@@ -224,11 +229,13 @@ for (const lang of ['en', 'de'] as const) {
           const mail = await waitForMail(customer.email, subject);
           const link = new RegExp(`${escape(baseURL!)}/${lang}/shop/${course.teamId}/account/link\\?token=[^\\s"<>]+`).exec(mail.text)![0];
           await shop.goto(link);
+          await shop.getByRole('button', { name: s('account.landing.open'), exact: true }).click();
           await expect(shop).toHaveURL(`${baseURL}${account}`);
           await expect(shop.getByRole('status').getByText(server('customer-accounts:link_opened'), { exact: true })).toBeVisible();
           await expect(booking).toBeVisible();
           // The link works once.
           await shop.goto(link);
+          await shop.getByRole('button', { name: s('account.landing.open'), exact: true }).click();
           await expect(shop.getByText(s('account.landing.failed'), { exact: true })).toBeVisible();
           await expect(shop.getByText(server('customer-accounts:link_invalid'), { exact: true })).toBeVisible();
         });
