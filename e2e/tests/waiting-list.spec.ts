@@ -149,12 +149,14 @@ for (const lang of ['en'] as const) {
         expect(joined.text).toContain(mail('joined.position', { position: 1 }));
         expect(joined.text).toContain(mail('joined.rule', { hours }));
         expect(joined.text).toMatch(
-          new RegExp(`${escape(mail('joined.action'))}: ${escape(baseURL!)}/api/public/waitinglist/\\d+/remove\\?token=\\S+`),
+          new RegExp(
+            `${escape(mail('joined.action'))}: ${escape(baseURL!)}/${lang}/shop/${course.teamId}/waitinglist/\\d+/remove\\?token=\\S+`,
+          ),
         );
       });
 
       const carl = person('Carl', 'Absager');
-      await test.step('C joins too, then leaves with the removal link of the mail and sees the removal notice', async () => {
+      await test.step('C joins too, then opens the removal link of the mail, confirms on its page and sees the removal notice', async () => {
         const res = await request.post(`/api/public/teams/${course.teamId}/waitinglist`, {
           data: {
             activity_id: course.activityId,
@@ -169,12 +171,23 @@ for (const lang of ['en'] as const) {
         expect(((await res.json()) as { position: number }).position).toBe(2);
         const joined = await waitForMail(carl.email, mail('joined.subject', { activity: d.course }));
         expect(joined.text).toContain(mail('joined.position', { position: 2 }));
-        const link = new RegExp(`${escape(baseURL!)}/api/public/waitinglist/\\d+/remove\\?token=[^\\s"<>]+`).exec(joined.text)![0];
+        // The removal link is a shop page (issue 20 item 9): opening it changes nothing, its button removes.
+        const link = new RegExp(`${escape(baseURL!)}/${lang}/shop/${course.teamId}/waitinglist/\\d+/remove\\?token=[^\\s"<>]+`).exec(
+          joined.text,
+        )![0];
 
         const context = await browser.newContext({ locale: `${lang}-CH` });
         try {
           const carlsPage = await context.newPage();
           await carlsPage.goto(link);
+          await expect(carlsPage.getByRole('heading', { level: 1, name: s('waitinglist.remove.title') })).toBeVisible();
+          await expect(carlsPage.getByText(s('waitinglist.remove.text'), { exact: true })).toBeVisible();
+          // Only opened (as a mail scanner would): C still waits, second in line.
+          const carlsRow = await waitingListRow(page, lang, carl);
+          await expect(carlsRow.getByText(w('status.waiting'), { exact: true })).toBeVisible();
+          await expect(carlsRow.getByLabel(w('positionLabel', { position: '2' }))).toHaveText('2');
+
+          await carlsPage.getByRole('button', { name: s('waitinglist.remove.confirm'), exact: true }).click();
           await expect(carlsPage).toHaveURL(`${baseURL}/${lang}/waitinglist/remove/success`);
           await expect(carlsPage.getByRole('heading', { level: 1, name: s('waitinglistRemoved.title') })).toBeVisible();
           await expect(carlsPage.getByText(s('waitinglistRemoved.text'), { exact: true })).toBeVisible();
@@ -194,7 +207,10 @@ for (const lang of ['en'] as const) {
 
       await test.step('the provider cancels A’s order on its edit page', async () => {
         const o = (key: string, params: Record<string, string> = {}) => tr(lang, `orders:${key}`, params);
-        await page.goto(`/${lang}/backend/orders/edit/${annasOrder.id}`);
+        // The public reply's id is the order's public id (issue 20); the back office opens it by its number.
+        await page.goto(`/${lang}/backend/orders`);
+        await page.getByRole('link', { name: o('list.openLabel', { number: String(annasOrder.number) }) }).click();
+        await expect(page).toHaveURL(new RegExp(`/${lang}/backend/orders/edit/\\d+$`));
         await expect(page.getByRole('heading', { level: 1, name: o('edit.title', { number: String(annasOrder.number) }) })).toBeVisible();
         await page.getByRole('button', { name: o('edit.cancel'), exact: true }).click();
         const dialog = page.getByRole('dialog', { name: o('edit.cancelTitle') });
@@ -270,9 +286,10 @@ for (const lang of ['en'] as const) {
           }
         ).data.number;
         const link = row.getByRole('link', { name: w('order', { number: String(number) }) });
-        await expect(link).toHaveAttribute('href', `/${lang}/backend/orders/edit/${bertasOrder!.id}`);
+        // The staff page goes by the numeric row id, not the public id of the shop's order page.
+        await expect(link).toHaveAttribute('href', new RegExp(`^/${lang}/backend/orders/edit/\\d+$`));
         await link.click();
-        await expect(page).toHaveURL(new RegExp(`/${lang}/backend/orders/edit/${bertasOrder!.id}$`));
+        await expect(page).toHaveURL(new RegExp(`/${lang}/backend/orders/edit/\\d+$`));
         await expect(
           page.getByRole('heading', { level: 1, name: tr(lang, 'orders:edit.title', { number: String(number) }) }),
         ).toBeVisible();
