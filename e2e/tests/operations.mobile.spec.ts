@@ -45,7 +45,7 @@ test('[de] on a phone the operations screens show real orders and fit the screen
     ['Léa', 'Zimmermann-Oberholzer'],
     ['Jonas', 'Bühler'],
   ];
-  let orderId = 0;
+  let orderNumber = 0;
   for (const [firstname, lastname] of people) {
     const customer = { firstname: firstname!, lastname: lastname!, email: `${unique('kunde')}@example.com`, phone: '+41 79 123 45 67' };
     const res = await request.post(`/api/public/teams/${team.id}/orders`, {
@@ -63,7 +63,7 @@ test('[de] on a phone the operations screens show real orders and fit the screen
       },
     });
     expect(res.status(), await res.text()).toBe(201);
-    orderId = ((await res.json()) as { order: { id: number } }).order.id;
+    orderNumber = ((await res.json()) as { order: { number: number } }).order.number;
   }
 
   await page.goto(`/${LANG}/backend`);
@@ -80,7 +80,10 @@ test('[de] on a phone the operations screens show real orders and fit the screen
   await expect(page.getByText('Zimmermann-Oberholzer').first()).toBeVisible();
   await screen(page, info, '2-orders');
 
-  await page.goto(`/${LANG}/backend/orders/edit/${orderId}`);
+  // Public replies carry the order's public id; the back office opens it from the list by number.
+  await page.goto(`/${LANG}/backend/orders`);
+  await page.getByRole('link', { name: tr(LANG, 'orders:list.openLabel', { number: String(orderNumber) }) }).click();
+  await expect(page).toHaveURL(new RegExp(`/${LANG}/backend/orders/edit/\\d+$`));
   await expect(page.getByRole('region', { name: tr(LANG, 'orders:edit.history.title') })).toBeVisible();
   await screen(page, info, '3-order-edit');
 
