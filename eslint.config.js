@@ -40,6 +40,14 @@ export default tseslint.config(
     rules: { 'local/feature-boundaries': ['error', { groups: ['catalogue', 'selling', 'operations'] }] },
   },
   {
+    // So do pages, layouts and the app's wiring outside features/ (issue 21 item 1); tests
+    // outside features may still set up a feature's internals.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/**/*.test.{ts,tsx}'],
+    plugins: { local: featureBoundariesPlugin },
+    rules: { 'local/feature-boundaries': ['error', { groups: ['catalogue', 'selling', 'operations'], fromOutside: true }] },
+  },
+  {
     // Server features import each other only through `features/<name>/index.ts`; each catalogue
     // area (features/catalogue/<area>) is a feature of its own (decision 002).
     files: ['apps/server/src/**/*.ts'],

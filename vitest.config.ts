@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
 import server, { postgresTestFiles } from './apps/server/vitest.config.ts';
+import web from './apps/web/vite.config.ts';
 
 // One `npm test` runs every project; `DATABASE_URL` switches the server tests from
 // in-memory PGlite to a PostgreSQL server.
@@ -18,7 +19,7 @@ const cores = availableParallelism();
 // ~20–40 s). Measured on 2 cores: server suite on PGlite ~4 → 2.2 min, on PostgreSQL 4.6 → 3.3 min.
 // Every file builds its own app and database (buildTestApp), so only module-level caches are
 // shared. The files that replace modules with vi.mock keep their own graph ('server-isolated').
-const serverIsolated = ['src/features/auth/login-limits.test.ts', 'src/features/selling/orders/place-order-payment.test.ts'];
+const serverIsolated = ['src/features/auth/login-limits.test.ts'];
 
 // `npm run test:db` (CI, on the PostgreSQL server) sets TEST_SELECTION=postgres: only the server
 // files where PostgreSQL can behave differently from PGlite (decision 015, postgresTestFiles).
@@ -26,6 +27,26 @@ const serverIsolated = ['src/features/auth/login-limits.test.ts', 'src/features/
 const postgresOnly = process.env.TEST_SELECTION === 'postgres';
 const serverFiles = postgresOnly ? postgresTestFiles(join(import.meta.dirname, 'apps', 'server')) : ['src/**/*.test.ts'];
 const isolatedFiles = postgresOnly ? serverIsolated.filter((f) => serverFiles.includes(f)) : serverIsolated;
+
+// Web test files share their worker's modules and happy-dom window too (`isolate: false`): each
+// file used to import Mantine, React, React Router and the app afresh in a fork of its own.
+// Decision 015 point 3 has the numbers. What one file leaves behind (cookies, storage, address,
+// document, stubbed globals, timers, app state, API client settings, language, caches) is reset
+// after each file by src/test/shared-state.ts (from setup.ts). Files that need a fresh module graph
+// keep it ('web-isolated'):
+const webIsolated = [
+  // vi.mock replaces a module for the whole graph, which a shared worker has already loaded.
+  'src/public-site/landing/landing-page.test.tsx', // embla-carousel-react
+  'src/public-site/render.test.tsx', // embla-carousel-react
+  'src/routes/backoffice/ticket-checkin-pages.test.tsx', // qr-scanner
+  // zod reads its global config once, when it loads: the test needs zod not loaded yet.
+  'src/lib/zod-jitless.test.ts',
+];
+// apps/web/vite.config.ts is a function (build or serve); each project gets its own plugin instances.
+function webProject(test: { name: string; isolate?: boolean; include?: string[]; exclude?: string[] }) {
+  const config = web({ command: 'serve', mode: 'test' });
+  return { ...config, root: './apps/web', test: { ...config.test, ...test } };
+}
 
 export default defineConfig({
   test: {
@@ -36,7 +57,8 @@ export default defineConfig({
         test: { ...server.test, name: 'server', isolate: false, include: serverFiles, exclude: [...serverIsolated, '**/node_modules/**'] },
       },
       { root: './apps/server', test: { ...server.test, name: 'server-isolated', include: isolatedFiles } },
-      'apps/web',
+      webProject({ name: 'web', isolate: false, exclude: [...webIsolated, '**/node_modules/**'] }),
+      webProject({ name: 'web-isolated', include: webIsolated }),
       'tools',
     ],
     maxWorkers: process.env.DATABASE_URL ? Math.max(3, cores + 1) : Math.max(2, cores),

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { buildEmbed } from './scripts/build-embed.ts';
+import { moduleSideEffects } from './scripts/module-side-effects.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -69,6 +70,10 @@ export default defineConfig(({ command }) => ({
           // pages (public.html). The shop and the public pages load no back-office code, no
           // Mantine and no router (issue 10 and 13: ≤ 100 KB gzip each).
           input: { main: page('index.html'), shop: page('shop.html'), public: page('public.html') },
+          // Our modules only declare things, except those listed in scripts/module-side-effects.ts:
+          // one whose exports are all unused is left out, with what it alone imports (a page that
+          // uses one hook of a feature's index does not carry the modules behind the others).
+          treeshake: { moduleSideEffects },
           output: {
             // Route groups keep their names (public-group, shop-group, backoffice-group); helper chunks
             // shared between groups would otherwise be named after whichever module came first.
@@ -104,5 +109,8 @@ export default defineConfig(({ command }) => ({
     // machine and more than Vitest's default 5 s when the other projects' workers share the cores.
     // The tests wait for conditions; this is only the budget before one counts as hung.
     testTimeout: 30_000,
+    // Likewise for hooks: a beforeAll that imports a route group (the back office's: most of the
+    // app) took more than Vitest's default 10 s on a loaded machine.
+    hookTimeout: 30_000,
   },
 }));

@@ -481,3 +481,20 @@ export async function expectNoSidewaysScroll(page: Page) {
   const sizes = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
   expect(sizes.scroll, `page is ${sizes.scroll}px wide on a ${sizes.inner}px screen`).toBeLessThanOrEqual(sizes.inner);
 }
+
+/** The text of a PDF as a reader sees it (PDF.js, as in the server's tests): the fonts are embedded subsets, so raw bytes do not show words. */
+export async function pdfText(content: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const task = getDocument({ data: new Uint8Array(content), isEvalSupported: false, disableFontFace: true, verbosity: 0 });
+  try {
+    const doc = await task.promise;
+    const pages: string[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const items = (await (await doc.getPage(n)).getTextContent()).items;
+      pages.push(items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : ' ') : '')).join(''));
+    }
+    return pages.join('\n').replace(/\u00a0/g, ' ');
+  } finally {
+    await task.destroy();
+  }
+}

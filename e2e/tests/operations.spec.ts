@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { unique } from '../support/accounts.ts';
+import { seriousViolations } from '../support/axe.ts';
 import { addDays, api, BASE_DAY, invitedInstructor, ownerWithCompany, pick, showRange } from '../support/catalogue.ts';
 import { escape, label, tr, type Lang } from '../support/i18n.ts';
 import { mailsTo } from '../support/mail.ts';
@@ -9,7 +10,9 @@ import {
   mailTr,
   pattern,
   publicOrder,
+  pdfText,
   sellableCourse,
+  shopTr,
   ticketCodes,
   waitForMail,
   type CourseTexts,
@@ -171,6 +174,52 @@ for (const lang of ['en'] as const) {
         const history = page.getByRole('region', { name: o('edit.history.title') });
         await expect(history.getByText(o('edit.history.events.refunded'), { exact: true })).toBeVisible();
         expect((await publicOrder(request, online)).payment_status).toBe('partially-refunded');
+      });
+
+      await test.step('a provider without a VAT number refunds part of the paid invoice; the customer reads the credit note and the order page (issue 22)', async () => {
+        await openOrder(page, lang, invoice);
+        await page.getByRole('button', { name: o('edit.refundButton'), exact: true }).click();
+        const dialog = page.getByRole('dialog', { name: o('edit.refund.title', { number: String(invoice.number) }) });
+        await dialog.getByLabel(label(lang, 'orders:edit.refund.amount')).fill('60');
+        const submit = escape(o('edit.refund.submit', { amount: '\u0000' })).replace('\u0000', '\\D*60[.,]00');
+        await dialog.getByRole('button', { name: new RegExp(`^${submit}$`) }).click();
+        await expect(dialog).toBeHidden();
+        const mail = await waitForMail(invoice.customer.email, mailTr(lang, 'order_refunded.subject', { number: invoice.number }));
+        const note = mail.attachments.find((a) => a.filename === `credit-note-${invoice.number}-1.pdf`);
+        expect(note, mail.attachments.map((a) => a.filename).join(', ')).toBeDefined();
+        const text = await pdfText(note!.content);
+        expect(text).toMatch(/60[.,]00/);
+        expect(text).toMatch(/180[.,]00/);
+        // Not registered for VAT: no VAT anywhere on it.
+        expect(text).not.toMatch(/VAT|MWST|TVA/);
+        // The order page shows what was paid, refunded and is left.
+        await page.goto(invoice.url);
+        await expect(page.getByText(shopTr(lang, 'order.refunded'), { exact: true })).toBeVisible();
+        await expect(page.getByText(shopTr(lang, 'order.remaining'), { exact: true })).toBeVisible();
+        await expect(page.locator('dd', { hasText: /180[.,]00/ }).first()).toBeVisible();
+        await expect(page.getByRole('link', { name: shopTr(lang, 'order.creditNote', { number: `${invoice.number}-1` }) })).toBeVisible();
+      });
+
+      await test.step('axe finds no serious or critical violation on the back office’s main pages (issue 22 item 19)', async () => {
+        const found: string[] = [];
+        const check = async (path: string, ready: () => Promise<void>) => {
+          await page.goto(path);
+          await ready();
+          found.push(...(await seriousViolations(page)).map((v) => `${path}: ${v}`));
+        };
+        const h1 = () => expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await check(`/${lang}/backend`, () =>
+          expect(page.getByRole('region', { name: tr(lang, 'backend:dashboard.stats.title') })).toBeVisible(),
+        );
+        await check(`/${lang}/backend/orders`, () =>
+          expect(page.getByRole('link', { name: o('list.openLabel', { number: String(online.number) }) })).toBeVisible(),
+        );
+        await openOrder(page, lang, online);
+        found.push(...(await seriousViolations(page)).map((v) => `order edit: ${v}`));
+        await check(`/${lang}/backend/courses/edit/${activityId}/basic`, h1);
+        await check(`/${lang}/backend/statistics`, h1);
+        await check(`/${lang}/backend/config/integration`, h1);
+        expect(found).toEqual([]);
       });
 
       await test.step('an instructor sees the participants of their own activity and no orders', async () => {

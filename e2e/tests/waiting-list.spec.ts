@@ -223,7 +223,7 @@ for (const lang of ['en'] as const) {
       let offerLink = '';
       await test.step('B is offered the seat at once: the offer mail with the personal link, "offered until …" in the back office', async () => {
         const offer = await waitForMail(berta.email, mail('offer.subject', { activity: d.course }));
-        expect(offer.text).toContain(mail('offer.intro', { activity: d.course, count: 1 }));
+        expect(offer.text).toContain(mail('offer.intro_one', { activity: d.course, count: 1 }));
         expect(offer.text).toMatch(pattern(mail('offer.until', { hours })));
         offerLink = new RegExp(`${escape(baseURL!)}/${lang}/shop/${course.teamId}/waitinglist/\\d+\\?token=[^\\s"<>]+`).exec(
           offer.text,

@@ -6,8 +6,10 @@
  * practices and SEO). Needs `npm run build` first and Debian's Chromium.
  *
  * Pages run one after another (two cores: parallel runs would disturb each other's timings).
- * Scores vary from run to run; a page that misses the goal is measured twice more and judged by
- * the median of its three runs.
+ * Scores vary from run to run (the login page's total blocking time alone moves its performance
+ * score between 92 and 100 on a quiet machine): a page that misses the goal is measured twice
+ * more and judged by the median of its three runs, and when that misses too, by the median of
+ * five (Lighthouse's own guidance on variability recommends five).
  *
  *   LIGHTHOUSE_PORT (3599), LIGHTHOUSE_MIN (95), LIGHTHOUSE_OUT (a new /tmp folder for the JSON
  *   reports), CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_PAGES (comma-separated paths)
@@ -110,6 +112,7 @@ async function measure(url: string, report: string): Promise<Scores> {
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const medianOf = (runs: Scores[]) => Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Scores;
 const passes = (s: Scores) => CATEGORIES.every((c) => s[c] >= goal);
 const line = (label: string, s: Scores) => `${label.padEnd(22)} ${CATEGORIES.map((c) => `${c} ${String(s[c]).padStart(3)}`).join('  ')}`;
 
@@ -136,11 +139,14 @@ async function main(): Promise<number> {
         if (!passes(runs[0]!)) {
           print(line(`${path} (run 1)`, runs[0]!));
           for (const n of [2, 3]) runs.push(await measure(`${base}${path}`, join(out, `${name}-${n}.json`)));
+          if (!passes(medianOf(runs))) {
+            for (const n of [4, 5]) runs.push(await measure(`${base}${path}`, join(out, `${name}-${n}.json`)));
+          }
         }
-        const score = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r[c]))])) as Scores;
+        const score = medianOf(runs);
         const ok = passes(score);
         if (!ok) failed += 1;
-        print(`${line(path, score)}  ${ok ? 'ok' : `BELOW ${goal}`}${runs.length > 1 ? ' (median of 3)' : ''}`);
+        print(`${line(path, score)}  ${ok ? 'ok' : `BELOW ${goal}`}${runs.length > 1 ? ` (median of ${runs.length})` : ''}`);
       } catch (error) {
         failed += 1;
         print(`${path.padEnd(22)} not measured: ${(error as Error).message}`);

@@ -17,8 +17,8 @@ import { customersRoutes } from './features/operations/customers/index.ts';
 import { exportsRoutes } from './features/operations/exports/index.ts';
 import { archiveRoutes } from './features/operations/archive/index.ts';
 import { statisticsRoutes } from './features/operations/statistics/index.ts';
-import { documentsRoutes, pdfPoolFromConfig } from './features/selling/documents/index.ts';
-import { stripeWebhookRoutes, testPaymentsRoutes } from './features/selling/payments/index.ts';
+import { documentsRoutes, pdfPoolFromConfig, type DocumentRenderer } from './features/selling/documents/index.ts';
+import { providerWebhookRoutes, testPaymentsRoutes } from './features/selling/payments/index.ts';
 import {
   orderLinksRoutes,
   ordersRoutes,
@@ -47,6 +47,7 @@ import { csrfPlugin } from './plugins/csrf.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { openapiPlugin, registerDocsRoute } from './plugins/openapi.ts';
+import { routeDocsPlugin } from './plugins/route-docs.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   jobsThread?: boolean;
   /** Where log lines go (tests read them to prove secrets stay out). */
   logStream?: NodeJS.WritableStream;
+  /** Tests: one PDF worker pool shared by the apps of a test process (its workers start once). */
+  pdf?: DocumentRenderer;
 }
 
 /**
@@ -100,7 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const jobs = createJobRunner(database.db, log);
   const mailTransport = createTransport(config.smtpUrl);
   // PDFs render in worker threads: on the server's thread a big one would hold up every request.
-  const pdf = pdfPoolFromConfig(config, log);
+  const pdf = opts.pdf ?? pdfPoolFromConfig(config, log);
   app.decorate('deps', {
     config,
     db: database.db,
@@ -114,6 +117,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   // Plumbing, in the order requests meet it.
   await app.register(openapiPlugin);
+  await app.register(routeDocsPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   // Its own key (HKDF of SESSION_SECRET): a signed URL can never pass as a signed cookie, nor back.
   await app.register(cookie, { secret: deriveKeyString(config.sessionSecret, 'cookies') });
@@ -154,7 +158,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(orderLinksRoutes); //   /api/orders/:id/revoke-links
   await app.register(publicCheckoutRoutes); // /api/public/teams/:teamId/{reservations,quote,orders}, /api/public/reservations/:token
   await app.register(documentsRoutes); //    /api/public/orders/:id/{tickets,invoice,receipt}.pdf?token=…, /api/orders/:id/{…}.pdf
-  await app.register(stripeWebhookRoutes); // /api/webhooks/stripe (raw body: its own content-type parser, this plugin only)
+  await app.register(providerWebhookRoutes); // /api/webhooks/{provider} (raw body: its own content-type parser, this plugin only)
   await app.register(testPaymentsRoutes); // /api/public/test-payments/:paymentId?token=… (test-mode payment page)
   await app.register(waitingListRoutes); //  /api/waitinglist, /api/waitinglist/filters, /api/waitinglist/:id[/offer|/remove]
   await app.register(publicWaitingListRoutes); // /api/public/teams/:teamId/waitinglist[/:id[/claim|/decline]], /api/public/waitinglist/:id/remove

@@ -3,13 +3,18 @@ import type { Transporter } from 'nodemailer';
 import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { registerExportJobs } from './features/operations/exports/index.ts';
-import { documentAttachmentRenderers, inThreadRenderer, type DocumentRenderer } from './features/selling/documents/index.ts';
-import { registerOrderMailJob } from './features/selling/orders/index.ts';
+import {
+  documentAttachmentRenderers,
+  inThreadRenderer,
+  registerOrderMailJob,
+  type DocumentRenderer,
+} from './features/selling/documents/index.ts';
 import { registerMagicLinkJob } from './features/selling/customer-accounts/index.ts';
 import { registerCustomerResetJob } from './features/auth/index.ts';
 import { registerWaitingListJob } from './features/selling/waitinglist/index.ts';
 import type { JobRunner } from './lib/jobs.ts';
 import { mailDirectory, registerMailJob } from './lib/mailer.ts';
+import { wireSellingPorts } from './selling-ports.ts';
 
 export interface JobDeps {
   db: Db;
@@ -25,9 +30,12 @@ export interface JobDeps {
  * thread's (PostgreSQL, see jobs-thread.ts). The same code runs in either place.
  */
 export function registerJobHandlers(jobs: JobRunner, { db, config, mailTransport, log, pdf }: JobDeps): void {
+  // Orders reach the order mails and online payments through ports (decision 017), wired here:
+  // both the server and the jobs thread run this.
+  wireSellingPorts();
   // Order mails carry their PDFs (tickets, invoice, receipt), rendered when the mail is sent.
   const attachments = documentAttachmentRenderers({ db, config, pdf: pdf ?? inThreadRenderer, log });
-  const mailSender = registerMailJob(jobs, db, mailTransport, log, { mailDir: mailDirectory(config), attachments });
+  const mailSender = registerMailJob(jobs, db, mailTransport, log, { mailDir: mailDirectory(config), attachments, config });
   // A new order's confirmation is composed by a job its transaction enqueues, which also sends it
   // at once through the outbox (see order-mail-job.ts).
   registerOrderMailJob(jobs, { db, config }, mailSender);

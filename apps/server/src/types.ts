@@ -1,7 +1,7 @@
 import type { Language } from '@bookla/shared';
 import type { Transporter } from 'nodemailer';
 import type { Config } from './config/env.ts';
-import type { DocumentRenderer } from './features/selling/documents/index.ts';
+import type { DocumentRenderer } from './features/selling/documents/document-renderer.ts';
 import type { Db } from './db/client.ts';
 import type { JobRunner } from './lib/jobs.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';

@@ -174,6 +174,15 @@ export type AuthUser = z.infer<typeof authUserSchema>;
 /** The live checks of the registration (`POST /api/srl/validator/...`): `message` says why not. */
 export const validityReplySchema = z.object({ valid: z.boolean(), message: z.string().optional() });
 export type ValidityReply = z.infer<typeof validityReplySchema>;
+/** The bodies of the live checks (the lengths bound what a caller can make the server read). */
+export const vatIdCheckSchema = z.object({ vat_id: z.string().max(100), country: z.string().max(3).optional() });
+export const countryCheckSchema = z.object({ country: z.string().max(10) });
+export const teamNameCheckSchema = z.object({ name: z.string().max(500) });
+export const emailCheckSchema = z.object({ email: z.string().max(500) });
+
+/** Accepting an invitation: `{user: {...}}` registers the invited address; nothing (or `{}`) when it has an account. */
+export const acceptInvitationSchema = z.object({ user: inviteRegistrationSchema.optional() }).nullish();
+export type AcceptInvitationInput = z.input<typeof acceptInvitationSchema>;
 
 /** `POST /api/srl/register` → the new user's id (for "send the e-mail again"). */
 export const registerReplySchema = successSchema.extend({ user_id: z.number().int() });

@@ -9,7 +9,7 @@ import {
   translatedSchema,
 } from './catalogue.ts';
 import { parsePercentBp } from './catalogue-tickets.ts';
-import type { Language } from './i18n.ts';
+import { LANGUAGES, type Language } from './i18n.ts';
 
 /**
  * An activity beyond its creation: the detail record, its update, mass actions, instructors and
@@ -108,12 +108,26 @@ export function activityUpdateSchema(languages: readonly Language[]) {
 export const headerImageSchema = z.object({ list_url: z.string(), detail_url: z.string() });
 export type HeaderImage = z.infer<typeof headerImageSchema>;
 
-/** What an activity needs before it may be published (both true), as the activity page's checklist. */
+/** What an activity needs before it may be published (all true), as the activity page's checklist. */
 export const publishChecksSchema = z.object({
   /** A scheduled date still ahead. */
   upcoming_date: z.boolean(),
   /** A public ticket whose sale has not ended (sold out is fine), a per-date one for an upcoming date. */
   ticket_on_sale: z.boolean(),
+  /**
+   * Its paid tickets can be paid: none on sale costs money, or the team has a payment method on
+   * (integration settings: invoice, online payment or test mode). Always sent by the server;
+   * optional for older clients' fixtures.
+   */
+  payment_method: z.boolean().optional(),
+  /**
+   * Warnings, not blockers (issue 22 item 11): the texts a shop visitor reads that are empty in some
+   * of the team's languages — the description always, the cancellation policy once written in one.
+   * Names are required in every language already.
+   */
+  missing_texts: z
+    .array(z.object({ field: z.enum(['description', 'cancellation_policy']), languages: z.array(z.enum(LANGUAGES)) }))
+    .optional(),
 });
 export type PublishChecks = z.infer<typeof publishChecksSchema>;
 

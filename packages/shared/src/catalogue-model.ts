@@ -52,3 +52,6 @@ export const DEFAULT_RESERVATION_MINUTES = 15;
 export const DEFAULT_MAX_PER_ORDER = 10;
 /** Header images: the spec's file-size rule with this limit (MB = bytes / 1,000,000). */
 export const HEADER_IMAGE_MAX_MB = 5;
+
+/** The sort fields of the activity list (`GET /api/courses`); zod-free for the dashboard's latest activities. */
+export const ACTIVITY_SORT_FIELDS = ['id', 'created_at', 'name', 'status'] as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTIVITY_SORT_FIELDS } from './catalogue-model.ts';
 import { LANGUAGES, type Language } from './i18n.ts';
 import { listQuerySchema } from './pagination.ts';
 import { successSchema } from './replies.ts';
@@ -146,7 +147,7 @@ export type ActivityListItem = z.infer<typeof activityListItemSchema>;
 
 const listQuery = <F extends string>(fields: readonly [F, ...F[]], defaultSort: F) => listQuerySchema(fields, defaultSort);
 
-export const ACTIVITY_SORT_FIELDS = ['id', 'created_at', 'name', 'status'] as const;
+export { ACTIVITY_SORT_FIELDS };
 export const activityListQuerySchema = listQuery(ACTIVITY_SORT_FIELDS, 'created_at');
 
 export const LOCATION_SORT_FIELDS = ['id', 'created_at', 'name', 'city'] as const;

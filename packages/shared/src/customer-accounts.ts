@@ -111,7 +111,7 @@ export type CancellationRefusal = (typeof CANCELLATION_REFUSALS)[number];
 export const CANCELLATION_MODES = ['cancel', 'refund', 'no_refund'] as const;
 export type CancellationMode = (typeof CANCELLATION_MODES)[number];
 
-/** `online`: back to the card at once (Stripe; test mode). `provider`: the organiser pays it back (invoice, bank transfer). */
+/** `online`: back to the card at once (at the payment provider it was paid with; test mode). `provider`: the organiser pays it back (invoice, bank transfer). */
 export const CUSTOMER_REFUND_METHODS = ['online', 'provider'] as const;
 export type CustomerRefundMethod = (typeof CUSTOMER_REFUND_METHODS)[number];
 

@@ -128,9 +128,9 @@ export const orderCustomerSchema = z.object({
   company: z.string().nullable(),
   phone: z.string().nullable(),
   order_count: z.number(),
-  /** Of those, paid (paid, free, partially refunded). */
+  /** Of those, paid (paid, free, partially refunded); test-mode orders are no sales and not counted. */
   paid_order_count: z.number(),
-  /** Paid minus refunded, over the paid orders in the team's currency. */
+  /** Paid minus refunded, over the paid orders in the team's currency (test-mode orders left out). */
   total_paid: z.number(),
   currency: z.string(),
   first_order_at: z.string(),

@@ -26,6 +26,7 @@ export const TEAM_MAIL_KINDS = [
   'order_invoice',
   'order_paid',
   'order_ended',
+  'order_refunded',
   'order_cancelled_by_customer',
   'team_invitation',
   'customer_password_reset',

@@ -97,8 +97,8 @@ export type OrderAdminListQuery = z.output<typeof orderAdminListQuerySchema>;
 
 // ─── Edit page ──────────────────────────────────────────────────────────────
 
-/** How a refund moves the money: through Stripe (the order was paid there) or only recorded (invoice, test mode, manual). */
-export const REFUND_METHODS = ['stripe', 'record'] as const;
+/** How a refund moves the money: back through the provider the order was paid with, or only recorded (invoice, test mode, manual). */
+export const REFUND_METHODS = ['stripe', 'datatrans', 'record'] as const;
 export type RefundMethod = (typeof REFUND_METHODS)[number];
 
 const answersSchema = z.record(z.string(), z.unknown());
@@ -175,6 +175,9 @@ export type OrderRefundBody = z.input<typeof orderRefundBodySchema>;
  */
 export const orderCancelBodySchema = z.strictObject({ refund: z.boolean().optional() }).nullish();
 export type OrderCancelBody = z.input<typeof orderCancelBodySchema>;
+
+/** `POST /api/orders/{id}/mark-paid`, `/resend` and `/revoke-links`: the path names the action; the body is empty. */
+export const orderActionBodySchema = z.strictObject({}).nullish();
 
 export const ORDER_BULK_ACTIONS = ['mark-paid', 'resend'] as const;
 export type OrderBulkAction = (typeof ORDER_BULK_ACTIONS)[number];

@@ -33,3 +33,15 @@ export const listLinksSchema = z.object({ first: z.string(), last: z.string(), p
 /** A page of a list: `{data, meta, links}` (CONTRACT §2); the type is `ListResponse<T>`. */
 export const listReplySchema = <T extends z.ZodType>(item: T) =>
   z.object({ data: z.array(item), meta: listMetaSchema, links: listLinksSchema });
+
+/**
+ * The body of every error reply as documented (OpenAPI) and checked when the server sends it:
+ * `message` always, `errors` on 422, `code` where a client branches; other members (e.g. the
+ * conflicts of a refused session move) pass through.
+ */
+export const errorBodySchema = z.looseObject({
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+  success: z.literal(false).optional(),
+  code: z.string().optional(),
+});

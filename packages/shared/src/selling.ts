@@ -5,6 +5,7 @@ import { LANGUAGES } from './i18n.ts';
 import { listQuerySchema } from './pagination.ts';
 import { safeRecordSchema } from './safe-keys.ts';
 import { singleLine } from './validation.ts';
+import { CHECKOUT_LIMITS } from './checkout-limits.ts';
 
 /**
  * Selling (CONTRACT §4): orders, payments, discounts, taxes, tickets and check-in — the request
@@ -29,10 +30,10 @@ export const PAYMENT_STATUS_VALUES = [
 export type PaymentStatus = (typeof PAYMENT_STATUS_VALUES)[number];
 
 /** How an order is paid. `test` is the clearly labelled test-mode page (no real money). */
-export const PAYMENT_PROVIDERS = ['free', 'invoice', 'stripe', 'test', 'manual'] as const;
+export const PAYMENT_PROVIDERS = ['free', 'invoice', 'stripe', 'datatrans', 'test', 'manual'] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 /** What a buyer may choose at checkout (`manual` is staff-only, `free` only for totals of 0). */
-export const CHECKOUT_PAYMENT_METHODS = ['free', 'invoice', 'stripe', 'test'] as const;
+export const CHECKOUT_PAYMENT_METHODS = ['free', 'invoice', 'stripe', 'datatrans', 'test'] as const;
 export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number];
 
 /** `mismatch`: the provider reported another amount or currency than the attempt's; never marks the order paid. */
@@ -64,7 +65,13 @@ export interface TaxRateSetting {
 }
 
 /** Attachments of a queued mail, rendered when it is sent (so a mail never carries stale state). */
-export type MailAttachmentSpec = { kind: 'tickets' | 'invoice' | 'receipt'; orderId: number };
+export type MailAttachmentSpec =
+  | { kind: 'tickets' | 'invoice' | 'receipt'; orderId: number }
+  /** The credit note of one refund: the order's `creditNote`-th (1, 2, …; issue 22 item 4). */
+  | { kind: 'credit_note'; orderId: number; creditNote: number };
+
+/** A credit note's number: the order's number and the refund's place among the order's refunds ("1042-2"). */
+export const creditNoteNumber = (orderNumber: number, index: number): string => `${orderNumber}-${index}`;
 
 export { paymentStatusLabelKey } from './payment-status.ts';
 
@@ -149,7 +156,7 @@ export const publicTeamSchema = z.object({
 });
 export type PublicTeam = z.infer<typeof publicTeamSchema>;
 
-const quantitySchema = z.number().int().min(1).max(100);
+const quantitySchema = z.number().int().min(1).max(CHECKOUT_LIMITS.quantity);
 export const orderItemInputSchema = z.strictObject({ ticket_id: idSchema, quantity: quantitySchema });
 
 export const reservationBodySchema = z.strictObject({ items: z.array(orderItemInputSchema).min(1).max(20) });
@@ -173,26 +180,26 @@ export const reservationReplySchema = z.object({
 });
 export type ReservationReply = z.infer<typeof reservationReplySchema>;
 
-const nameText = singleLine(z.string().trim().min(1).max(100));
+const nameText = singleLine(z.string().trim().min(1).max(CHECKOUT_LIMITS.name));
 const optionalText = (max: number) =>
   singleLine(z.string().trim().max(max))
     .nullish()
     .transform((v) => (v ? v : null));
-const emailText = z.string().trim().min(1, { abort: true }).max(254).pipe(z.email());
+const emailText = z.string().trim().min(1, { abort: true }).max(CHECKOUT_LIMITS.email).pipe(z.email());
 
 /** Booking answers keyed by field id; values as the answer engine takes them. */
 export const answersInputSchema = safeRecordSchema(z.unknown()).default({});
 
 export const orderBodySchema = z.strictObject({
   reservation_token: z.string().min(10).max(64).optional(),
-  items: z.array(orderItemInputSchema).min(1).max(20).optional(),
+  items: z.array(orderItemInputSchema).min(1).max(CHECKOUT_LIMITS.items).optional(),
   customer: z.strictObject({
-    salutation: singleLine(z.string().trim().max(8)).nullish(),
+    salutation: singleLine(z.string().trim().max(CHECKOUT_LIMITS.salutation)).nullish(),
     firstname: nameText,
     lastname: nameText,
     email: emailText,
-    phone: optionalText(50),
-    company: optionalText(200),
+    phone: optionalText(CHECKOUT_LIMITS.phone),
+    company: optionalText(CHECKOUT_LIMITS.company),
   }),
   participants: z
     .array(
@@ -205,13 +212,22 @@ export const orderBodySchema = z.strictObject({
       }),
     )
     .min(1)
-    .max(200),
+    .max(CHECKOUT_LIMITS.participants),
   answers: answersInputSchema,
   products: z
     .array(
-      z.strictObject({ product_id: idSchema, quantity: quantitySchema, participant_index: z.number().int().min(0).max(199).nullish() }),
+      z.strictObject({
+        product_id: idSchema,
+        quantity: quantitySchema,
+        participant_index: z
+          .number()
+          .int()
+          .min(0)
+          .max(CHECKOUT_LIMITS.participants - 1)
+          .nullish(),
+      }),
     )
-    .max(50)
+    .max(CHECKOUT_LIMITS.products)
     .optional(),
   discount_code: z.string().trim().max(40).nullish(),
   payment_method: z.enum(CHECKOUT_PAYMENT_METHODS),
@@ -279,6 +295,12 @@ export const orderSchema = z.object({
   taxes: z.array(z.object({ rate: z.number(), tax: z.number(), gross: z.number() })),
   total: z.number(),
   total_minor: z.number(),
+  /** What the customer paid (the total once paid, else 0), what went back, and what is left of it (issue 22 item 4). */
+  paid: z.number(),
+  refunded: z.number(),
+  remaining: z.number(),
+  /** One per refund, oldest first: its number ("1042-1"), its index in the document URL (`credit-notes/{index}.pdf`), amount and date. */
+  credit_notes: z.array(z.object({ index: z.number(), number: z.string(), amount: z.number(), created_at: z.string() })),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -306,6 +328,12 @@ export const quoteReplySchema = z.object({
   total: z.number(),
   currency: z.string(),
   discount_code: z.string().nullable(),
+  /**
+   * What this cart can be paid with now: the team's `payment_methods`, without `invoice` when the
+   * day before its first session is today or past (issue 22). Always sent by the server; optional
+   * for older clients' fixtures.
+   */
+  payment_methods: z.array(z.enum(CHECKOUT_PAYMENT_METHODS)).optional(),
 });
 export type QuoteReply = z.infer<typeof quoteReplySchema>;
 
@@ -372,7 +400,7 @@ export const discountSchema = z.object({
   valid_until: z.string().nullable(),
   activity_ids: z.array(z.number()),
   active: z.boolean(),
-  /** Sum of the totals of paid orders that used it. */
+  /** Sum of the totals of paid orders that used it (test-mode orders left out). */
   revenue: z.number(),
   created_at: z.string(),
 });
@@ -435,6 +463,15 @@ export const integrationSettingsSchema = z.object({
     account_id: z.string().nullable(),
     webhook_url: z.string(),
   }),
+  /** Datatrans (cards and TWINT): the merchant id, secrets as "set" flags, sandbox or production. */
+  datatrans: z.object({
+    enabled: z.boolean(),
+    merchant_id: z.string().nullable(),
+    password_set: z.boolean(),
+    hmac_key_set: z.boolean(),
+    sandbox: z.boolean(),
+    webhook_url: z.string(),
+  }),
   test_mode: z.object({ enabled: z.boolean() }),
   terms_url: z.string().nullable(),
   branding: z.object({ primary_color: z.string().nullable(), slug: z.string().nullable() }),
@@ -461,9 +498,19 @@ export const integrationSettingsBodySchema = z.strictObject({
       account_id: z.string().trim().max(64).nullish(),
     })
     .optional(),
+  datatrans: z
+    .strictObject({
+      enabled: z.boolean(),
+      merchant_id: z.string().trim().max(20).nullish(),
+      /** Sent only to change it; empty string removes it. */
+      password: z.string().max(100).optional(),
+      hmac_key: z.string().trim().max(300).optional(),
+      sandbox: z.boolean().optional(),
+    })
+    .optional(),
   test_mode: z.strictObject({ enabled: z.boolean() }).optional(),
   terms_url: z.string().trim().max(500).nullish(),
-  /** Needed when an IBAN, a Stripe key, the webhook secret or the account changes (with team.manage). */
+  /** Needed when an IBAN or a payment provider's key, secret or account changes (with team.manage). */
   current_password: z.string().max(200).optional(),
   /** With two-factor on: a current authenticator or recovery code, beside the password. */
   totp_code: z.string().trim().max(20).optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isLocalDate } from './catalogue-timetable.ts';
+import { STATISTICS_INTERVALS } from './statistics-limits.ts';
 
 /**
  * Statistics (spec §2 dashboard, §3 "Dashboard statistics" and "Sales statistics", §7; CONTRACT §3)
@@ -21,15 +22,11 @@ import { isLocalDate } from './catalogue-timetable.ts';
  * Amounts in replies are decimal numbers in major units (CONTRACT §2), counts integers.
  */
 
-export const STATISTICS_INTERVALS = ['day', 'week', 'month'] as const;
-export type StatisticsInterval = (typeof STATISTICS_INTERVALS)[number];
+export { STATISTICS_INTERVALS, STATISTICS_MAX_DAYS, type StatisticsInterval } from './statistics-limits.ts';
 
 /** The tables of the statistics page, each also downloadable as CSV. */
 export const STATISTICS_TABLES = ['series', 'activities', 'tickets', 'payment_types', 'discounts'] as const;
 export type StatisticsTable = (typeof STATISTICS_TABLES)[number];
-
-/** Longest range per interval, in days (the sales chart and day buckets: one year). */
-export const STATISTICS_MAX_DAYS: Record<StatisticsInterval, number> = { day: 366, week: 3 * 366, month: 10 * 366 };
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -104,7 +101,10 @@ export const statisticsActivityRowSchema = z.object({
   activity_id: z.number().nullable(),
   name: z.string(),
   orders: z.number().int(),
+  /** Of paid and free orders (what `orders` counts). */
   participants: z.number().int(),
+  /** Booked: those plus the participants of unpaid orders still holding their seats (issue 22 item 12). */
+  participants_booked: z.number().int(),
   sales: z.number(),
 });
 export type StatisticsActivityRow = z.infer<typeof statisticsActivityRowSchema>;

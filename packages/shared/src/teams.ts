@@ -82,10 +82,27 @@ export const teamBillingSchema = z.object(teamBillingShape).superRefine(germanPo
 export type TeamBillingInput = z.infer<typeof teamBillingSchema>;
 
 /**
- * The registration's company step and "create company" (`POST /api/team`). Country, currency,
- * time zone, VAT ID and the name's uniqueness are checked on the server as well.
+ * Whether a new company is registered for VAT (issue 22 item 1): its explicit choice, else whether
+ * it gave a VAT ID. A registered company charges VAT (tax settings `charges_vat`) and its documents
+ * carry the VAT ID; an unregistered one shows no VAT anywhere.
  */
-export const teamCreateSchema = z.object({ ...teamGeneralShape, ...teamBillingShape }).superRefine(germanPostalCode);
+export const isVatRegistered = (team: { vat_registered?: boolean | undefined; vat_id?: string | null | undefined }): boolean =>
+  team.vat_registered ?? !!team.vat_id;
+
+/** A company registered for VAT names its VAT ID: its documents carry it. */
+function vatIdWhenRegistered(v: { vat_registered?: boolean | undefined; vat_id: string | null }, ctx: z.RefinementCtx) {
+  if (v.vat_registered && !v.vat_id) ctx.addIssue({ code: 'custom', path: ['vat_id'], message: 'required' });
+}
+
+/**
+ * The registration's company step and "create company" (`POST /api/team`). Country, currency,
+ * time zone, VAT ID and the name's uniqueness are checked on the server as well. `vat_registered`
+ * (optional; default: registered when a VAT ID is given) needs the VAT ID.
+ */
+export const teamCreateSchema = z
+  .object({ ...teamGeneralShape, ...teamBillingShape, vat_registered: z.boolean().optional() })
+  .superRefine(germanPostalCode)
+  .superRefine(vatIdWhenRegistered);
 export type TeamCreateInput = z.infer<typeof teamCreateSchema>;
 
 export const teamFeaturesSchema = z.object({

@@ -81,6 +81,9 @@ export const waitingListOfferSchema = z.object({
   session_id: z.number().nullable(),
   session_starts_at: z.string().nullable(),
   firstname: z.string(),
+  /** Who signed up, so the checkout starts filled in (issue 22 item 10); only the mailed link's holder sees it. */
+  lastname: z.string(),
+  email: z.string(),
   quantity: z.number(),
   /** When the held seats go to the next person (null once the offer is over). */
   offer_expires_at: z.string().nullable(),

@@ -122,6 +122,8 @@ export interface Config {
   maxParticipantsPerOrder: number;
   /** Tests only, never from the environment: where the Stripe SDK sends its calls (a local fake Stripe). */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
+  /** Tests only, never from the environment: the base URL of a local fake Datatrans (API and payment page). */
+  datatransApi?: string;
 }
 
 /** Empty strings count as unset, as they do in most .env files. */

@@ -13,6 +13,20 @@ export {
   successSchema as successReply,
 } from '@bookla/shared';
 
+/**
+ * A file sent as the reply's body (CSV, XLSX, PDF, an image): binary on the wire. Fastify sends a
+ * Buffer, string or stream as it is (no serializer), so the type is what a handler may pass.
+ */
+export const fileReply = z.string().meta({ format: 'binary' }).describe('The file') as unknown as z.ZodType<
+  Buffer | string | NodeJS.ReadableStream
+>;
+
+/** A reply without a body (204). */
+export const noContentReply = z.null().describe('No content');
+
+/** A redirect (302/303): the Location header says where to. */
+export const redirectReply = z.null().describe('Redirects to the page named by the Location header');
+
 /** A database id in a path: a positive 32-bit integer (larger values would overflow the column). */
 export const idParam = z.coerce.number().int().positive().max(2_147_483_647);
 

@@ -41,8 +41,24 @@ export function translate(lang: Language, fullKey: string, params?: Record<strin
   const colon = fullKey.indexOf(':');
   const ns = colon > 0 ? fullKey.slice(0, colon) : 'messages';
   const key = colon > 0 ? fullKey.slice(colon + 1) : fullKey;
-  const text = lookup(lang, ns, key) ?? lookup('en', ns, key);
+  const text = plural(lang, ns, key, params) ?? lookup(lang, ns, key) ?? lookup('en', ns, key);
   return text === undefined ? fullKey : interpolate(text, params);
+}
+
+const pluralRules = new Map<Language, Intl.PluralRules>();
+
+/**
+ * With a numeric `count`, the key's plural form as i18next names them (`key_one`, `key_other`,
+ * by the language's CLDR rules): "ein Platz ist …" rather than "1 davon sind …". Undefined when
+ * the key has no plural forms.
+ */
+function plural(lang: Language, ns: string, key: string, params?: Record<string, unknown>): string | undefined {
+  const count = params?.count;
+  if (typeof count !== 'number') return undefined;
+  let rules = pluralRules.get(lang);
+  if (!rules) pluralRules.set(lang, (rules = new Intl.PluralRules(lang)));
+  const form = rules.select(count);
+  return lookup(lang, ns, `${key}_${form}`) ?? lookup(lang, ns, `${key}_other`) ?? lookup('en', ns, `${key}_${form}`);
 }
 
 export function hasTranslation(fullKey: string): boolean {

@@ -4,13 +4,14 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { emails, jobs } from '../db/schema/index.ts';
+import { activities, emails, jobs, teamSellingSettings, tickets } from '../db/schema/index.ts';
 import { queueOrderMail } from '../features/selling/documents/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
 import { makeActivity, makeSession, makeTicket, inDays, owner } from '../test/factories.ts';
 import { makeOrder } from '../test/selling-factories.ts';
 import { startSmtp } from '../test/smtp.ts';
-import { createJobRunner } from './jobs.ts';
+import { createJobRunner, enqueueJob } from './jobs.ts';
+import { renderMail } from './mail-layout.ts';
 import { createTransport, MAIL_JOB, noSmtpNotice, queueMail, registerMailJob, type AttachmentRenderer } from './mailer.ts';
 
 const open: TestApp[] = [];
@@ -41,12 +42,16 @@ function decodeQuotedPrintable(body: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-/** The text/plain part of an RFC 822 message, decoded (quoted-printable, base64 or 7bit). */
-function textPart(raw: string): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  const parts = boundary ? raw.split(`--${boundary}`) : [raw];
-  const part = parts.find((p) => /^Content-Type: text\/plain/im.test(p));
-  if (!part) throw new Error('no text/plain part');
+/** The text/plain (or text/html) part of an RFC 822 message, decoded (quoted-printable, base64 or 7bit). */
+function textPart(raw: string, type: 'text/plain' | 'text/html' = 'text/plain'): string {
+  const boundaries = [...raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]!);
+  const parts = boundaries.length ? boundaries.flatMap((b) => raw.split(`--${b}`)) : [raw];
+  // The part whose own head (not a nested one's) names the type.
+  const part = parts.find((p) => {
+    const split = /\r?\n\r?\n/.exec(p.replace(/^\r?\n/, ''));
+    return split !== null && new RegExp(`^Content-Type: ${type}`, 'im').test(p.replace(/^\r?\n/, '').slice(0, split.index));
+  });
+  if (!part) throw new Error(`no ${type} part`);
   const split = /\r?\n\r?\n/.exec(part)!;
   const head = part.slice(0, split.index);
   // The line break before a boundary belongs to the boundary (RFC 2046).
@@ -80,7 +85,7 @@ const pages = (pdf: Buffer) => (pdf.toString('latin1').match(/\/Type \/Page(?![s
 /** A paid order of a new team with two participants. */
 async function paidOrder(t: TestApp) {
   const db = t.database.db;
-  const { team } = await owner(t.app, { teamName: `Yoga "Sonne" ${Date.now()}` });
+  const { team, user } = await owner(t.app, { teamName: `Yoga "Sonne" ${Date.now()}` });
   const activity = await makeActivity(db, team.id);
   await makeSession(db, team.id, activity.id, inDays(5));
   const ticket = await makeTicket(db, team.id, activity.id, { priceMinor: 3000, taxRateBp: 810 });
@@ -93,7 +98,7 @@ async function paidOrder(t: TestApp) {
       { firstname: 'Marc', lastname: 'Frei' },
     ],
   });
-  return { team, order: made.order };
+  return { team, owner: user, ticketId: ticket.id, order: made.order };
 }
 
 const mail = {
@@ -366,7 +371,11 @@ describe('mail attachments', () => {
     const receipt: AttachmentRenderer = async () => null;
     const runner = createJobRunner(db, t.app.log);
     const transport = createTransport(`smtp://127.0.0.1:${smtp.port}`);
-    registerMailJob(runner, db, transport, t.app.log, { mailDir: tempDataDir(), attachments: { tickets, receipt } });
+    registerMailJob(runner, db, transport, t.app.log, {
+      mailDir: tempDataDir(),
+      attachments: { tickets, receipt },
+      config: t.app.deps.config,
+    });
     const id = await queueMail(db, t.app.deps.config, {
       ...mail,
       attachments: [
@@ -409,5 +418,89 @@ describe.runIf(!!process.env.DATABASE_URL)('job claiming across instances', () =
     expect(ran.sort((a, b) => a - b)).toEqual([...Array(60).keys()]);
     const result = await t.database.db.execute(sql`select count(*)::int as open from jobs where status <> 'done'`);
     expect((result as unknown as { rows: { open: number }[] }).rows[0]?.open).toBe(0);
+  });
+});
+
+describe('team mails: Reply-To and title (issue 22 item 17)', () => {
+  /** The subject as the layout escapes it into the HTML. */
+  const escaped = (subject: string) => subject.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const header = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(raw.split(/\r?\n\r?\n/)[0]!)?.[1];
+
+  it("answers the mails sent in a team's name (order, waiting list) to the team, the platform's own to nobody; every HTML mail carries its subject as title", async () => {
+    const smtp = await startSmtp();
+    const t = await buildTestApp({ config: { smtpUrl: `smtp://127.0.0.1:${smtp.port}`, mailFrom: 'noreply@bookla.test' } });
+    open.push(t);
+    const db = t.database.db;
+    const { team, owner: teamOwner, ticketId, order } = await paidOrder(t);
+
+    // An order mail through the send job (queued with the order's change) …
+    await queueOrderMail(db, t.app.deps.config, team.id, order.id, 'paid');
+    // … the confirmation through the order job, which writes it and sends it at once …
+    const free = await makeOrder(db, team.id, { ticketId, paymentStatus: 'free', paymentType: 'free' });
+    await enqueueJob(db, 'order.mail', { teamId: team.id, orderId: free.order.id, occasion: 'placed' });
+    // … a waiting-list mail: a sign-up for the sold-out course …
+    await db.insert(teamSellingSettings).values({ teamId: team.id, invoiceEnabled: true, iban: 'CH9300762011623852957' });
+    const [ticket] = await db.select().from(tickets).where(eq(tickets.id, ticketId));
+    await db.update(tickets).set({ stock: ticket!.sold }).where(eq(tickets.id, ticketId));
+    await db.update(activities).set({ waitingList: true }).where(eq(activities.id, ticket!.activityId));
+    const signUp = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/teams/${team.id}/waitinglist`,
+      payload: {
+        activity_id: ticket!.activityId,
+        firstname: 'Wanda',
+        lastname: 'Warten',
+        email: 'wanda@example.com',
+        quantity: 1,
+        language: 'de',
+      },
+    });
+    expect(signUp.statusCode, signUp.body).toBeLessThan(300);
+    // … and the platform's own mails: one about the team (a notice to its staff) and one without a team.
+    const platform = renderMail({ lang: 'de', appName: 'Bookla', paragraphs: ['Etwas hat sich geändert.'] });
+    await queueMail(db, t.app.deps.config, {
+      ...mail,
+      ...platform,
+      subject: 'Änderung <Geld> & "mehr"',
+      kind: 'money_settings_changed',
+      teamId: team.id,
+    });
+    await queueMail(db, t.app.deps.config, { ...mail, ...platform, kind: 'verify_email' });
+    await t.app.deps.jobs.runDue();
+
+    const sent = await db.select().from(emails).where(eq(emails.teamId, team.id));
+    const byKind = (kind: string) => {
+      const row = sent.find((e) => e.kind === kind);
+      const raw = smtp.mails.find((m) => row && m.raw.includes(`Message-ID: ${row.messageId}`))?.raw;
+      expect(raw, kind).toBeDefined();
+      return { row: row!, raw: raw! };
+    };
+    for (const kind of ['order_paid', 'order_confirmation', 'waitinglist_joined']) {
+      const { row, raw } = byKind(kind);
+      expect(header(raw, 'Reply-To'), kind).toBe(teamOwner.email);
+      expect(header(raw, 'From'), kind).toContain('via Bookla');
+      expect(textPart(raw, 'text/html'), kind).toContain(`<title>${escaped(row.subject)}</title>`);
+    }
+    const notice = byKind('money_settings_changed');
+    expect(header(notice.raw, 'Reply-To')).toBeUndefined();
+    expect(textPart(notice.raw, 'text/html')).toContain(`<title>${escaped('Änderung <Geld> & "mehr"')}</title>`);
+    const own = smtp.mails.find((m) => header(m.raw, 'Subject') === 'Willkommen')!;
+    expect(header(own.raw, 'Reply-To')).toBeUndefined();
+    expect(textPart(own.raw, 'text/html')).toContain('<title>Willkommen</title>');
+    await smtp.close();
+  });
+
+  it('writes the Reply-To into the .eml file without SMTP_URL', async () => {
+    const dataDir = tempDataDir();
+    const t = await buildTestApp({ config: { dataDir } });
+    open.push(t);
+    const { team, owner: teamOwner, order } = await paidOrder(t);
+    await queueOrderMail(t.database.db, t.app.deps.config, team.id, order.id, 'paid');
+    await t.app.deps.jobs.runDue();
+    const dir = join(dataDir, 'mail');
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(join(dir, files[0]!), 'utf8');
+    expect(header(eml, 'Reply-To')).toBe(teamOwner.email);
   });
 });

@@ -1,12 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { isAbsolute, join, relative, sep } from 'node:path';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Language, MailAttachmentSpec } from '@bookla/shared';
 import type { Config } from '../config/env.ts';
 import type { Db, DbOrTx } from '../db/client.ts';
 import { emails } from '../db/schema/index.ts';
+import { withTitle } from './mail-layout.ts';
 import { mailQuotaCtes } from './mail-quota.ts';
 import { executePrepared, JOB_SETTLED, settleJobSql, type ClaimedJob, type JobRunner } from './jobs.ts';
 
@@ -25,6 +26,12 @@ import { executePrepared, JOB_SETTLED, settleJobSql, type ClaimedJob, type JobRu
  * `MailSender.deliver`): the outbox row and its send job commit first, the job born claimed by
  * that worker; a failed attempt leaves it queued with backoff, a dead worker's claim expires.
  * Same guarantees, without a second job run (see docs/decisions/012-selling.md).
+ *
+ * A mail sent in a team's name (`fromName`, "Yoga Studio via Bookla") is answered to the team:
+ * its Reply-To is the team's contact address, read when the mail is sent (the address of the
+ * team's owner, the one it registered with; docs/decisions/018-pdf-fonts-and-qr-bill.md). The
+ * platform's own mails (account, invitations, notices to staff) have none. An HTML body gets the
+ * subject as its `<title>` here, where every mail passes.
  */
 export interface OutgoingMail {
   to: string;
@@ -66,7 +73,22 @@ const MAIL_MAX_ATTEMPTS = 10;
 export type OutboxMail = Pick<
   typeof emails.$inferSelect,
   'id' | 'teamId' | 'kind' | 'language' | 'fromAddress' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'attachments'
->;
+> & {
+  /** The team's contact address for a mail in its name (not stored: read with the mail, see teamReplyTo). */
+  replyTo?: string | null;
+};
+
+/** The platform's own sender, `"APP_NAME" <MAIL_FROM>`: a mail from anyone else is in a team's name. */
+const platformSender = (config: Pick<Config, 'mailFrom' | 'appName'>) => mailbox(config.appName, config.mailFrom);
+
+/**
+ * The Reply-To of an outbox mail, as SQL over its team and sender: the contact address of the team
+ * (its owner's) when the mail is sent in the team's name, else NULL.
+ */
+function teamReplyTo(teamId: SQL, fromAddress: SQL, platform: string): SQL<string | null> {
+  return sql<string | null>`CASE WHEN ${teamId} IS NOT NULL AND ${fromAddress} <> ${platform}::text
+    THEN (SELECT u.email FROM teams t JOIN users u ON u.id = t.owner_id WHERE t.id = ${teamId}) END`;
+}
 
 export interface WriteMailOptions {
   /**
@@ -103,6 +125,7 @@ export async function writeMail(
   opts: WriteMailOptions = {},
 ): Promise<WrittenMail | undefined> {
   const fromAddress = mailbox(mail.fromName ?? config.appName, config.mailFrom);
+  const html = mail.html === undefined ? null : withTitle(mail.html, mail.subject);
   const attachments = mail.attachments ?? [];
   const claimed = opts.send === 'claimed';
   const extra = (opts.with ?? []).map((body, i) => sql`, ${sql.raw(`outbox_extra_${i}`)} AS (${body})`);
@@ -110,14 +133,19 @@ export async function writeMail(
   // A quota'd mail is written either way (the archive shows it), as `skipped` past a quota, with no send job.
   const quota = mail.anonymous ? mailQuotaCtes(mail.to, mail.teamId ?? null, onlyIf) : undefined;
   const status = quota ? sql`CASE WHEN ${quota.allowed} THEN 'pending' ELSE 'skipped' END` : sql`'pending'`;
-  const [row] = await executePrepared<{ email_id: string | number; job_id: string | number | null; attempts: number | null }>(
+  const [row] = await executePrepared<{
+    email_id: string | number;
+    job_id: string | number | null;
+    attempts: number | null;
+    reply_to: string | null;
+  }>(
     db,
     sql`
     WITH ${quota ? quota.ctes : sql``}
     outbox_mail AS (
       INSERT INTO emails (team_id, user_id, kind, language, from_address, to_address, subject, text_body, html_body, attachments, status)
       SELECT ${mail.teamId ?? null}::int, ${mail.userId ?? null}::int, ${mail.kind}::text, ${mail.language}::text, ${fromAddress}::text,
-             ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html ?? null}::text, ${JSON.stringify(attachments)}::jsonb,
+             ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${html}::text, ${JSON.stringify(attachments)}::jsonb,
              ${status}
       WHERE ${onlyIf}
       RETURNING id, status),
@@ -128,7 +156,9 @@ export async function writeMail(
              ${claimed ? sql`now() + ${MAIL_LOCK_MS}::int * interval '1 millisecond'` : sql`NULL::timestamptz`}
       FROM outbox_mail WHERE outbox_mail.status = 'pending'
       RETURNING id, attempts)${sql.join(extra, sql``)}
-    SELECT outbox_mail.id AS email_id, outbox_job.id AS job_id, outbox_job.attempts FROM outbox_mail LEFT JOIN outbox_job ON true`,
+    SELECT outbox_mail.id AS email_id, outbox_job.id AS job_id, outbox_job.attempts,
+           ${teamReplyTo(sql`${mail.teamId ?? null}::int`, sql`${fromAddress}::text`, platformSender(config))} AS reply_to
+      FROM outbox_mail LEFT JOIN outbox_job ON true`,
   );
   if (!row) return undefined;
   return {
@@ -141,8 +171,9 @@ export async function writeMail(
       toAddress: mail.to,
       subject: mail.subject,
       textBody: mail.text,
-      htmlBody: mail.html ?? null,
+      htmlBody: html,
       attachments,
+      replyTo: row.reply_to,
     },
     sendJob: row.job_id === null ? null : { id: Number(row.job_id), attempt: Number(row.attempts), maxAttempts: MAIL_MAX_ATTEMPTS },
   };
@@ -213,6 +244,7 @@ function message(mail: OutboxMail, attachments: RenderedAttachment[] = []) {
     from: mail.fromAddress,
     to: mail.toAddress,
     subject: mail.subject,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
     text: mail.textBody,
     html: mail.htmlBody ?? undefined,
     ...(attachments.length
@@ -318,14 +350,15 @@ export function registerMailJob(
   db: Db,
   transport: Transporter | undefined,
   log: FastifyBaseLogger,
-  opts: { mailDir: string; attachments?: AttachmentRenderers },
+  opts: { mailDir: string; attachments?: AttachmentRenderers; config: Pick<Config, 'mailFrom' | 'appName'> },
 ): MailSender {
   const sender = createMailSender(db, transport, log, opts);
+  const replyTo = teamReplyTo(sql`${emails.teamId}`, sql`${emails.fromAddress}`, platformSender(opts.config));
   runner.register(
     MAIL_JOB,
     async (payload, { attempt, maxAttempts, jobId }) => {
       const [mail] = await db
-        .select()
+        .select({ ...getTableColumns(emails), replyTo })
         .from(emails)
         .where(eq(emails.id, Number(payload.emailId)));
       if (!mail || mail.status === 'sent' || mail.status === 'kept' || mail.status === 'skipped') return;

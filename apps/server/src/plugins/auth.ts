@@ -2,6 +2,7 @@ import { ErrorCodes, isInternalStaff, roleHas, type Permission, type Role } from
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { authGuard } from './route-docs.ts';
 import { teamMembers, teams, users } from '../db/schema/index.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/app-error.ts';
 import { sessionPrincipal } from './session.ts';
@@ -42,9 +43,9 @@ export function can(request: FastifyRequest, permission: Permission): boolean {
 }
 
 /** preHandler: a logged-in user (401 otherwise). */
-export async function requireUser(request: FastifyRequest): Promise<void> {
+export const requireUser = authGuard(async (request: FastifyRequest): Promise<void> => {
   if (!request.auth) throw unauthenticated();
-}
+});
 
 /**
  * The current team: 401 without a session, 409 `NO_COMPANY` without a team (the client runs the
@@ -59,17 +60,17 @@ export function currentTeam(request: FastifyRequest): TeamRow & { role: Role } {
 }
 
 /** preHandler: logged in, with a current team whose rules the user meets. */
-export async function requireTeam(request: FastifyRequest): Promise<void> {
+export const requireTeam = authGuard(async (request: FastifyRequest): Promise<void> => {
   currentTeam(request);
-}
+});
 
 /** preHandler factory: `requireTeam` plus a permission of the role matrix (403 otherwise). */
 export function requirePermission(permission: Permission) {
-  return async (request: FastifyRequest) => {
+  return authGuard(async (request: FastifyRequest) => {
     if (permission !== 'internal.staff') currentTeam(request);
     else if (!request.auth) throw unauthenticated();
     if (!can(request, permission)) throw forbidden();
-  };
+  });
 }
 
 /**

@@ -20,6 +20,7 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'bookla_session' },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
+          customer: { type: 'apiKey', in: 'cookie', name: 'bookla_customer' },
         },
       },
     },

@@ -75,6 +75,30 @@ function loadTemplate(dist: string, file: string, inlineCss = false): string | u
   });
 }
 
+/**
+ * A server-rendered app screen paints from its own HTML: its stylesheets go into the page (one
+ * round trip less before the first paint, which Lighthouse on a phone counts). Each keeps a
+ * non-blocking `media="print"` link of the same address, because Vite's chunk loader looks for
+ * `link[rel="stylesheet"][href=…]` before it fetches a route's styles and would otherwise add a
+ * render-blocking copy.
+ */
+function inlineAppStyles(html: string, dist: string, cache: Map<string, string | null>): string {
+  return html.replace(
+    /<link rel="stylesheet"( crossorigin)? href="\/(assets\/[\w.-]+\.css)">/g,
+    (tag, crossorigin: string | undefined, asset: string) => {
+      let css = cache.get(asset);
+      if (css === undefined) {
+        const file = join(dist, asset);
+        css =
+          existsSync(file) && statSync(file).size <= INLINE_CSS_MAX ? readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style') : null;
+        cache.set(asset, css);
+      }
+      if (css === null) return tag;
+      return `<style>${css}</style><link rel="stylesheet" media="print"${crossorigin ?? ''} href="/${asset}">`;
+    },
+  );
+}
+
 interface ManifestChunk {
   file: string;
   imports?: string[];
@@ -153,6 +177,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
   const shopTemplate = loadTemplate(dist, 'shop.html', true) ?? template;
   const publicTemplate = loadTemplate(dist, 'public.html', true);
   const assets = routeAssets(dist);
+  /** Stylesheet contents of the server-rendered app screens (null: too large to put into a page). */
+  const inlinedCss = new Map<string, string | null>();
+  const inlineStyles = (html: string) => inlineAppStyles(html, dist, inlinedCss);
   const renderer = publicTemplate ? await loadRenderer<PublicSiteRenderer>(dist, 'public-site', app.log) : undefined;
   const appRenderer = await loadRenderer<AppRenderer>(dist, 'app', app.log);
 
@@ -231,6 +258,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
           .replace('</head>', `<script id="app-hydration" type="application/json">${safeJson(rendered.hydration)}</script></head>`)
           // Mantine sets it when it starts; the server's HTML needs its light colours from the first paint.
           .replace('<html ', '<html data-mantine-color-scheme="light" ');
+        html = inlineStyles(html);
       }
     }
     html = html

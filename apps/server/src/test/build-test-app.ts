@@ -7,7 +7,9 @@ import { loadConfig, type Config } from '../config/env.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { seedReferenceData } from '../db/seed/index.ts';
 import type { RateLimiter } from '../lib/rate-limit.ts';
+import { pdfPoolFromConfig, type DocumentRenderer } from '../features/selling/documents/index.ts';
 import { inject } from 'vitest';
+import { watchDocumentedReplies } from './documented-replies.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -16,6 +18,19 @@ export interface TestApp {
 }
 
 let template: Blob | undefined;
+let sharedPdf: DocumentRenderer | undefined;
+
+/**
+ * One PDF worker pool for every app of this test process: a worker takes a second or two to
+ * start (it loads the renderer and PDFKit), and most files build several apps. Its workers are
+ * unref'd, so the pool never keeps the process alive; an app's close leaves it open. Apps whose
+ * test sets PDF_WORKERS or PDF_QUEUE get a pool of their own (the pool itself is under test there).
+ */
+function sharedPdfPool(config: Config): DocumentRenderer {
+  sharedPdf ??= pdfPoolFromConfig(config);
+  const pool = sharedPdf;
+  return { render: (input) => pool.render(input), stats: () => pool.stats(), close: async () => {} };
+}
 
 /** The migrated and seeded PGlite image made once per run by test/global-setup.ts. */
 function pgliteTemplate(): Blob | undefined {
@@ -76,8 +91,11 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     { NODE_ENV: 'test', APP_URL: 'http://localhost:3000', DATA_DIR: '/tmp/bookla-test' },
     { sessionSecret: 'test-secret-test-secret-test-secret-1234', webDist: undefined, smtpUrl: undefined, ...opts.config },
   );
-  const app = await buildApp({ config, database, limiter: opts.limiter, logStream: opts.logStream });
+  const ownPool = opts.config?.pdfWorkers !== undefined || opts.config?.pdfQueue !== undefined;
+  const pdf = ownPool ? undefined : sharedPdfPool(config);
+  const app = await buildApp({ config, database, limiter: opts.limiter, logStream: opts.logStream, pdf });
   await opts.extend?.(app);
+  const replies = watchDocumentedReplies(app);
   await app.ready();
   return {
     app,
@@ -86,6 +104,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
       await app.close();
       await database.close();
       await drop();
+      const problems = replies.problems();
+      if (problems.length) throw new Error(`Replies the API description does not cover:\n- ${problems.join('\n- ')}`);
     },
   };
 }

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { includedTaxMinor, SEAT_HOLDING_STATUSES, type Language, type PaymentProvider, type PaymentStatus } from '@bookla/shared';
 import type { Db } from '../db/client.ts';
-import { activities, orderItems, orderNumberCounters, orderParticipants, orders, tickets } from '../db/schema/index.ts';
+import { activities, orderItems, orderParticipants, orders, tickets } from '../db/schema/index.ts';
+import { nextOrderNumber } from '../features/selling/orders/order-write.repo.ts';
 
 /**
  * Orders inserted directly, for tests of what comes after the checkout (check-in, documents,
@@ -35,11 +36,7 @@ export async function makeOrder(db: Db, teamId: number, opts: MakeOrderOptions) 
         .update(tickets)
         .set({ sold: sql`${tickets.sold} + ${quantity}` })
         .where(eq(tickets.id, ticket.id));
-    const [counter] = await tx
-      .insert(orderNumberCounters)
-      .values({ teamId, lastNumber: 1 })
-      .onConflictDoUpdate({ target: orderNumberCounters.teamId, set: { lastNumber: sql`${orderNumberCounters.lastNumber} + 1` } })
-      .returning();
+    const number = await nextOrderNumber(tx, teamId);
     const total = ticket.priceMinor * quantity;
     const tax = includedTaxMinor(total, ticket.taxRateBp);
     const now = new Date();
@@ -47,7 +44,7 @@ export async function makeOrder(db: Db, teamId: number, opts: MakeOrderOptions) 
       .insert(orders)
       .values({
         teamId,
-        number: counter!.lastNumber,
+        number,
         firstname: 'Anna',
         lastname: 'Muster',
         email: opts.email ?? 'anna@example.com',

@@ -3,19 +3,80 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import type { PlannedPageHandle, PlannedPageKey } from '../routes/backoffice/planned-page';
+import { currentLanguage } from '../lib/language';
 import { requireAuthLoader, requireAuthReturnLoader, userLanguageLoader } from './route-guards';
 
-// Every back-office page comes from the same dynamic import, so the bundler emits one chunk.
-const backofficeGroup = () => import('../routes/backoffice/backoffice-group');
-type BackofficeGroup = Awaited<ReturnType<typeof backofficeGroup>>;
+// Each back-office page is a chunk of its own (issue 21 item 6): the first screen loads the
+// layout and the dashboard only; charts, the calendar, the scanner and the editors come with the
+// screens that use them. The back-office texts (one language) come with the layout, those of the
+// other pages with the first of them (routes/backoffice/texts.ts).
+const pages = {
+  // The layout shows once the back office's texts in the UI language are there too.
+  BackendLayout: async () => {
+    const [layout] = await Promise.all([
+      import('./layouts/backend-layout'),
+      import('../routes/backoffice/texts').then((texts) => texts.loadBackofficeTexts(currentLanguage())),
+    ]);
+    return layout;
+  },
+  BackendNotFoundPage: () => import('../routes/backoffice/backend-not-found-page'),
+  AttributePage: () => import('../routes/backoffice/attributes-pages'),
+  AttributesPage: () => import('../routes/backoffice/attributes-pages'),
+  ActivityDefaultsPage: () => import('../routes/backoffice/activity-defaults-page'),
+  FieldPage: () => import('../routes/backoffice/fields-pages'),
+  FieldsPage: () => import('../routes/backoffice/fields-pages'),
+  LocationPage: () => import('../routes/backoffice/locations-pages'),
+  LocationsPage: () => import('../routes/backoffice/locations-pages'),
+  DiscountPage: () => import('../routes/backoffice/discounts-pages'),
+  DiscountsPage: () => import('../routes/backoffice/discounts-pages'),
+  ProductPage: () => import('../routes/backoffice/products-pages'),
+  ProductsPage: () => import('../routes/backoffice/products-pages'),
+  ResourcePage: () => import('../routes/backoffice/resources-pages'),
+  ResourcesPage: () => import('../routes/backoffice/resources-pages'),
+  TypeSetPage: () => import('../routes/backoffice/type-sets-pages'),
+  TypeSetsPage: () => import('../routes/backoffice/type-sets-pages'),
+  CalendarPage: () => import('../routes/backoffice/calendar-page'),
+  CompanyCreatePage: () => import('../routes/backoffice/company-create-page'),
+  CompanySettingsPage: () => import('../routes/backoffice/company-settings-page'),
+  IntegrationSettingsPage: () => import('../routes/backoffice/selling-settings-pages'),
+  TaxSettingsPage: () => import('../routes/backoffice/selling-settings-pages'),
+  ActivityEditPage: () => import('../routes/backoffice/activity-edit-page'),
+  ActivitiesPage: () => import('../routes/backoffice/activities-page'),
+  DashboardPage: () => import('../routes/backoffice/dashboard-page'),
+  FeaturesPage: () => import('../routes/backoffice/features-page'),
+  PlannedPage: () => import('../routes/backoffice/planned-page'),
+  ProfilePage: () => import('../routes/backoffice/profile-page'),
+  TicketCheckinPage: () => import('../routes/backoffice/ticket-checkin-pages'),
+  TicketLinkCheckinPage: () => import('../routes/backoffice/ticket-checkin-pages'),
+  OrderCustomersPage: () => import('../routes/backoffice/customers-pages'),
+  ParticipantsPage: () => import('../routes/backoffice/customers-pages'),
+  WaitingListPage: () => import('../routes/backoffice/waiting-list-page'),
+  AdditionalSalesPage: () => import('../routes/backoffice/additional-sales-page'),
+  OrderEditPage: () => import('../routes/backoffice/orders-pages'),
+  OrdersPage: () => import('../routes/backoffice/orders-pages'),
+  EmailArchivePage: () => import('../routes/backoffice/email-archive-page'),
+  StatisticsPage: () => import('../routes/backoffice/statistics-page'),
+};
+type PageName = keyof typeof pages;
+// Each loader's module exports the component of its name (checked here, read below).
+const checkedPages: { [N in PageName]: () => Promise<Record<N, ComponentType>> } = pages;
 
 /**
  * The back office is not a router `lazy` route on purpose: the router starts loading every
  * matched route's `lazy` at once, before loaders run, so a logged-out visitor would download
- * the back-office chunk only to be redirected. With React.lazy it loads after the guard passed.
+ * back-office chunks only to be redirected. With React.lazy they load after the guard passed.
  */
-function backofficeComponent(name: keyof BackofficeGroup): ComponentType {
-  const Lazy = lazy(async () => ({ default: (await backofficeGroup())[name] as ComponentType }));
+function backofficeComponent(name: PageName): ComponentType {
+  const load = checkedPages[name] as () => Promise<Record<PageName, ComponentType>>;
+  // The layout and the dashboard show the first screen's texts; every other page needs the rest.
+  const withPageTexts = name !== 'BackendLayout' && name !== 'DashboardPage';
+  const Lazy = lazy(async () => {
+    const [page] = await Promise.all([
+      load(),
+      withPageTexts && import('../routes/backoffice/texts').then((texts) => texts.loadPageTexts(currentLanguage())),
+    ]);
+    return { default: page[name] };
+  });
   return function BackofficeRoute() {
     return (
       <Suspense fallback={<PageLoader />}>

@@ -24,16 +24,16 @@ describe('LanguageSwitch', () => {
   it('marks the current language', () => {
     renderRoutes(routes, '/en/provider');
     expect(screen.getByRole('group', { name: 'Language' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
-    expect(screen.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'false');
-    expect(screen.getByRole('button', { name: 'Deutsch' })).toHaveAttribute('lang', 'de');
+    expect(screen.getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'FR Français' })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: 'DE Deutsch' })).toHaveAttribute('lang', 'de');
   });
 
   it('tells the server, swaps the :lang segment keeping the rest, and switches texts, dayjs and <html lang>', async () => {
     const { calls } = fakeFetch(() => json({ success: true }));
     const { router } = renderRoutes(routes, '/en/backend/orders?page=2#top');
 
-    await userEvent.click(screen.getByRole('button', { name: 'Français' }));
+    await userEvent.click(screen.getByRole('button', { name: 'FR Français' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/fr/backend/orders'));
     expect(router.state.location.search).toBe('?page=2');
@@ -49,7 +49,7 @@ describe('LanguageSwitch', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeFetch(() => json({ message: 'Server Error' }, 500));
     const { router } = renderRoutes(routes, '/en/register');
-    await userEvent.click(screen.getByRole('button', { name: 'Deutsch' }));
+    await userEvent.click(screen.getByRole('button', { name: 'DE Deutsch' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/de/register'));
     expect(i18n.language).toBe('de');
   });
@@ -57,7 +57,7 @@ describe('LanguageSwitch', () => {
   it('on / (no prefix) stays on the page and changes the language', async () => {
     fakeFetch(() => json({ success: true }));
     const { router } = renderRoutes(routes, '/');
-    await userEvent.click(screen.getByRole('button', { name: 'Deutsch' }));
+    await userEvent.click(screen.getByRole('button', { name: 'DE Deutsch' }));
     await waitFor(() => expect(i18n.language).toBe('de'));
     expect(router.state.location.pathname).toBe('/');
     expect(screen.getByRole('group', { name: 'Sprache' })).toBeInTheDocument();

@@ -2,7 +2,18 @@ import { ErrorCodes } from '@bookla/shared/errors';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeFetch, json } from '../test/fake-fetch';
-import { api, ApiError, apiErrorMessage, configureApiClient, readXsrfToken, ReplyShapeError, toQueryString } from './api-client';
+import { takeShapeErrors } from '../test/reply-check';
+import {
+  api,
+  ApiError,
+  apiErrorMessage,
+  configureApiClient,
+  lazySchemas,
+  readXsrfToken,
+  ReplyShapeError,
+  RequestShapeError,
+  toQueryString,
+} from './api-client';
 
 const setCookie = (value: string) => {
   document.cookie = `XSRF-TOKEN=${value}; path=/`;
@@ -143,9 +154,65 @@ describe('api client', () => {
     const error = await api.get('/api/x', { reply }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ReplyShapeError);
     expect((error as ReplyShapeError).issues[0]?.path).toEqual(['data', 'id']);
+    // The tests' check (src/test/reply-check.ts) hears of it even when a screen catches the error.
+    expect(takeShapeErrors()).toEqual([error]);
 
     configureApiClient({ checkReplies: false });
     await expect(api.get('/api/x', { reply })).resolves.toEqual({ data: { id: '1' } });
+    configureApiClient({ checkReplies: true });
+  });
+
+  it('types a body from its shared request schema and checks it before sending when asked', async () => {
+    setCookie('t');
+    const body = z.object({ name: z.string().min(1), seats: z.number().int().default(1) });
+    const reply = z.object({ id: z.number() });
+    const { calls } = fakeFetch(() => json({ id: 7 }));
+    configureApiClient({ checkReplies: true });
+    // The schema's input: `seats` has a default, so it may be left out.
+    await expect(api.post('/api/things', { name: 'Yoga' }, { body, reply })).resolves.toEqual({ id: 7 });
+    expect(calls[0]!.body).toEqual({ name: 'Yoga' });
+
+    // @ts-expect-error a body the schema does not take does not compile
+    const refused = await api.put('/api/things/7', { name: 3 }, { body }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RequestShapeError);
+    expect((refused as RequestShapeError).issues[0]?.path).toEqual(['name']);
+    expect(calls).toHaveLength(1); // never sent
+
+    const empty = await api.patch('/api/things/7', { name: '' }, { body }).catch((e: unknown) => e);
+    expect(empty).toBeInstanceOf(RequestShapeError);
+    expect(takeShapeErrors()).toEqual([refused, empty]);
+  });
+
+  it('loads lazily given schemas only to check with them, typed as the schemas themselves', async () => {
+    setCookie('t');
+    const loaded: string[] = [];
+    const module = {
+      thingReply: z.object({ id: z.number() }),
+      thingBody: z.object({ name: z.string().min(1) }),
+    };
+    const schema = lazySchemas(async () => {
+      loaded.push('schemas');
+      return module;
+    });
+    const { calls } = fakeFetch(() => json({ id: 7 }));
+
+    configureApiClient({ checkReplies: false });
+    const thing: { id: number } = await api.post('/api/things', { name: '' }, { body: schema('thingBody'), reply: schema('thingReply') });
+    expect(thing).toEqual({ id: 7 });
+    expect(loaded).toEqual([]); // production: neither checked nor loaded
+
+    configureApiClient({ checkReplies: true });
+    const refused = await api.post('/api/things', { name: '' }, { body: schema('thingBody') }).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(RequestShapeError);
+    expect(calls).toHaveLength(1); // never sent
+    fakeFetch(() => json({ id: 'x' }));
+    // @ts-expect-error the body is typed by the loaded schema's input
+    const wrongBody = api.post('/api/things', { name: 3 }, { body: schema('thingBody') }).catch((e: unknown) => e);
+    expect(await wrongBody).toBeInstanceOf(RequestShapeError);
+    const wrongReply = await api.get('/api/things/7', { reply: schema('thingReply') }).catch((e: unknown) => e);
+    expect(wrongReply).toBeInstanceOf(ReplyShapeError);
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(takeShapeErrors()).toEqual([refused, await wrongBody, wrongReply]);
   });
 
   it('sends FormData as it is (uploads)', async () => {

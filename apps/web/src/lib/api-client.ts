@@ -9,6 +9,14 @@ import type { z } from 'zod';
  * resolves to `z.output<typeof activityDetailReplySchema>`. Where the schema must not be loaded (the
  * boot path and the public pages carry no zod), the schema's type alone keys the call:
  * `api.get<typeof appStateSchema>(path)`. A call without either resolves to `unknown`.
+ *
+ * Request bodies are typed the same way from the shared request schemas:
+ * `api.post(path, body, { body: activityStoreSchema, reply: … })` accepts only what the schema
+ * takes (`z.input`), and in development and tests the body is checked before it is sent.
+ *
+ * Either schema may also be given as a function that loads it (`SchemaSource`): production
+ * checks neither, so code that must stay small (the back office's first screen, issue 21 item 6)
+ * keeps zod and the shared schemas in a chunk that only development and tests load.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
@@ -60,9 +68,41 @@ export class ReplyShapeError extends Error {
 type QueryValue = string | number | boolean | null | undefined | QueryValue[] | { [key: string]: QueryValue };
 export type QueryParams = Record<string, QueryValue>;
 
-export interface RequestOptions<S extends z.ZodType = z.ZodType> {
+/**
+ * A body the server reads against its shared request schema (`checkReplies` on), rejected before
+ * it is sent: the client (or a test) builds a body the server would refuse with a 422.
+ */
+export class RequestShapeError extends Error {
+  override readonly name = 'RequestShapeError';
+  constructor(
+    readonly path: string,
+    readonly issues: readonly z.core.$ZodIssue[],
+  ) {
+    super(`Body of ${path} does not match its schema: ${JSON.stringify(issues.slice(0, 5))}`);
+  }
+}
+
+/** A shared schema, or a function that loads it only when it is used for a check (see `lazySchemas`). */
+export type SchemaSource<S extends z.ZodType> = S | (() => Promise<S>);
+
+/**
+ * The schemas of a module that loads only when one of them is used for a check:
+ * `const schema = lazySchemas(() => import('./statistics-schemas'))`, then
+ * `api.get(path, { reply: schema('salesReply') })` (typed by that schema, as with the schema itself).
+ */
+export function lazySchemas<M>(load: () => Promise<M>) {
+  return <K extends keyof M>(name: K) =>
+    async (): Promise<M[K]> =>
+      (await load())[name];
+}
+
+const loadSchema = async <S extends z.ZodType>(source: SchemaSource<S>): Promise<S> => (typeof source === 'function' ? source() : source);
+
+export interface RequestOptions<S extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> {
   /** The shared schema of the reply: types the result, and is checked in development and tests. */
-  reply?: S;
+  reply?: SchemaSource<S>;
+  /** The shared schema of the request body: types the body, and is checked in development and tests. */
+  body?: SchemaSource<B>;
   query?: QueryParams;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -80,10 +120,12 @@ interface ApiClientConfig {
    * Check each reply against its shared schema (a `ReplyShapeError` when it does not match).
    * On in Vite's dev server, where the real server answers: a drift between server and client
    * shows at once. Off in production (the server's serializer already guarantees the shape, and
-   * parsing every list costs CPU) and, for now, in the tests: many fake replies still lack fields
-   * the server always sends; a test turns it on with `configureApiClient`.
+   * parsing every list costs CPU). The web tests turn it on for every file (src/test/setup.ts),
+   * so each fake reply is parsed by the shared schema of its route.
    */
   checkReplies: boolean;
+  /** Told of every shape error before it is thrown (the tests fail on it even when a screen catches it). */
+  onShapeError?: (error: ReplyShapeError | RequestShapeError) => void;
 }
 
 let config: ApiClientConfig = {
@@ -155,15 +197,27 @@ function toApiError(status: number, body: unknown): ApiError {
   return new ApiError(status, message, body, errors);
 }
 
+function shapeError<E extends ReplyShapeError | RequestShapeError>(error: E): E {
+  config.onShapeError?.(error);
+  return error;
+}
+
 export type Reply<S extends z.ZodType> = z.output<S>;
 
-export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
+/** What a call may send as its body: the request schema's input, or form data (uploads). */
+export type Body<B extends z.ZodType> = z.input<B> | FormData;
+
+export async function apiRequest<S extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodType>(
   method: string,
   path: string,
-  body?: unknown,
-  options: RequestOptions<S> = {},
+  body?: Body<B>,
+  options: RequestOptions<S, B> = {},
 ): Promise<Reply<S>> {
   const writes = !SAFE_METHODS.has(method);
+  if (config.checkReplies && options.body && body !== undefined && !(typeof FormData !== 'undefined' && body instanceof FormData)) {
+    const checked = (await loadSchema(options.body)).safeParse(body);
+    if (!checked.success) throw shapeError(new RequestShapeError(path, checked.error.issues));
+  }
   const send = async (): Promise<Response> => {
     if (writes && !readXsrfToken()) await refreshCsrfCookie();
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -190,8 +244,8 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
   const data = await readBody(res);
   if (res.ok) {
     if (config.checkReplies && options.reply) {
-      const checked = options.reply.safeParse(data);
-      if (!checked.success) throw new ReplyShapeError(path, checked.error.issues);
+      const checked = (await loadSchema(options.reply)).safeParse(data);
+      if (!checked.success) throw shapeError(new ReplyShapeError(path, checked.error.issues));
     }
     // The data as sent (not the parse result), so development and production behave alike.
     return data as Reply<S>;
@@ -202,12 +256,24 @@ export async function apiRequest<S extends z.ZodType = z.ZodUnknown>(
 
 export const api = {
   get: <S extends z.ZodType = z.ZodUnknown>(path: string, options?: RequestOptions<S>) => apiRequest<S>('GET', path, undefined, options),
-  post: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions<S>) =>
-    apiRequest<S>('POST', path, body, options),
-  put: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions<S>) =>
-    apiRequest<S>('PUT', path, body, options),
-  patch: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions<S>) =>
-    apiRequest<S>('PATCH', path, body, options),
-  delete: <S extends z.ZodType = z.ZodUnknown>(path: string, body?: unknown, options?: RequestOptions<S>) =>
-    apiRequest<S>('DELETE', path, body, options),
+  post: <S extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodType>(
+    path: string,
+    body?: Body<B>,
+    options?: RequestOptions<S, B>,
+  ) => apiRequest<S, B>('POST', path, body, options),
+  put: <S extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodType>(
+    path: string,
+    body?: Body<B>,
+    options?: RequestOptions<S, B>,
+  ) => apiRequest<S, B>('PUT', path, body, options),
+  patch: <S extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodType>(
+    path: string,
+    body?: Body<B>,
+    options?: RequestOptions<S, B>,
+  ) => apiRequest<S, B>('PATCH', path, body, options),
+  delete: <S extends z.ZodType = z.ZodUnknown, B extends z.ZodType = z.ZodType>(
+    path: string,
+    body?: Body<B>,
+    options?: RequestOptions<S, B>,
+  ) => apiRequest<S, B>('DELETE', path, body, options),
 };

@@ -1,7 +1,28 @@
 import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { i18n } from './i18n';
+
+/** Resolves once a lazily loaded ModalsHost is mounted; resolved from the start where none is used. */
+let hostReady: Promise<void> = Promise.resolve();
+let hostMounted: (() => void) | undefined;
+
+/** Called by ModalsHost (lib/modals-host.tsx) once its provider listens. */
+export function modalsHostMounted(): void {
+  hostMounted?.();
+}
+
+/**
+ * Where confirm() dialogs open, for the back-office layout: Mantine's ModalsProvider (with its Modal,
+ * scroll area and floating-ui) in a chunk of its own, loaded after the first screen (issue 21 item 6).
+ * A confirm() asked before it is there waits for it. Tests may mount ModalsProvider themselves.
+ */
+export const ModalsHost = lazy(async () => {
+  hostReady = new Promise((resolve) => {
+    hostMounted = resolve;
+  });
+  return { default: (await import('./modals-host')).ModalsHost };
+});
 
 export interface ConfirmOptions {
   title: ReactNode;
@@ -14,9 +35,10 @@ export interface ConfirmOptions {
 
 /**
  * Asks the user to confirm; resolves `true` on confirm, `false` on cancel, Escape or a click
- * outside. Needs the `ModalsProvider` that the back-office layout mounts.
+ * outside. Needs the `ModalsHost` that the back-office layout mounts (or a `ModalsProvider`).
  */
-export function confirm(options: ConfirmOptions): Promise<boolean> {
+export async function confirm(options: ConfirmOptions): Promise<boolean> {
+  await hostReady;
   return new Promise((resolve) => {
     let settled = false;
     const settle = (value: boolean) => {

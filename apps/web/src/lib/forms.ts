@@ -1,10 +1,15 @@
+import deValidation from '@bookla/shared/locales/de/validation.json';
+import enValidation from '@bookla/shared/locales/en/validation.json';
+import frValidation from '@bookla/shared/locales/fr/validation.json';
 import { decodeMessage, installValidationMessages } from '@bookla/shared/validation';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from './api-client';
-import { i18n } from './i18n';
+import { addNamespace, i18n } from './i18n';
 
-// Installed here rather than at boot: zod (and this error map) only loads with pages that have forms.
+// Installed here rather than at boot: zod (and this error map) only loads with pages that have forms,
+// and so do the messages' texts (issue 21 item 6: not on the back office's first screen).
 installValidationMessages();
+addNamespace('validation', { de: deValidation, en: enValidation, fr: frValidation });
 
 export interface ApplyApiErrorOptions {
   /** When given, only these field paths are set; others are left for a general alert. */

@@ -1,10 +1,7 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@bookla/shared/i18n';
 import deErrors from '@bookla/shared/locales/de/errors.json';
-import deValidation from '@bookla/shared/locales/de/validation.json';
 import enErrors from '@bookla/shared/locales/en/errors.json';
-import enValidation from '@bookla/shared/locales/en/validation.json';
 import frErrors from '@bookla/shared/locales/fr/errors.json';
-import frValidation from '@bookla/shared/locales/fr/validation.json';
 import i18next, { type Resource, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import deCommon from '../locales/de/common.json';
@@ -17,11 +14,12 @@ export const i18n = i18next.createInstance();
 type Bundles = Record<Language, ResourceKey>;
 
 // Only the namespaces every page needs are in the entry chunk. Each route group adds its own
-// (public, shop, backend) when its chunk loads, so the public pages never carry back-office texts.
+// (public, shop, backend) when its chunk loads, so the public pages never carry back-office texts;
+// the validation messages come with the forms (lib/forms.ts).
 const resources: Resource = {
-  de: { common: deCommon, validation: deValidation, errors: deErrors },
-  en: { common: enCommon, validation: enValidation, errors: enErrors },
-  fr: { common: frCommon, validation: frValidation, errors: frErrors },
+  de: { common: deCommon, errors: deErrors },
+  en: { common: enCommon, errors: enErrors },
+  fr: { common: frCommon, errors: frErrors },
 };
 
 /** Adds a namespace in all three languages; safe to call before or after `initI18n`. */
@@ -30,6 +28,46 @@ export function addNamespace(ns: string, bundles: Bundles): void {
     resources[lang] = { ...resources[lang], [ns]: bundles[lang] };
     if (i18n.isInitialized) i18n.addResourceBundle(lang, ns, bundles[lang], true, true);
   }
+}
+
+type LanguagePack = (lang: Language) => Promise<Record<string, ResourceKey>>;
+
+/** Namespaces loaded one language at a time (the back office's), by name. */
+const packs = new Map<string, LanguagePack>();
+const packsLoaded = new Map<string, Promise<void>>();
+
+/**
+ * Registers a pack of namespaces that loads one language at a time, and loads it in `lang`.
+ * `applyLanguage` loads every registered pack in a new language before it switches to it.
+ */
+export function addLanguagePack(name: string, load: LanguagePack, lang: Language): Promise<void> {
+  packs.set(name, load);
+  return loadLanguagePacks(lang);
+}
+
+/** Loads the registered packs in `lang` (each once; a failed load is tried again next time). */
+export function loadLanguagePacks(lang: Language): Promise<void> {
+  const loads = [...packs].map(([name, load]) => {
+    const key = `${name}:${lang}`;
+    let loading = packsLoaded.get(key);
+    if (!loading) {
+      loading = load(lang).then(
+        (namespaces) => {
+          for (const [ns, bundle] of Object.entries(namespaces)) {
+            resources[lang] = { ...resources[lang], [ns]: bundle };
+            if (i18n.isInitialized) i18n.addResourceBundle(lang, ns, bundle, true, true);
+          }
+        },
+        (error: unknown) => {
+          packsLoaded.delete(key);
+          throw error;
+        },
+      );
+      packsLoaded.set(key, loading);
+    }
+    return loading;
+  });
+  return Promise.all(loads).then(() => undefined);
 }
 
 export async function initI18n(lang: Language = DEFAULT_LANGUAGE): Promise<void> {
@@ -43,7 +81,7 @@ export async function initI18n(lang: Language = DEFAULT_LANGUAGE): Promise<void>
     fallbackLng: 'en',
     supportedLngs: [...LANGUAGES],
     defaultNS: 'common',
-    ns: ['common', 'validation', 'errors'],
+    ns: ['common', 'errors'],
     interpolation: { escapeValue: false }, // React escapes already
     returnNull: false,
     initAsync: false,

@@ -5,13 +5,15 @@ import 'dayjs/locale/fr';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { getAppState } from './app-state';
-import { i18n } from './i18n';
+import { i18n, loadLanguagePacks } from './i18n';
 
 /** One place that switches everything language-dependent: texts, dates, `<html lang>`. */
 export async function applyLanguage(lang: Language): Promise<void> {
   // No document when the server renders a public page (app/ssr.tsx); its HTML carries `lang`.
   if (typeof document !== 'undefined') document.documentElement.lang = lang;
   dayjs.locale(lang);
+  // The texts loaded one language at a time (the back office's) first, so no screen shows keys.
+  await loadLanguagePacks(lang);
   if (i18n.language !== lang) await i18n.changeLanguage(lang);
 }
 

@@ -24,8 +24,10 @@ export function LanguageSwitch() {
   return (
     <div role="group" aria-label={t('language.label')} className="lang-switch">
       {SITE_LANGUAGES.map((l) => (
-        <button key={l} type="button" lang={l} aria-label={t(`language.${l}`)} aria-pressed={l === lang} onClick={() => void choose(l)}>
+        <button key={l} type="button" lang={l} aria-pressed={l === lang} onClick={() => void choose(l)}>
+          {/* The name starts with what is seen (WCAG 2.5.3, "label in name"): "DE Deutsch". */}
           {l.toUpperCase()}
+          <span className="visually-hidden"> {t(`language.${l}`)}</span>
         </button>
       ))}
     </div>

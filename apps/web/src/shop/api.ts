@@ -114,7 +114,7 @@ export const shopApi = {
 };
 
 /** `orderId`: the order's public id. */
-export const orderDocumentUrl = (orderId: string, token: string, file: 'tickets.pdf' | 'invoice.pdf') =>
+export const orderDocumentUrl = (orderId: string, token: string, file: 'tickets.pdf' | 'invoice.pdf' | `credit-notes/${number}.pdf`) =>
   `/api/public/orders/${enc(orderId)}/${file}${qs({ token })}`;
 
 export interface ActivityQuery {

@@ -20,7 +20,7 @@ describe('the test-mode payment page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('says unmistakably that no real money moves, and pays', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = serve();
     renderShop(`/en/shop/${TEAM_ID}/test-payment/pay_9?token=secret`);
     expect(await screen.findByRole('note')).toHaveTextContent('TEST MODE — no real money');
@@ -35,7 +35,7 @@ describe('the test-mode payment page', () => {
   });
 
   it('declines', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = serve();
     renderShop(`/de/shop/${TEAM_ID}/test-payment/pay_9?token=secret`);
     expect(await screen.findByRole('note')).toHaveTextContent('TESTMODUS — kein echtes Geld');

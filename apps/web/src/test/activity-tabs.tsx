@@ -6,6 +6,7 @@ import { loggedInState, makeTeam } from './team-fixtures';
 import { setAppState } from '../lib/app-state';
 import { renderRoutes } from './render';
 import type { TicketItem } from '@bookla/shared/catalogue-tickets';
+import type { Conflict } from '@bookla/shared/catalogue-timetable';
 import type { SessionItem } from '../features/catalogue/timetable';
 
 /** Test data and rendering for the activity's tabs (team in Europe/Zurich, languages de + en). */
@@ -39,6 +40,17 @@ export function makeSession(id: number, startsAt: string, endsAt: string, overri
     conflicts: [],
     ...overrides,
   };
+}
+
+/** `PUT /api/courses/5/sessions/:id` saved: the session with the sent times, as the server answers it. */
+export function sessionSaved(id: number, body: unknown, message = 'The date has been saved.', overrides: Partial<SessionItem> = {}) {
+  const { starts_at, ends_at } = body as { starts_at: string; ends_at: string };
+  return { success: true, message, data: makeSession(id, starts_at, ends_at, overrides) };
+}
+
+/** The server's refusal to over-book a resource (200, nothing saved; `confirm` saves anyway). */
+export function conflictsFound(conflicts: Conflict[]) {
+  return { success: false, message: 'Some resources are overbooked at this time. Confirm to save anyway.', conflicts };
 }
 
 export function makeTicket(id: number, overrides: Partial<TicketItem> = {}): TicketItem {

@@ -41,6 +41,9 @@ import frPublic from '../locales/fr/public.json';
 import deCheckin from '../locales/de/checkin.json';
 import enCheckin from '../locales/en/checkin.json';
 import frCheckin from '../locales/fr/checkin.json';
+import deBackoffice from '../routes/backoffice/texts/de';
+import enBackoffice from '../routes/backoffice/texts/en';
+import frBackoffice from '../routes/backoffice/texts/fr';
 
 /** In the app each route group adds its namespace; component tests need them all up front. */
 export function registerAllNamespaces(): void {
@@ -58,4 +61,7 @@ export function registerAllNamespaces(): void {
   addNamespace('embeds', { de: deEmbeds, en: enEmbeds, fr: frEmbeds });
   addNamespace('profile', { de: deProfile, en: enProfile, fr: frProfile });
   addNamespace('checkin', { de: deCheckin, en: enCheckin, fr: frCheckin });
+  // Every back-office namespace, as the app loads them one language at a time (routes/backoffice/texts).
+  for (const ns of Object.keys(enBackoffice) as (keyof typeof enBackoffice)[])
+    addNamespace(ns, { de: deBackoffice[ns], en: enBackoffice[ns], fr: frBackoffice[ns] });
 }

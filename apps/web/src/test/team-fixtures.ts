@@ -1,5 +1,5 @@
 import { PERMISSIONS, roleHas, type Role } from '@bookla/shared/permissions';
-import type { Team } from '@bookla/shared/teams';
+import type { Invitation, Team } from '@bookla/shared/teams';
 import type { AppState, AppUser } from '../lib/app-state';
 import { fakeFetch, json, type FakeCall } from './fake-fetch';
 
@@ -28,7 +28,21 @@ export function makeTeam(id: number, name: string, role: Role = 'owner'): Team {
   };
 }
 
-/** The app state of a logged-in user of `team` with the role's permissions. */
+/** A pending invitation as `GET/POST /api/team/invitations` answer it (invitationSchema). */
+export function makeInvitation(overrides: Partial<Invitation> = {}): Invitation {
+  return {
+    id: 1,
+    email: 'lea@example.ch',
+    role: 'editor',
+    language: 'de',
+    status: 'pending',
+    expires_at: '2026-12-05T10:00:00.000Z',
+    created_at: '2026-11-28T10:00:00.000Z',
+    invited_by: 'Anna Muster',
+    ...overrides,
+  };
+}
+
 /** The logged-in user as the app state carries it. */
 export function appUser(overrides: Partial<AppUser> = {}): AppUser {
   return {
@@ -43,6 +57,7 @@ export function appUser(overrides: Partial<AppUser> = {}): AppUser {
   };
 }
 
+/** The app state of a logged-in user of `team` with the role's permissions. */
 export function loggedInState(team: Team | null, teams: Team[] = team ? [team] : [], overrides: Partial<AppState> = {}): AppState {
   const role = team?.role ?? null;
   return {

@@ -60,8 +60,12 @@ export const teamSellingSettings = pgTable(
       .primaryKey()
       .references(() => teams.id, { onDelete: 'cascade' }),
     // Taxes
-    chargesVat: boolean('charges_vat').notNull().default(true),
-    /** VAT number shown on invoices (Swiss UID with MWST/TVA/IVA, or an EU VAT id). */
+    /**
+     * Registered for VAT: prices include VAT and documents show it with the VAT number. Off until
+     * the team says so (a VAT id or the choice at sign-up, the tax settings; migration 0019).
+     */
+    chargesVat: boolean('charges_vat').notNull().default(false),
+    /** VAT number shown on invoices (Swiss UID with MWST/TVA/IVA, or an EU VAT id); required while registered. */
     vatNumber: varchar('vat_number', { length: 40 }),
     /** The rates a ticket or product may use, in basis points (810 = 8.1 %), with a label. */
     taxRates: jsonb('tax_rates')
@@ -88,6 +92,12 @@ export const teamSellingSettings = pgTable(
     stripeWebhookSecretEnc: text('stripe_webhook_secret_enc'),
     /** Stripe Connect: the team's connected account (the platform fee goes as application fee). */
     stripeAccountId: varchar('stripe_account_id', { length: 64 }),
+    /** Datatrans (cards, TWINT): merchant id, API password and webhook HMAC key (sealed like Stripe's). */
+    datatransEnabled: boolean('datatrans_enabled').notNull().default(false),
+    datatransMerchantId: varchar('datatrans_merchant_id', { length: 20 }),
+    datatransPasswordEnc: text('datatrans_password_enc'),
+    datatransHmacKeyEnc: text('datatrans_hmac_key_enc'),
+    datatransSandbox: boolean('datatrans_sandbox').notNull().default(true),
     /** A clearly labelled test payment page (no real money); off for real teams, on for the demo. */
     testModeEnabled: boolean('test_mode_enabled').notNull().default(false),
     /** The seeded demo provider: test mode may stay on beside invoice/Stripe. Never set through the API. */
@@ -323,6 +333,37 @@ export const payments = pgTable(
     uniqueIndex('payments_external_uq')
       .on(t.provider, t.externalId)
       .where(sql`external_id IS NOT NULL`),
+  ],
+);
+
+/**
+ * A refund asked of a provider: reserved (`pending`) before the network call, so concurrent refunds
+ * of one order never ask for more than is left, then `succeeded` / `failed` after it. The
+ * idempotency key goes to the provider: a retry of the same row never refunds twice.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    id: serial('id').primaryKey(),
+    teamId: teamId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 16 }).notNull(),
+    amountMinor: integer('amount_minor').notNull(),
+    status: varchar('status', { length: 16 }).$type<'pending' | 'succeeded' | 'failed'>().notNull().default('pending'),
+    idempotencyKey: varchar('idempotency_key', { length: 100 }).notNull(),
+    externalRefundId: varchar('external_refund_id', { length: 200 }),
+    failure: varchar('failure', { length: 200 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_key_uq').on(t.idempotencyKey),
+    index('payment_refunds_order_idx').on(t.orderId),
+    check('payment_refunds_amount_ck', sql`${t.amountMinor} > 0`),
   ],
 );
 

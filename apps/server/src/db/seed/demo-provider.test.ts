@@ -297,7 +297,9 @@ describe('the demo provider seed', () => {
     } finally {
       await fresh.close();
     }
-  });
+    // A fresh app (its own database and migrations) plus sharp rendering every programme image:
+    // seconds on a quiet machine, beyond 30 s on a loaded CI machine (it timed out there once).
+  }, 120_000);
 
   it('never takes over a company that happens to have its name', async () => {
     const other = await buildTestApp();

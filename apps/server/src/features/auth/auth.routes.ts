@@ -1,12 +1,16 @@
 import {
+  countryCheckSchema,
+  emailCheckSchema,
   loginReplySchema,
   loginSchema,
   okReplySchema,
   registerReplySchema,
   registerSchema,
   successSchema,
+  teamNameCheckSchema,
   userReplySchema,
   validityReplySchema,
+  vatIdCheckSchema,
 } from '@bookla/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,6 +21,7 @@ import { limitPerIp } from '../../plugins/rate-limit.ts';
 import * as auth from './auth.service.ts';
 import { passwordResetRoutes } from './password-reset.routes.ts';
 import { startLoginChallenge, startSession, twoFactorRoutes } from './two-factor.routes.ts';
+import { redirectReply } from '../../lib/http.ts';
 
 /**
  * Registration, validators, login/logout, e-mail verification (spec §7, CONTRACT §3); the
@@ -40,7 +45,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Checks a VAT ID offline (format, check digit, billing country)',
-        body: z.object({ vat_id: z.string().max(100), country: z.string().max(3).optional() }),
+        body: vatIdCheckSchema,
         response: { 200: validityReplySchema },
       },
     },
@@ -53,7 +58,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Is this an ISO 3166-1 alpha-2 country',
-        body: z.object({ country: z.string().max(10) }),
+        body: countryCheckSchema,
         response: { 200: validityReplySchema },
       },
     },
@@ -66,7 +71,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Is this company name still free (case-insensitive)',
-        body: z.object({ name: z.string().max(500) }),
+        body: teamNameCheckSchema,
         response: { 200: validityReplySchema },
       },
     },
@@ -79,7 +84,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Is this e-mail address valid and still free (case-insensitive)',
-        body: z.object({ email: z.string().max(500) }),
+        body: emailCheckSchema,
         response: { 200: validityReplySchema },
       },
     },
@@ -119,6 +124,7 @@ export async function authRoutes(fastify: FastifyInstance) {
           signature: z.string().max(200).optional(),
           language: z.string().optional(),
         }),
+        response: { 302: redirectReply },
       },
     },
     async (request, reply) => {

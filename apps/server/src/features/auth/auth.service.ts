@@ -1,4 +1,4 @@
-import { registerSchema, validateVatId, type Language, type LoginInput, type RegisterInput } from '@bookla/shared';
+import { isVatRegistered, registerSchema, validateVatId, type Language, type LoginInput, type RegisterInput } from '@bookla/shared';
 import type { AppDeps } from '../../types.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { AppError, validationError } from '../../lib/app-error.ts';
@@ -9,6 +9,7 @@ import { randomToken, sha256, urlSigningKey, verifySignedPath } from '../../lib/
 import { consumeLimit, takeAttempt } from '../../plugins/rate-limit.ts';
 import { isCountry } from '../reference/index.ts';
 import { createDefaultTypeSets } from '../catalogue/setup/index.ts';
+import { startVatRegistration } from '../selling/settings/index.ts';
 import * as repo from './auth.repo.ts';
 import { queueVerificationMail, VERIFY_TTL_MS } from './mails.ts';
 import { clearLoginFailures, loginLimits } from './login-limits.ts';
@@ -133,6 +134,8 @@ export async function register(deps: Deps, input: RegisterInput, lang: Language)
         },
       );
       await createDefaultTypeSets(tx, teamId);
+      // Registered for VAT (its choice, else a VAT ID given): VAT is charged with that number (issue 22 item 1).
+      if (vatId && isVatRegistered({ vat_registered: team.vat_registered, vat_id: vatId })) await startVatRegistration(tx, teamId, vatId);
       await issueVerification(tx, deps.config, { id: userId, email: user.email, firstname: user.firstname, language: lang });
       return { userId };
     });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { PLATFORM_FEES } from '@bookla/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { teams } from '../../db/schema/index.ts';
+import { teams, teamSellingSettings } from '../../db/schema/index.ts';
 import { seedDemoProvider } from '../../db/seed/demo-provider.ts';
 import { buildTestApp, type TestApp } from '../../test/build-test-app.ts';
 import { createUserWithTeam, inDays, loginAs, makeActivity, makeSession, makeTicket } from '../../test/factories.ts';
@@ -34,7 +34,8 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'server'));
   const page = (entry: string, css = '') =>
     `<!doctype html><html lang="de"><head><meta name="description" content="old"><title>Bookla</title>${css}<script type="module" src="/assets/${entry}.js"></script></head><body><div id="root"></div></body></html>`;
-  writeFileSync(join(dist, 'index.html'), page('main'));
+  writeFileSync(join(dist, 'index.html'), page('main', '<link rel="stylesheet" crossorigin href="/assets/main.css">'));
+  writeFileSync(join(dist, 'assets', 'main.css'), '.app{color:green}');
   writeFileSync(join(dist, 'shop.html'), page('shop', '<link rel="stylesheet" crossorigin href="/assets/shop.css">'));
   writeFileSync(join(dist, 'public.html'), page('public', '<link rel="stylesheet" crossorigin href="/assets/public.css">'));
   writeFileSync(join(dist, 'assets', 'public.css'), '.site{color:red}');
@@ -168,6 +169,12 @@ describe('the app’s public screens', () => {
     expect(dataBlock(html, 'app-hydration')).toEqual({ loaderData: { x: null } });
     expect(dataBlock(html, 'app-state')).toMatchObject({ authenticated: false, language: 'de' });
     expect(html).toContain('<html data-mantine-color-scheme="light"');
+    // Its styles are in the page (no round trip before the first paint); the non-blocking link
+    // keeps Vite's chunk loader from adding a render-blocking copy.
+    expect(head(html)).toContain(
+      '<style>.app{color:green}</style><link rel="stylesheet" media="print" crossorigin href="/assets/main.css">',
+    );
+    expect(head(html)).not.toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/main.css">/);
     // The status pages of the login are the login page for search engines.
     expect(canonical((await get('/en/login/expired')).body)).toBe(`${base}/en/login`);
     expect(meta((await get('/fr/register')).body, 'name', 'description')).toMatch(/Inscrivez votre entreprise/);
@@ -179,6 +186,8 @@ describe('the app’s public screens', () => {
     const logged = await client.get('/de/login');
     expect(logged.body).toContain('<div id="root"></div>');
     expect(logged.body).not.toContain('app-hydration');
+    // The back office paints from its scripts: its stylesheet stays a link.
+    expect(logged.body).toContain('<link rel="stylesheet" crossorigin href="/assets/main.css">');
     const backend = await get('/en/backend');
     expect(backend.statusCode).toBe(200);
     expect(backend.body).toContain('<div id="root"></div>');
@@ -208,6 +217,8 @@ describe('shop pages', () => {
       .set({ slug: `tanzwerk-${made.team.id}`, languages: ['de', 'en'] })
       .where(eq(teams.id, made.team.id));
     team = { id: made.team.id, name: made.team.name, slug: `tanzwerk-${made.team.id}` };
+    // Paid tickets are offered only with a way to pay them (issue 22 item 2).
+    await db.insert(teamSellingSettings).values({ teamId: team.id, testModeEnabled: true });
     const event = await makeActivity(db, team.id, { kind: 'event', name: { de: 'Tanznacht', en: 'Dance night' } });
     eventId = event.id;
     const night = await makeSession(db, team.id, event.id, inDays(10, 19), { minutes: 180 });

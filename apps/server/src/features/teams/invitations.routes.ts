@@ -1,13 +1,10 @@
-import { invitationCheckReplySchema, invitationSchema, inviteRegistrationSchema, inviteSchema } from '@bookla/shared';
+import { acceptInvitationSchema, invitationCheckReplySchema, invitationSchema, inviteSchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentTeam, requirePermission } from '../../plugins/auth.ts';
 import { dataReply, idParam, successDataReply, successReply } from '../../lib/http.ts';
 import * as service from './invitations.service.ts';
-
-/** `{user: {...}}` for a new account; nothing (or `{}`) when the invited address has one. */
-const acceptBody = z.object({ user: inviteRegistrationSchema.optional() }).nullish();
 
 /** Invitations of the current company (owner/admin) and the public accept flow (spec §4). */
 export async function invitationRoutes(fastify: FastifyInstance) {
@@ -95,7 +92,7 @@ export async function invitationRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Accepts an invitation: registers the invited address, or one click when it has an account (public)',
         params: linkParams,
-        body: acceptBody,
+        body: acceptInvitationSchema,
         response: { 200: successReply },
       },
     },

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { currentTeam, requirePermission } from '../../plugins/auth.ts';
-import { idParam } from '../../lib/http.ts';
+import { fileReply, idParam } from '../../lib/http.ts';
 import * as logos from './logo.service.ts';
 import { logoUrl } from './teams.service.ts';
 
@@ -50,6 +50,8 @@ export async function logoRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Company logo, or an SVG with the initials when there is none (public)',
         params: z.object({ id: z.string().max(20) }),
+        produces: ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'],
+        response: { 200: fileReply },
       },
     },
     async (request, reply) => {

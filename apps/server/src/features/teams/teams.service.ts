@@ -1,5 +1,6 @@
 import { basename, extname } from 'node:path';
 import {
+  isVatRegistered,
   roleHas,
   TEAM_BILLING_FIELDS,
   validateVatId,
@@ -21,6 +22,7 @@ import { mergedValidationError } from '../../lib/partial-input.ts';
 import { consumeLimit } from '../../plugins/rate-limit.ts';
 import { isCountry } from '../reference/index.ts';
 import { createDefaultTypeSets } from '../catalogue/setup/index.ts';
+import { startVatRegistration } from '../selling/settings/index.ts';
 import * as repo from './teams.repo.ts';
 import type { TeamRow } from './teams.repo.ts';
 
@@ -172,6 +174,8 @@ export async function createTeam(
       });
       await repo.insertMember(tx, team.id, userId, 'owner');
       await createDefaultTypeSets(tx, team.id);
+      // Registered for VAT (its choice, else a VAT ID given): VAT is charged with that number (issue 22 item 1).
+      if (vatId && isVatRegistered({ vat_registered: input.vat_registered, vat_id: vatId })) await startVatRegistration(tx, team.id, vatId);
       await repo.setCurrentTeam(tx, userId, team.id);
       return team;
     });

@@ -77,6 +77,7 @@ const PUBLIC: RegExp[] = [
   /^(GET|POST) \/api\/public\/test-payments\/:paymentId$/,
   // The customer's order documents: the order link's token is the key (see selling/documents/documents.test.ts).
   /^GET \/api\/public\/orders\/:id\/(tickets|invoice|receipt)\.pdf$/,
+  /^GET \/api\/public\/orders\/:id\/credit-notes\/:index\.pdf$/,
   // The waiting list's sign-up (published activities of the team in the path, by design), and its
   // links: the removal or offer token is the key (wrong token, another team: 404, see selling/waitinglist).
   /^POST \/api\/public\/teams\/:teamId\/waitinglist$/,
@@ -197,6 +198,7 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'GET /api/orders/:id/tickets.pdf': (a) => ({ params: { id: a.orderId } }),
   'GET /api/orders/:id/invoice.pdf': (a) => ({ params: { id: a.orderId } }),
   'GET /api/orders/:id/receipt.pdf': (a) => ({ params: { id: a.orderId } }),
+  'GET /api/orders/:id/credit-notes/:index.pdf': (a) => ({ params: { id: a.orderId, index: 1 } }),
   'POST /api/orders/:id/mark-paid': (a) => ({ params: { id: a.openOrderId } }),
   'POST /api/orders/:id/cancel': (a) => ({ params: { id: a.openOrderId } }),
   // The order edit page: B cannot change, refund or resend A's orders (valid bodies, so the handler answers).

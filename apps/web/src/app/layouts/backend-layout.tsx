@@ -1,8 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { AppShell, Burger, Group, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,10 +9,9 @@ import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { LanguageSwitch } from '../../components/language-switch';
 import { PageLoader } from '../../components/page-loader';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/skip-link';
-import { CompanyCheck } from '../../features/teams/components/company-check';
-import { TeamMenu } from '../../features/teams/components/team-menu';
-import { useTeamAccessErrors } from '../../features/teams/use-team-access-errors';
+import { CompanyCheck, TeamMenu, useTeamAccessErrors } from '../../features/teams';
 import { useAppState } from '../../lib/app-state';
+import { ModalsHost } from '../../lib/confirm';
 import { useLang } from '../../lib/language';
 import { BackendNav } from './backend-nav';
 import classes from './layout.module.css';
@@ -45,7 +43,11 @@ export function BackendLayout() {
   );
 
   return (
-    <ModalsProvider>
+    <>
+      {/* Confirmation dialogs (lib/confirm.tsx): loaded after the first screen. */}
+      <Suspense fallback={null}>
+        <ModalsHost />
+      </Suspense>
       <Notifications position="bottom-right" autoClose={5000} />
       <SkipLink />
       <CompanyCheck />
@@ -80,7 +82,8 @@ export function BackendLayout() {
               <LanguageSwitch />
             </Group>
           </AppShell.Section>
-          <AppShell.Section grow component={ScrollArea}>
+          {/* The browser's own scrolling: Mantine's ScrollArea would bring floating-ui into the first screen (issue 21 item 6). */}
+          <AppShell.Section grow className={classes.navScroll}>
             <BackendNav />
           </AppShell.Section>
           <AppShell.Section visibleFrom="sm" pt="xs" className={classes.navFooter}>
@@ -100,6 +103,6 @@ export function BackendLayout() {
           </footer>
         </AppShell.Main>
       </AppShell>
-    </ModalsProvider>
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import { LANGUAGES } from '@bookla/shared/i18n';
 import type { teamCreateSchema } from '@bookla/shared/teams';
 import { Group, SimpleGrid } from '@mantine/core';
-import { useFormContext, type FieldPath, type FieldValues } from 'react-hook-form';
+import { useFormContext, useWatch, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { currencyForCountry, useOptions } from '../../lib/options';
+import { FormCheckbox } from './checkbox-field';
 import { FormPhoneFields } from './phone-fields';
 import { FormMultiSelect, FormSelect } from './select-fields';
 import { FormTextInput } from './text-fields';
@@ -42,6 +43,9 @@ export interface CompanyFieldTexts {
   languagesHint: string;
   vatId: string;
   vatIdHint: string;
+  /** The "registered for VAT" choice (registration and company creation only). */
+  registeredForVat?: string;
+  registeredForVatHint?: string;
   nothingFound: string;
 }
 
@@ -182,8 +186,28 @@ export function CompanyLocaleFields({ texts, prefix }: CompanyFieldsProps) {
   );
 }
 
-/** The VAT number (optional; the server checks it against the billing country). */
+/** The VAT number (optional; the server checks it against the billing country; required when registered for VAT). */
 export function CompanyVatField({ texts, prefix }: CompanyFieldsProps) {
   const { control, path } = useCompanyForm(prefix);
-  return <FormTextInput control={control} name={path('vat_id')} label={texts.vatId} description={texts.vatIdHint} />;
+  const registered = useWatch({ control, name: path('vat_registered') }) === true;
+  return (
+    <FormTextInput
+      control={control}
+      name={path('vat_id')}
+      label={texts.vatId}
+      description={registered ? undefined : texts.vatIdHint}
+      required={registered}
+    />
+  );
+}
+
+/**
+ * Whether the company is registered for VAT (issue 22 item 1): only then are prices VAT-inclusive
+ * and do documents show VAT and the VAT number. Unchecked by default: most small studios are not.
+ */
+export function CompanyVatRegisteredField({ texts, prefix }: CompanyFieldsProps) {
+  const { control, path } = useCompanyForm(prefix);
+  return (
+    <FormCheckbox control={control} name={path('vat_registered')} label={texts.registeredForVat} description={texts.registeredForVatHint} />
+  );
 }

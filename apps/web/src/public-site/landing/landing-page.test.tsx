@@ -109,7 +109,7 @@ describe('the landing page (spec §1)', () => {
   });
 
   it('has keyboard controls: previous, next and one button per image', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render(<PublicSite {...landingProps('en')} />);
     await user.click(within(carousel()).getByRole('button', { name: 'Next image' }));
     expect(currentDot()).toBe(1);
@@ -288,8 +288,8 @@ describe('the public pages’ layout', () => {
     vi.stubGlobal('location', { ...window.location, pathname: '/en/agb', search: '?x=1', hash: '', assign });
     render(<PublicSite {...landingProps('en')} />);
     const group = screen.getByRole('group', { name: 'Language' });
-    expect(within(group).getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(within(group).getByRole('button', { name: 'Français' }));
+    expect(within(group).getByRole('button', { name: 'EN English' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(within(group).getByRole('button', { name: 'FR Français' }));
     expect(fetchMock).toHaveBeenCalledWith('/api/language/change/fr', expect.anything());
     expect(assign).toHaveBeenCalledWith('/fr/agb?x=1');
   });

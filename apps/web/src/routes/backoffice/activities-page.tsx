@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ActivitiesList } from '../../features/catalogue/activities/components/activities-list';
+import { ActivitiesList } from '../../features/catalogue/activities';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/courses`: the activities list (spec §2). */

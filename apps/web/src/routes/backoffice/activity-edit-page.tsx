@@ -1,19 +1,15 @@
 import { pickText } from '@bookla/shared/i18n';
 import { Tabs } from '@mantine/core';
-import { useEffect, type ComponentType } from 'react';
+import { Suspense, useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { useActivity } from '../../features/catalogue/activities/api/activities-api';
-import { BasicTab } from '../../features/catalogue/activities/components/basic-tab';
-import { ActivityEditHeader } from '../../features/catalogue/activities/components/activity-edit-header';
-import { SettingsTab } from '../../features/catalogue/activities/components/settings-tab';
-import { DatesTab } from '../../features/catalogue/timetable/components/dates-tab';
-import { FieldsTab } from '../../features/catalogue/setup/components/fields-tab';
-import { ProductsTab } from '../../features/catalogue/tickets/components/products-tab';
-import { ResourcesTab } from '../../features/catalogue/resources/components/resources-tab';
-import { TicketsTab } from '../../features/catalogue/tickets/components/tickets-tab';
-import { useHasPermission } from '../../features/permissions/permission-query';
+import { useActivity, BasicTab, ActivityEditHeader, SettingsTab } from '../../features/catalogue/activities';
+import { DatesTab } from '../../features/catalogue/timetable';
+import { FieldsTab } from '../../features/catalogue/setup';
+import { ProductsTab, TicketsTab } from '../../features/catalogue/tickets';
+import { ResourcesTab } from '../../features/catalogue/resources';
+import { useHasPermission } from '../../features/permissions';
 import { isApiError } from '../../lib/api-client';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
@@ -77,9 +73,12 @@ function ActivityEditor() {
           ))}
         </Tabs.List>
         <Tabs.Panel value={tab}>
-          {tab === 'basic' && <BasicTab course={record} canEdit={canEdit} />}
-          {tab === 'settings' && <SettingsTab course={record} canEdit={canEdit} />}
-          {Panel && <Panel activityId={id} canEdit={canEdit} />}
+          {/* Each tab loads with its first showing (the features' screens), under the tab bar. */}
+          <Suspense fallback={<PageLoader />}>
+            {tab === 'basic' && <BasicTab course={record} canEdit={canEdit} />}
+            {tab === 'settings' && <SettingsTab course={record} canEdit={canEdit} />}
+            {Panel && <Panel activityId={id} canEdit={canEdit} />}
+          </Suspense>
         </Tabs.Panel>
       </Tabs>
     </PageFrame>

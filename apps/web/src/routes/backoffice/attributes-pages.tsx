@@ -2,14 +2,18 @@ import { pickText } from '@bookla/shared/i18n';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
-import { AttributeFields } from '../../features/catalogue/setup/components/attribute-fields';
-import { SetupList } from '../../features/catalogue/setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
-import { attributeBody, attributeToValues, blankAttribute, type AttributeValues } from '../../features/catalogue/setup/form-values';
+import {
+  RESOURCES,
+  AttributeFields,
+  SetupList,
+  SetupRecordForm,
+  attributeBody,
+  attributeToValues,
+  blankAttribute,
+  useRecordId,
+} from '../../features/catalogue/setup';
 import { attributeSchema, type AttributeItem } from '@bookla/shared/catalogue-setup';
 import { useMemo } from 'react';
-import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
@@ -59,7 +63,7 @@ export function AttributePage() {
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={title}>
-        <SetupRecordForm<AttributeValues, AttributeItem>
+        <SetupRecordForm
           key={id ?? 'create'}
           resource={RESOURCES.attributes}
           id={id}

@@ -1,84 +1,8 @@
 /**
- * The back-office route group: one chunk, loaded only after the login guard let the user in.
- * It brings the full Mantine styles, toasts and modals that the public pages do without.
+ * Every back-office page in one module. The app does not load it (each page is a chunk of its
+ * own, app/backoffice-routes.tsx); tests import it once up front so that the first screen they
+ * render does not wait for the transform of the whole back office.
  */
-import { addNamespace } from '../../lib/i18n';
-import deSellingSettings from '../../locales/de/selling-settings.json';
-import enSellingSettings from '../../locales/en/selling-settings.json';
-import frSellingSettings from '../../locales/fr/selling-settings.json';
-import deEmbeds from '../../locales/de/embeds.json';
-import enEmbeds from '../../locales/en/embeds.json';
-import frEmbeds from '../../locales/fr/embeds.json';
-import deSetup from '../../locales/de/setup.json';
-import enSetup from '../../locales/en/setup.json';
-import frSetup from '../../locales/fr/setup.json';
-import deActivities from '../../locales/de/activities.json';
-import enActivities from '../../locales/en/activities.json';
-import frActivities from '../../locales/fr/activities.json';
-import deBackend from '../../locales/de/backend.json';
-import deProfile from '../../locales/de/profile.json';
-import deSettings from '../../locales/de/settings.json';
-import enBackend from '../../locales/en/backend.json';
-import enProfile from '../../locales/en/profile.json';
-import enSettings from '../../locales/en/settings.json';
-import frBackend from '../../locales/fr/backend.json';
-import frProfile from '../../locales/fr/profile.json';
-import frSettings from '../../locales/fr/settings.json';
-import deTimetable from '../../locales/de/timetable.json';
-import enTimetable from '../../locales/en/timetable.json';
-import frTimetable from '../../locales/fr/timetable.json';
-import deTickets from '../../locales/de/tickets.json';
-import enTickets from '../../locales/en/tickets.json';
-import frTickets from '../../locales/fr/tickets.json';
-import deResources from '../../locales/de/resources.json';
-import enResources from '../../locales/en/resources.json';
-import frResources from '../../locales/fr/resources.json';
-import deDiscounts from '../../locales/de/discounts.json';
-import enDiscounts from '../../locales/en/discounts.json';
-import frDiscounts from '../../locales/fr/discounts.json';
-import deCheckin from '../../locales/de/checkin.json';
-import enCheckin from '../../locales/en/checkin.json';
-import frCheckin from '../../locales/fr/checkin.json';
-import deOrders from '../../locales/de/orders.json';
-import enOrders from '../../locales/en/orders.json';
-import frOrders from '../../locales/fr/orders.json';
-import deArchive from '../../locales/de/archive.json';
-import enArchive from '../../locales/en/archive.json';
-import frArchive from '../../locales/fr/archive.json';
-import deStatistics from '../../locales/de/statistics.json';
-import enStatistics from '../../locales/en/statistics.json';
-import frStatistics from '../../locales/fr/statistics.json';
-import deCustomers from '../../locales/de/customers.json';
-import enCustomers from '../../locales/en/customers.json';
-import frCustomers from '../../locales/fr/customers.json';
-import deExports from '../../locales/de/exports.json';
-import enExports from '../../locales/en/exports.json';
-import frExports from '../../locales/fr/exports.json';
-import deWaitingList from '../../locales/de/waiting-list.json';
-import enWaitingList from '../../locales/en/waiting-list.json';
-import frWaitingList from '../../locales/fr/waiting-list.json';
-import { registerAuthTexts } from '../public/auth-texts';
-
-addNamespace('backend', { de: deBackend, en: enBackend, fr: frBackend });
-addNamespace('setup', { de: deSetup, en: enSetup, fr: frSetup });
-addNamespace('activities', { de: deActivities, en: enActivities, fr: frActivities });
-addNamespace('settings', { de: deSettings, en: enSettings, fr: frSettings });
-addNamespace('sellingSettings', { de: deSellingSettings, en: enSellingSettings, fr: frSellingSettings });
-addNamespace('embeds', { de: deEmbeds, en: enEmbeds, fr: frEmbeds });
-addNamespace('profile', { de: deProfile, en: enProfile, fr: frProfile });
-addNamespace('timetable', { de: deTimetable, en: enTimetable, fr: frTimetable });
-addNamespace('tickets', { de: deTickets, en: enTickets, fr: frTickets });
-addNamespace('resources', { de: deResources, en: enResources, fr: frResources });
-addNamespace('discounts', { de: deDiscounts, en: enDiscounts, fr: frDiscounts });
-addNamespace('checkin', { de: deCheckin, en: enCheckin, fr: frCheckin });
-addNamespace('orders', { de: deOrders, en: enOrders, fr: frOrders });
-addNamespace('archive', { de: deArchive, en: enArchive, fr: frArchive });
-addNamespace('statistics', { de: deStatistics, en: enStatistics, fr: frStatistics });
-addNamespace('customers', { de: deCustomers, en: enCustomers, fr: frCustomers });
-addNamespace('exports', { de: deExports, en: enExports, fr: frExports });
-addNamespace('waiting-list', { de: deWaitingList, en: enWaitingList, fr: frWaitingList });
-// The messages of the shared password rules (`auth:password_mismatch`, …) of the profile.
-registerAuthTexts();
 
 export { BackendLayout } from '../../app/layouts/backend-layout';
 export { BackendNotFoundPage } from './backend-not-found-page';

@@ -51,8 +51,9 @@ describe('back-office screens', () => {
     for (const figure of ['Activities', 'Participants', 'Additional sales', 'Total sales'])
       expect(within(stats).getByText(figure)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Sales' })).toBeInTheDocument();
-    // The range in the UI language's format (spec §9), not the browser's date input.
-    expect(screen.getByLabelText('From')).toHaveValue(dayjs().startOf('month').format('MM/DD/YYYY'));
+    // The range in the UI language's format (spec §9), not the browser's date input (its pickers
+    // load after the first paint).
+    expect(await screen.findByLabelText('From')).toHaveValue(dayjs().startOf('month').format('MM/DD/YYYY'));
     expect(screen.getByLabelText('To')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
     const courses = screen.getByRole('region', { name: 'Latest activities' });
     expect(await within(courses).findByText('No activities yet')).toBeInTheDocument();

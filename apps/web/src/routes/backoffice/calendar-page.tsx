@@ -1,15 +1,11 @@
 import { Stack } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
-import { FILTER_KEYS, type CalendarFilters as Filters } from '../../features/catalogue/timetable/api/calendar-api';
-import { CalendarFilters } from '../../features/catalogue/timetable/components/calendar-filters';
-import { useHasPermission } from '../../features/permissions/permission-query';
+import { CalendarFilters, CalendarView, FILTER_KEYS, type CalendarFilterValues as Filters } from '../../features/catalogue/timetable';
+import { useHasPermission } from '../../features/permissions';
 import { PageFrame, RequirePermission } from './page-frame';
-
-// FullCalendar is big: it comes in its own chunk, only with this screen.
-const CalendarView = lazy(() => import('../../features/catalogue/timetable/components/calendar-view'));
 
 /** `/{lang}/backend/courses/calendar`: every activity's dates; the filters live in the address. */
 export function CalendarPage() {

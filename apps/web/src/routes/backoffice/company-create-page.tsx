@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { CompanyCreateForm } from '../../features/teams/components/company-create-form';
+import { CompanyCreateForm } from '../../features/teams';
 import { PageFrame } from './page-frame';
 
 /** `/{lang}/backend/config/team/create` (route name config.team.create). */

@@ -1,10 +1,9 @@
 import { Tabs } from '@mantine/core';
+import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { BillingTab } from '../../features/teams/components/billing-tab';
-import { GeneralTab } from '../../features/teams/components/general-tab';
-import { SecurityTab } from '../../features/teams/components/security-tab';
-import { StaffTab } from '../../features/teams/components/staff-tab';
+import { BillingTab, GeneralTab, SecurityTab, StaffTab } from '../../features/teams';
+import { PageLoader } from '../../components/page-loader';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
@@ -13,7 +12,7 @@ export const COMPANY_TABS = ['general', 'billing', 'staff', 'security'] as const
 type CompanyTab = (typeof COMPANY_TABS)[number];
 const isTab = (value: unknown): value is CompanyTab => COMPANY_TABS.includes(value as CompanyTab);
 
-const PANELS: Record<CompanyTab, () => React.JSX.Element | null> = {
+const PANELS: Record<CompanyTab, ComponentType> = {
   general: GeneralTab,
   billing: BillingTab,
   staff: StaffTab,
@@ -40,7 +39,10 @@ export function CompanySettingsPage() {
             ))}
           </Tabs.List>
           <Tabs.Panel value={tab}>
-            <Panel />
+            {/* Each tab loads with its first showing (the feature's screens), under the tab bar. */}
+            <Suspense fallback={<PageLoader />}>
+              <Panel />
+            </Suspense>
           </Tabs.Panel>
         </Tabs>
       </PageFrame>

@@ -3,7 +3,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Permission } from '../../components/permission';
-import { LatestActivities } from '../../features/catalogue/activities/components/latest-activities';
+import { LatestActivities } from '../../features/catalogue/activities';
 import { IntroChecklist, LatestOrders, SalesCharts, StatisticsBar } from '../../features/operations/statistics';
 import { useAppState } from '../../lib/app-state';
 import { useLang } from '../../lib/language';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { FeaturesForm } from '../../features/teams/components/features-form';
+import { FeaturesForm } from '../../features/teams';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/config/features`. */

@@ -2,14 +2,19 @@ import { pickText } from '@bookla/shared/i18n';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
-import { FieldFields } from '../../features/catalogue/setup/components/field-fields';
-import { SetupList } from '../../features/catalogue/setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
-import { blankField, fieldBody, fieldErrorPath, fieldToValues, type FieldValuesForm } from '../../features/catalogue/setup/form-values';
+import {
+  RESOURCES,
+  FieldFields,
+  SetupList,
+  SetupRecordForm,
+  blankField,
+  fieldBody,
+  fieldErrorPath,
+  fieldToValues,
+  useRecordId,
+} from '../../features/catalogue/setup';
 import { fieldSchema, type FieldItem } from '@bookla/shared/catalogue-setup';
 import { useMemo } from 'react';
-import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
@@ -64,7 +69,7 @@ export function FieldPage() {
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={title}>
-        <SetupRecordForm<FieldValuesForm, FieldItem>
+        <SetupRecordForm
           key={id ?? 'create'}
           resource={RESOURCES.fields}
           id={id}

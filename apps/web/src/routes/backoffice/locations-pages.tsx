@@ -1,13 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
-import { LocationFields } from '../../features/catalogue/setup/components/location-fields';
-import { SetupList } from '../../features/catalogue/setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
-import { blankLocation, locationBody, locationToValues, type LocationValues } from '../../features/catalogue/setup/record-values';
+import {
+  RESOURCES,
+  LocationFields,
+  SetupList,
+  SetupRecordForm,
+  blankLocation,
+  locationBody,
+  locationToValues,
+  useRecordId,
+} from '../../features/catalogue/setup';
 import { locationSchema, type LocationItem } from '@bookla/shared/catalogue';
 import { useMemo } from 'react';
-import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useAppState } from '../../lib/app-state';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
@@ -51,7 +55,7 @@ export function LocationPage() {
   return (
     <RequirePermission name="nav.locations">
       <PageFrame title={title}>
-        <SetupRecordForm<LocationValues, LocationItem>
+        <SetupRecordForm
           key={id ?? 'create'}
           resource={RESOURCES.locations}
           id={id}

@@ -2,15 +2,19 @@ import { pickText } from '@bookla/shared/i18n';
 import { Badge } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
-import { ProductFields } from '../../features/catalogue/setup/components/product-fields';
-import { SetupList } from '../../features/catalogue/setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
-import { blankProduct, productBody, productToValues, type ProductValues } from '../../features/catalogue/setup/record-values';
+import {
+  RESOURCES,
+  ProductFields,
+  SetupList,
+  SetupRecordForm,
+  blankProduct,
+  productBody,
+  productToValues,
+  useRecordId,
+  moneyText,
+} from '../../features/catalogue/setup';
 import { productSchema, type ProductItem } from '@bookla/shared/catalogue-tickets';
 import { useMemo } from 'react';
-import { useRecordId } from '../../features/catalogue/setup/use-record-id';
-import { moneyText } from '../../features/catalogue/setup/format';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
@@ -62,7 +66,7 @@ export function ProductPage() {
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={title}>
-        <SetupRecordForm<ProductValues, ProductItem>
+        <SetupRecordForm
           key={id ?? 'create'}
           resource={RESOURCES.products}
           id={id}

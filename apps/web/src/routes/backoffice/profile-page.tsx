@@ -2,10 +2,7 @@ import { Stack } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { PasswordForm } from '../../features/profile/components/password-form';
-import { ProfileForm } from '../../features/profile/components/profile-form';
-import { SessionsList } from '../../features/profile/components/sessions-list';
-import { TwoFactorSection } from '../../features/profile/components/two-factor-section';
+import { PasswordForm, ProfileForm, SessionsList, TwoFactorSection } from '../../features/profile';
 import { PageFrame } from './page-frame';
 
 /** `/{lang}/backend/profile`: personal data, password, two-factor authentication, sessions. */

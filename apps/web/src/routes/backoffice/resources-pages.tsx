@@ -2,20 +2,17 @@ import { pickText } from '@bookla/shared/i18n';
 import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
-import { ResourceBookings } from '../../features/catalogue/resources/components/resource-bookings';
-import { ResourceGroupFields } from '../../features/catalogue/resources/components/resource-group-fields';
-import { SetupList } from '../../features/catalogue/setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
+import { RESOURCES, SetupList, SetupRecordForm, useRecordId } from '../../features/catalogue/setup';
 import {
+  ResourceBookings,
+  ResourceGroupFields,
   blankResourceGroup,
   resourceGroupBody,
   resourceGroupToValues,
   type ResourceGroupValues,
-} from '../../features/catalogue/resources/resource-group-values';
+} from '../../features/catalogue/resources';
 import { resourceGroupSchema, type ResourceGroupItem } from '@bookla/shared/catalogue-timetable';
 import { useMemo } from 'react';
-import { useRecordId } from '../../features/catalogue/setup/use-record-id';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';

@@ -1,5 +1,6 @@
 import type { CheckinTicket } from '@bookla/shared/selling';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { onlineManager } from '@tanstack/react-query';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
@@ -332,7 +333,12 @@ describe('/{lang}/ticket/checkin with a date, offline and the camera', { timeout
     camera.start = () => Promise.resolve();
   });
   afterEach(() => {
+    // The other describes' tests (in any order) get the browser as it was: online, no camera.
+    cleanup();
     localStorage.clear();
+    for (const key of ['onLine', 'mediaDevices', 'vibrate']) Reflect.deleteProperty(navigator, key);
+    Reflect.deleteProperty(window, 'isSecureContext');
+    onlineManager.setOnline(true);
   });
 
   async function openWithDate() {
@@ -491,9 +497,20 @@ describe('/{lang}/ticket/checkin with a date, offline and the camera', { timeout
     expect(camera.loaded).toBe(true);
     act(() => camera.decode!({ data: `https://bookla.example/ticket/${CODES.lea}/checkin` }));
     await within(result()).findByText('Checked in');
-    // The same code still in front of the camera is not a second scan.
+    // The same code still in front of the camera is not a second scan, however long it stays there
+    // (a sighting every second for 10 s); taken away for 5 s and shown again, it is.
+    const posts = () => calls.filter((c) => c.method === 'POST' && c.url.startsWith('/api/tickets'));
+    const start = Date.now();
+    const clock = vi.spyOn(Date, 'now');
+    for (let s = 0; s <= 10; s++) {
+      clock.mockReturnValue(start + s * 1000);
+      act(() => camera.decode!({ data: `https://bookla.example/ticket/${CODES.lea}/checkin` }));
+    }
+    expect(posts()).toHaveLength(1);
+    clock.mockReturnValue(start + 15_000);
     act(() => camera.decode!({ data: `https://bookla.example/ticket/${CODES.lea}/checkin` }));
-    expect(calls.filter((c) => c.method === 'POST' && c.url.startsWith('/api/tickets'))).toHaveLength(1);
+    await waitFor(() => expect(posts()).toHaveLength(2));
+    clock.mockRestore();
     // A QR code that is no ticket.
     act(() => camera.decode!({ data: 'WIFI:S:guest;P:secret;;' }));
     expect(await within(result()).findByText('Ticket not found')).toBeInTheDocument();

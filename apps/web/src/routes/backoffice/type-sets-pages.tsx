@@ -3,14 +3,18 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { RESOURCES } from '../../features/catalogue/setup/api/setup-api';
-import { SetupList } from '../../features/catalogue/setup/components/setup-list';
-import { SetupRecordForm } from '../../features/catalogue/setup/components/setup-record-form';
-import { TypeSetCreateModal } from '../../features/catalogue/setup/components/type-set-create-modal';
-import { TypeSetFields } from '../../features/catalogue/setup/components/type-set-fields';
-import { blankTypeSet, typeSetBody, typeSetToValues, type TypeSetValues } from '../../features/catalogue/setup/form-values';
-import { typeSetSchema, type TypeSetDetail, type TypeSetListItem } from '@bookla/shared/catalogue-setup';
-import { useRecordId } from '../../features/catalogue/setup/use-record-id';
+import {
+  RESOURCES,
+  SetupList,
+  SetupRecordForm,
+  TypeSetCreateModal,
+  TypeSetFields,
+  blankTypeSet,
+  typeSetBody,
+  typeSetToValues,
+  useRecordId,
+} from '../../features/catalogue/setup';
+import { typeSetSchema, type TypeSetListItem } from '@bookla/shared/catalogue-setup';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
@@ -66,7 +70,7 @@ export function TypeSetPage() {
   return (
     <RequirePermission name="nav.attributes">
       <PageFrame title={t('typeSets.edit')}>
-        <SetupRecordForm<TypeSetValues, TypeSetDetail>
+        <SetupRecordForm
           key={id}
           resource={RESOURCES.typeSets}
           id={id}

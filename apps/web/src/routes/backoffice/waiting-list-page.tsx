@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { WaitingList } from '../../features/operations/waiting-list';
+import { WaitingList } from '../../features/selling/waitinglist';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/customers/waitinglist`: who waits for a seat, per activity and date. */

@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { AcceptInvite } from '../../features/auth/components/accept-invite';
+import { AcceptInvite } from '../../features/auth';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
 /** `/{lang}/accept-invite/{teamid}/{invitationid}/{hash}`: link from the invitation mail. */

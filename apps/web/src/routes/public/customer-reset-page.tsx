@@ -1,4 +1,4 @@
-import { ResetScreen } from '../../features/auth/components/reset-screen';
+import { ResetScreen } from '../../features/auth';
 
 /** `/{lang}/customer/reset/password/{token}/{email}`: a shop customer's password reset. */
 export function CustomerResetPage() {

@@ -3,12 +3,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
-import { loadSessionState } from '../../features/auth/api/auth-api';
-import { ForgotForm } from '../../features/auth/components/forgot-form';
-import { LoginForm } from '../../features/auth/components/login-form';
-import { isNotice, NoticeAlert, type LoginNavigationState, type Notice } from '../../features/auth/components/notice';
-import { TwoFactorForm } from '../../features/auth/components/two-factor-form';
-import { VerificationResend } from '../../features/auth/components/verification-resend';
+import {
+  loadSessionState,
+  ForgotForm,
+  LoginForm,
+  isNotice,
+  NoticeAlert,
+  type LoginNavigationState,
+  type Notice,
+  TwoFactorForm,
+  VerificationResend,
+} from '../../features/auth';
 import { safeRedirectPath } from '../../app/route-guards';
 import { useLang } from '../../lib/language';
 import { useDocumentTitle } from '../../lib/use-document-title';

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { RegisterForm } from '../../features/auth/components/register/register-form';
+import { RegisterForm } from '../../features/auth';
 import { useLang } from '../../lib/language';
 import { useDocumentTitle } from '../../lib/use-document-title';
 

@@ -1,4 +1,4 @@
-import { ResetScreen } from '../../features/auth/components/reset-screen';
+import { ResetScreen } from '../../features/auth';
 
 /** `/{lang}/reset/password/{token}/{email}`: staff password reset (link from the reset mail). */
 export function ResetPasswordPage() {

@@ -30,7 +30,7 @@ describe('the account page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('logs in with a password (XSRF token and cookie sent), then lists the bookings', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = serve({
       [`GET ${BASE}/me`]: () => ok({ customer: null }),
       [`POST ${BASE}/login`]: (c) =>
@@ -77,7 +77,7 @@ describe('the account page', () => {
   });
 
   it('fetches a fresh XSRF token once when the server answers 419', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setXsrfCookie('stale');
     let attempts = 0;
     const api = serve({
@@ -100,7 +100,7 @@ describe('the account page', () => {
   });
 
   it('creates an account and sends "forgot password" to the customer reset mail', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = serve({
       [`GET ${BASE}/me`]: () => ok({ customer: null }),
       [`POST ${BASE}/register`]: () =>
@@ -130,7 +130,7 @@ describe('the account page', () => {
   });
 
   it('asks an unconfirmed customer to confirm the address, and sends the link again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = serve({
       [`GET ${BASE}/me`]: () => ok({ customer: me({ email_verified: false }) }),
       [`POST ${BASE}/verification/resend`]: () =>
@@ -144,7 +144,7 @@ describe('the account page', () => {
   });
 
   it('cancels a booking after showing the refund, and lists it again as it is now', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let cancelled = false;
     const api = serve({
       [`GET ${BASE}/me`]: () => ok({ customer: me() }),
@@ -202,7 +202,7 @@ describe('the account page', () => {
   });
 
   it('shows the new terms when they changed while the dialog was open', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const late = cancellation({
       mode: 'no_refund',
       refund: 0,
@@ -263,7 +263,7 @@ describe('the account page', () => {
   });
 
   it('logs out', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = serve({
       [`GET ${BASE}/me`]: () => ok({ customer: me() }),
       [`GET ${BASE}/bookings`]: () => ok(bookingPage([])),
@@ -283,7 +283,7 @@ describe('the link page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('opens a mailed link only with the button (opening the page changes nothing), then the account without the token in the address', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = serve({
       [`POST ${BASE}/link`]: (c) =>
         (c.body as { token: string }).token === 'mailtoken1'
@@ -308,7 +308,7 @@ describe('the link page', () => {
       [`POST ${BASE}/link`]: () => fail(422, { success: false, message: 'This link is invalid, has expired or has already been used.' }),
     });
     renderShop(`/en/shop/${TEAM_ID}/account/link?token=used-token`);
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Log in' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Log in' }));
     expect(await screen.findByText('This link is invalid, has expired or has already been used.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'E-mail me a link' })).toBeInTheDocument();
   });

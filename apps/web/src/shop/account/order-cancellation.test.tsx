@@ -25,7 +25,7 @@ describe('cancelling on the order page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the policy’s terms, confirms, cancels with the order link’s token, and offers to book again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let done = false;
     const api = serve(
       () => (done ? paid({ payment_status: 'refunded' }) : paid()),
@@ -63,7 +63,7 @@ describe('cancelling on the order page', () => {
   });
 
   it('turns the fresh link into its own panel when the link is past its change window (403 LINK_STALE)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     serve(
       () => paid(),
       () => cancellation(),

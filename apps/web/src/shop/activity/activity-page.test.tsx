@@ -11,6 +11,7 @@ const course = activity({
   tickets: [
     ticket({ id: 10, name: 'Adult', min_per_order: 2, max_per_order: 4, stock_available: 3 }),
     ticket({ id: 11, name: 'Student', price: 15, price_minor: 1500, stock_available: 10 }),
+    ticket({ id: 13, name: 'Trial', price: 0, price_minor: 0, stock_available: 10 }),
     ticket({ id: 12, name: 'Drop-in', session_id: 101, price: 30, price_minor: 3000, stock_available: 0 }),
   ],
   products: [
@@ -62,13 +63,16 @@ describe('the activity page', () => {
     expect(groups[0]).toBe('Whole course (all dates)');
     expect(groups[1]).toMatch(/14 March 2031/);
     expect(within(ticketRow('Adult')).getByText('incl. 8.1 % VAT')).toBeInTheDocument();
+    // Nothing to pay, no VAT in it (issue 22 item 14: not "Free incl. 8.1 % VAT").
+    expect(within(ticketRow('Trial')).getByText('Free')).toBeInTheDocument();
+    expect(within(ticketRow('Trial')).queryByText(/VAT/)).toBeNull();
     expect(within(ticketRow('Adult')).getByText('Only 3 seats left')).toBeInTheDocument();
     expect(within(ticketRow('Drop-in')).getByText('Sold out')).toBeInTheDocument();
     expect(screen.getByText(/Mat rental · CHF 5\.00/)).toBeInTheDocument();
   });
 
   it('keeps quantities within the minimum, the maximum per order and the stock', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockApi(handlers());
     renderShop(`/en/shop/${TEAM_ID}/activity/1`);
     const more = await screen.findByRole('button', { name: 'One more “Adult”' });
@@ -88,7 +92,7 @@ describe('the activity page', () => {
   });
 
   it('holds the seats and goes to the checkout', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = mockApi(
       handlers({
         [`POST /api/public/teams/${TEAM_ID}/reservations`]: () =>
@@ -118,7 +122,7 @@ describe('the activity page', () => {
   });
 
   it('shows a refusal beside the ticket with the number left, and reloads the availability', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = mockApi(
       handlers({
         [`POST /api/public/teams/${TEAM_ID}/reservations`]: () =>
@@ -136,7 +140,7 @@ describe('the activity page', () => {
   });
 
   it('names a ticket that went off sale', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockApi(handlers({ [`POST /api/public/teams/${TEAM_ID}/reservations`]: () => fail(409, { message: 'Off sale.', code: 'OFF_SALE' }) }));
     renderShop(`/de/shop/${TEAM_ID}/activity/1`);
     await user.click(await screen.findByRole('button', { name: 'Ein «Student» mehr' }));

@@ -1,3 +1,4 @@
+import { ErrorCodes } from '@bookla/shared/errors';
 import type { PublicActivity } from '@bookla/shared/catalogue-tickets';
 import { minorToDecimal } from '@bookla/shared/money';
 import { useState } from 'react';
@@ -62,8 +63,8 @@ export function TicketPicker({ activity: a, onStale }: { activity: PublicActivit
   const totalMinor = selected.reduce((sum, x) => sum + x.price_minor * quantity(x), 0);
 
   const problemText = (e: ApiError) => {
-    if (e.body.code === 'OFF_SALE') return t('activity.offSale');
-    if (e.body.code === 'SOLD_OUT')
+    if (e.body.code === ErrorCodes.OFF_SALE) return t('activity.offSale');
+    if (e.body.code === ErrorCodes.SOLD_OUT)
       return e.body.available ? t('activity.onlyLeft', { count: e.body.available }) : t('availability.soldOut');
     return e.body.message ?? t('common.failed');
   };
@@ -118,7 +119,7 @@ export function TicketPicker({ activity: a, onStale }: { activity: PublicActivit
                     {x.description && <span className="muted small">{x.description}</span>}
                     <span>
                       <strong className="price">{x.price === 0 ? t('price.free') : fmt.money(x.price, x.currency)}</strong>
-                      {team.charges_vat && x.tax_rate > 0 && (
+                      {team.charges_vat && x.tax_rate > 0 && x.price > 0 && (
                         <span className="muted small"> {t('price.vatIncluded', { rate: fmt.percent(x.tax_rate) })}</span>
                       )}
                     </span>

@@ -47,7 +47,7 @@ describe('the checkout’s customer account', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('creates the account after the order is placed, and the order page says how it went', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     const api = mockApi(
       handlers({
@@ -99,7 +99,7 @@ describe('the checkout’s customer account', { timeout: 20_000 }, () => {
   });
 
   it('tells on the order page when the account could not be created (the order stands)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     mockApi(
       handlers({

@@ -100,7 +100,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
   });
 
   it('shows and hides booking fields by their conditions, per order and per participant', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     mockApi(handlers());
     renderShop(`/en/shop/${TEAM_ID}/checkout`);
@@ -120,7 +120,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
   });
 
   it('checks the form before sending and moves focus to the first problem', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     const api = mockApi(handlers());
     renderShop(`/en/shop/${TEAM_ID}/checkout`);
@@ -135,7 +135,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
   });
 
   it('puts the server’s 422 errors beside their fields, focuses the first, and loses nothing typed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     mockApi(
       handlers({
@@ -170,7 +170,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
   });
 
   it('applies a discount code through the server, and shows its refusal beside the field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     const api = mockApi(handlers({ [`POST /api/public/teams/${TEAM_ID}/orders`]: () => ok(placed(order()), 201) }));
     renderShop(`/en/shop/${TEAM_ID}/checkout`);
@@ -197,7 +197,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
   });
 
   it('sends the order as the contract says and opens the order page', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     const api = mockApi(
       handlers({
@@ -242,7 +242,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
   });
 
   it('goes to the payment page when the order has one', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
     mockApi(
@@ -268,8 +268,18 @@ describe('the checkout', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Book now' })).toBeInTheDocument();
   });
 
+  it('offers no invoice when the server’s quote leaves it out (the first date is too soon to pay one), and says why', async () => {
+    hold();
+    mockApi(handlers({ [`POST /api/public/teams/${TEAM_ID}/quote`]: () => ok(quote({ payment_methods: ['free', 'test'] })) }));
+    renderShop(`/en/shop/${TEAM_ID}/checkout`);
+    expect(await screen.findByText(/Paying by invoice is not possible: the first date is too soon/)).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /Invoice/ })).not.toBeInTheDocument();
+    // The only method left is chosen.
+    expect(screen.getByRole('radio', { name: /Test payment/ })).toBeChecked();
+  });
+
   it('counts down the hold and offers to reserve again when it runs out, keeping what was typed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold({ expires_at: new Date(Date.now() + 1500).toISOString() });
     const api = mockApi(
       handlers({
@@ -298,8 +308,15 @@ describe('the checkout', { timeout: 20_000 }, () => {
     expect(document.querySelector('.clock')!.closest('[aria-hidden]')).not.toBeNull();
   });
 
+  it('says a long hold in hours and minutes (a waiting-list offer: "11 h 58 min", not "718 minutes")', async () => {
+    hold({ expires_at: new Date(Date.now() + (11 * 60 + 57) * 60_000 + 30_000).toISOString() });
+    mockApi(handlers());
+    renderShop(`/en/shop/${TEAM_ID}/checkout`);
+    expect(await screen.findByText('Your seats are held for 11 h 58 min more.')).toHaveAttribute('aria-live', 'polite');
+  });
+
   it('gives the seats back on cancel and on the back button', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     const api = mockApi(handlers());
     renderShop(`/en/shop/${TEAM_ID}/checkout`);
@@ -325,7 +342,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
   });
 
   it('says clearly when the seats were sold meanwhile, and leads back to the activity', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     mockApi(
       handlers({
@@ -343,7 +360,7 @@ describe('the checkout', { timeout: 20_000 }, () => {
   });
 
   it('shows the server’s message when the visitor already holds the activity’s limit of unpaid seats (409 HOLD_LIMIT), not “expired”', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     hold();
     const text = 'You already hold 8 unpaid seats of this activity; at most 10 can be held at once.';
     mockApi(

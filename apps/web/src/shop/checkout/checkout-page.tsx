@@ -1,3 +1,4 @@
+import { ErrorCodes } from '@bookla/shared/errors';
 import { currencyDigits, minorToDecimal } from '@bookla/shared/money';
 import { visibleFields } from '@bookla/shared/booking-answers';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
@@ -14,6 +15,7 @@ import { ExpiredDialog } from './expired-dialog';
 import { useQuote } from './use-quote';
 import { BookingFieldInput } from './field-input';
 import {
+  draftKey,
   FIELD_PATH,
   fieldsOf,
   fitDraft,
@@ -54,8 +56,6 @@ export function CheckoutPage() {
     );
   return <Checkout key={reservation.token} reservation={reservation} onRenewed={setReservation} />;
 }
-
-const draftKey = (teamId: number) => `bookla.shop.${teamId}.draft`;
 
 function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; onRenewed(r: HeldReservation): void }) {
   const { t, fmt, team, lang, base } = useTeamShop();
@@ -139,7 +139,10 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
     total: fallback,
     currency: reservation.currency,
   };
-  const choices = paymentChoices(team.payment_methods, totals.total);
+  // The server's quote knows this cart's methods (no invoice when its first date is too soon); the team's until it answers.
+  const methods = quote.totals?.payment_methods ?? team.payment_methods;
+  const invoiceTooLate = team.payment_methods.includes('invoice') && !methods.includes('invoice') && totals.total > 0;
+  const choices = paymentChoices(methods, totals.total);
   const payment = choices.includes(draft.payment as never) ? draft.payment : choices.length === 1 ? choices[0]! : '';
   const orderFieldsShown = visibleFields(fields.order, draft.answers);
 
@@ -203,10 +206,10 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
         setErrors(serverErrors(err.body.errors));
         setFailure(err.body.message ?? null);
         setFocusTick((n) => n + 1);
-      } else if (err.status === 409 && (err.body.code === 'SOLD_OUT' || err.body.code === 'OFF_SALE'))
+      } else if (err.status === 409 && (err.body.code === ErrorCodes.SOLD_OUT || err.body.code === ErrorCodes.OFF_SALE))
         setSoldOut(err.body.message ?? t('checkout.soldOut'));
       // The visitor already holds the activity's limit of unpaid seats: the server's translated message says so.
-      else if (err.status === 409 && err.body.code === 'HOLD_LIMIT') setFailure(err.body.message ?? t('common.failed'));
+      else if (err.status === 409 && err.body.code === ErrorCodes.HOLD_LIMIT) setFailure(err.body.message ?? t('common.failed'));
       else if (err.status === 409 || err.status === 410) setServerExpired(true);
       else setFailure(err.body.message ?? t('common.failed'));
     }
@@ -381,6 +384,7 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
             choices={choices}
             value={payment}
             error={errors.payment_method}
+            invoiceTooLate={invoiceTooLate}
             onChange={(v) => {
               setDraft((d) => ({ ...d, payment: v }));
               clear('payment_method');

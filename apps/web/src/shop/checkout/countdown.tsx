@@ -34,13 +34,18 @@ export function clockText(seconds: number): string {
 export function Countdown({ seconds }: { seconds: number }) {
   const { t } = useShop();
   const minutes = Math.ceil(seconds / 60);
+  // A waiting-list offer holds for hours: "11 h 58 min", not "718 minutes".
+  const said =
+    minutes < 60
+      ? t('checkout.minutesLeft', { count: minutes })
+      : t('checkout.timeLeft', { time: t('checkout.hoursMinutes', { hours: Math.floor(minutes / 60), minutes: minutes % 60 }) });
   return (
     <div className={seconds < 120 ? 'countdown countdown-urgent' : 'countdown'}>
       <span aria-hidden="true">
         {t('checkout.heldFor')} <strong className="clock">{clockText(seconds)}</strong>
       </span>
       <span className="visually-hidden" aria-live="polite" aria-atomic="true">
-        {t('checkout.minutesLeft', { count: minutes })}
+        {said}
       </span>
     </div>
   );

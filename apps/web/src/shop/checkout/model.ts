@@ -1,9 +1,11 @@
 import { EMAIL_PATTERN, validateBookingAnswers, type BookingFieldDef } from '@bookla/shared/booking-answers';
 import type { PublicActivity, PublicBookingField, PublicProduct } from '@bookla/shared/catalogue-tickets';
+import { CHECKOUT_LIMITS } from '@bookla/shared/checkout-limits';
 import type { CheckoutPaymentMethod, OrderBody } from '@bookla/shared/selling';
 import type { ShopLanguage, T } from '../i18n';
 import { validationText } from '../i18n';
 import type { HeldReservation } from '../reservation';
+import { readJson, writeJson } from '../storage';
 
 /**
  * The checkout's data and rules without any UI: the draft a buyer types (kept across reloads and
@@ -51,7 +53,8 @@ export interface Draft {
 export type Errors = Record<string, string>;
 
 export const SALUTATIONS = ['mrs', 'mr', 'mx'] as const;
-const PRODUCT_MAX = 100;
+/** The most of one product an order may carry (the shared order schema's limit). */
+const PRODUCT_MAX = CHECKOUT_LIMITS.quantity;
 
 export const emptyParticipant = (): ParticipantDraft => ({ firstname: '', lastname: '', email: '', answers: {} });
 
@@ -70,6 +73,16 @@ export function emptyDraft(): Draft {
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
+
+/** Where the checkout keeps its draft (sessionStorage, per team): a reload keeps what was typed. */
+export const draftKey = (teamId: number) => `bookla.shop.${teamId}.draft`;
+
+/** A waiting-list offer's person fills the customer of a checkout nobody has started typing in (issue 22 item 10). */
+export function prefillCustomer(teamId: number, who: { firstname: string; lastname: string; email: string }): void {
+  const draft = restoreDraft(readJson(draftKey(teamId)));
+  if (draft.customer.firstname || draft.customer.lastname || draft.customer.email) return;
+  writeJson(draftKey(teamId), { ...draft, customer: { ...draft.customer, ...who } });
+}
 
 /** A draft read back from storage, whatever it holds: unknown or malformed parts start empty. */
 export function restoreDraft(raw: unknown): Draft {
@@ -199,21 +212,22 @@ export function validateDraft(
   t: T,
 ): Errors {
   const errors: Errors = {};
-  const need = (path: string, value: string, max = 100) => {
+  const need = (path: string, value: string, max: number = CHECKOUT_LIMITS.name) => {
     if (blank(value)) errors[path] = validationText(t, 'required');
     else if (value.trim().length > max) errors[path] = validationText(t, `max_string|{"max":${max}}`);
   };
   const email = (path: string, value: string, required: boolean) => {
     if (blank(value)) {
       if (required) errors[path] = validationText(t, 'required');
-    } else if (value.trim().length > 254 || !EMAIL_PATTERN.test(value.trim())) errors[path] = validationText(t, 'email');
+    } else if (value.trim().length > CHECKOUT_LIMITS.email || !EMAIL_PATTERN.test(value.trim())) errors[path] = validationText(t, 'email');
   };
   const c = draft.customer;
   need('customer.firstname', c.firstname);
   need('customer.lastname', c.lastname);
   email('customer.email', c.email, true);
-  if (c.phone.trim().length > 50) errors['customer.phone'] = validationText(t, 'max_string|{"max":50}');
-  if (c.company.trim().length > 200) errors['customer.company'] = validationText(t, 'max_string|{"max":200}');
+  const { phone, company } = CHECKOUT_LIMITS;
+  if (c.phone.trim().length > phone) errors['customer.phone'] = validationText(t, `max_string|{"max":${phone}}`);
+  if (c.company.trim().length > company) errors['customer.company'] = validationText(t, `max_string|{"max":${company}}`);
 
   for (const i of validateBookingAnswers(fields.order, draft.answers).issues)
     errors[`answers.${i.path.join('.')}`] = validationText(t, i.message);

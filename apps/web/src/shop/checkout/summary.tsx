@@ -105,19 +105,26 @@ export function PaymentChoice({
   choices,
   value,
   error,
+  invoiceTooLate = false,
   onChange,
 }: {
   choices: CheckoutPaymentMethod[];
   value: string;
   error: string | undefined;
+  /** The team takes invoices, but this cart's first date is too soon to pay one (the server's quote left it out). */
+  invoiceTooLate?: boolean;
   onChange(v: string): void;
 }) {
   const { t } = useShop();
+  const tooLate = invoiceTooLate && <p className="muted small">{t('checkout.payment.invoiceTooLate')}</p>;
   if (!choices.length)
     return (
-      <p className="error" role="alert">
-        {t('checkout.payment.none')}
-      </p>
+      <>
+        {tooLate}
+        <p className="error" role="alert">
+          {t('checkout.payment.none')}
+        </p>
+      </>
     );
   return (
     <fieldset
@@ -142,6 +149,7 @@ export function PaymentChoice({
           </span>
         </label>
       ))}
+      {tooLate}
       <FieldError id={`${fieldId('payment_method')}-error`} error={error} />
     </fieldset>
   );

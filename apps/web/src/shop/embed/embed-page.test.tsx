@@ -67,7 +67,7 @@ describe('the shop in an embed', () => {
     expect(posted.every((p) => p.origin === PROVIDER)).toBe(true);
 
     // A new page inside: the parent is asked to show the iframe's top, the address stays in the embed.
-    await userEvent.setup().click(link);
+    await userEvent.setup({ delay: null }).click(link);
     expect(await screen.findByRole('heading', { level: 1, name: 'Morning yoga' })).toBeInTheDocument();
     expect(currentPath()).toBe(`/en/embed/${TEAM_ID}/activity/1`);
     expect(posted.map((p) => p.message)).toContainEqual({ type: 'bookla:top' });

@@ -1,5 +1,5 @@
 import type { PublicActivity } from '@bookla/shared/catalogue-tickets';
-import { availabilityOf, priceFrom, type Availability } from '../availability';
+import { availabilityOf, cardPrices, type Availability, type PriceRange } from '../availability';
 import type { T } from '../i18n';
 import { Link } from '../router';
 import { useShop } from '../shop-context';
@@ -24,6 +24,15 @@ export function AvailabilityBadge({ availability, t, date }: { availability: Ava
   }
 }
 
+/** "Free", "CHF 240.00", "CHF 180.00 – 240.00", or with `from`: "from CHF 30.00" for a range. */
+function priceText(r: PriceRange, t: T, money: (n: number, currency: string) => string, from = false): string {
+  if (r.max === 0) return t('price.free');
+  if (r.min === r.max) return money(r.min, r.currency);
+  return from
+    ? t('price.from', { price: money(r.min, r.currency) })
+    : t('price.range', { min: money(r.min, r.currency), max: money(r.max, r.currency) });
+}
+
 export function ActivityCard({
   activity,
   headingLevel = 2,
@@ -35,7 +44,7 @@ export function ActivityCard({
   eager?: boolean;
 }) {
   const { t, fmt, base } = useShop();
-  const price = priceFrom(activity);
+  const prices = cardPrices(activity);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const href = `${base}/activity/${activity.id}`;
   return (
@@ -73,9 +82,12 @@ export function ActivityCard({
           )}
         </dl>
         <div className="card-foot">
-          {price && (
+          {prices.main && (
             <span className="price">
-              {price.price === 0 ? t('price.free') : t('price.from', { price: fmt.money(price.price, price.currency) })}
+              {priceText(prices.main, t, fmt.money)}
+              {prices.dropIn && (
+                <span className="muted small price-note">{t('price.dropIn', { price: priceText(prices.dropIn, t, fmt.money, true) })}</span>
+              )}
             </span>
           )}
           <AvailabilityBadge availability={availabilityOf(activity)} t={t} date={fmt.date} />

@@ -41,6 +41,52 @@ describe('the shop list', () => {
   beforeEach(() => window.sessionStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
 
+  it('prices and counts a course by its own tickets: a free drop-in trial is noted, not taken for the course (issue 22 item 3)', async () => {
+    const course = activity({
+      id: 4,
+      name: 'Pottery course',
+      tickets: [
+        ticket({ id: 40, name: 'Course', price: 240, price_minor: 24000, stock_available: 12 }),
+        ticket({ id: 41, name: 'Trial lesson', session_id: 104, price: 0, price_minor: 0, stock_available: 3 }),
+      ],
+    });
+    const choice = activity({
+      id: 5,
+      name: 'Clay weekend',
+      kind: 'event',
+      tickets: [
+        ticket({ id: 50, name: 'Reduced', price: 180, price_minor: 18000 }),
+        ticket({ id: 51, name: 'Full', price: 240, price_minor: 24000 }),
+      ],
+    });
+    mockApi(handlers({ [`GET /api/public/teams/${TEAM_ID}/activities`]: () => ok(page([course, choice])) }));
+    renderShop(`/en/shop/${TEAM_ID}`);
+    const card = (await screen.findByRole('heading', { name: 'Pottery course' })).closest('article')!;
+    expect(within(card).getByText('CHF 240.00')).toBeInTheDocument();
+    expect(within(card).getByText('Drop-in date: Free')).toBeInTheDocument();
+    expect(within(card).getByText('Seats available')).toBeInTheDocument();
+    expect(within(card).queryByText(/Only 3/)).toBeNull();
+    expect(within(card).queryByText('Free')).toBeNull();
+    const range = screen.getByRole('heading', { name: 'Clay weekend' }).closest('article')!;
+    expect(within(range).getByText('CHF 180.00 – CHF 240.00')).toBeInTheDocument();
+  });
+
+  it('says a course is sold out when its own tickets are, whatever its drop-in dates still have', async () => {
+    const full = activity({
+      id: 6,
+      name: 'Full course',
+      tickets: [
+        ticket({ id: 60, stock_available: 0 }),
+        ticket({ id: 61, name: 'Trial lesson', session_id: 106, price: 0, price_minor: 0, stock_available: 8 }),
+      ],
+    });
+    mockApi(handlers({ [`GET /api/public/teams/${TEAM_ID}/activities`]: () => ok(page([full])) }));
+    renderShop(`/de/shop/${TEAM_ID}`);
+    const card = (await screen.findByRole('heading', { name: 'Full course' })).closest('article')!;
+    expect(within(card).getByText('Ausgebucht')).toBeInTheDocument();
+    expect(within(card).getByText('Einzeltermin: Kostenlos')).toBeInTheDocument();
+  });
+
   it('shows the team’s activities under its branding, with price, date, place and availability', async () => {
     const api = mockApi(handlers());
     renderShop(`/en/shop/${TEAM_ID}`);
@@ -58,7 +104,7 @@ describe('the shop list', () => {
     expect(screen.getByRole('link', { name: /powered by/ })).toBeInTheDocument();
 
     const card = screen.getByRole('heading', { name: 'Morning yoga' }).closest('article')!;
-    expect(within(card).getByText('from CHF 25.00')).toBeInTheDocument();
+    expect(within(card).getByText('CHF 25.00')).toBeInTheDocument();
     expect(within(card).getByText('Only 3 seats left')).toBeInTheDocument();
     expect(within(card).getByText('Studio Nord, Zürich')).toBeInTheDocument();
     expect(within(card).getByText(/14 March 2031/)).toBeInTheDocument();
@@ -81,7 +127,7 @@ describe('the shop list', () => {
   });
 
   it('filters by type set and location through the address, and offers to reset an empty result', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = mockApi(handlers());
     renderShop(`/en/shop/${TEAM_ID}`);
     await screen.findByRole('heading', { name: 'Morning yoga' });
@@ -102,7 +148,7 @@ describe('the shop list', () => {
   });
 
   it('filters by the team’s filterable attributes that have a choice', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = mockApi(handlers());
     renderShop(`/en/shop/${TEAM_ID}`);
     await screen.findByRole('heading', { name: 'Morning yoga' });
@@ -116,7 +162,7 @@ describe('the shop list', () => {
   });
 
   it('loads further pages with “Show more”', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = mockApi(
       handlers({
         [`GET /api/public/teams/${TEAM_ID}/activities`]: (c) =>
@@ -133,7 +179,7 @@ describe('the shop list', () => {
   });
 
   it('shows a month calendar whose marked days list that day’s activities', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = mockApi(handlers());
     renderShop(`/en/shop/${TEAM_ID}?view=calendar&month=2031-03`);
     expect(await screen.findByRole('heading', { name: 'March 2031' })).toBeInTheDocument();

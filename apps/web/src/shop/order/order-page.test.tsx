@@ -66,6 +66,50 @@ describe('the order page', () => {
     await waitFor(() => expect(document.title).toBe('Order 1042 | Yoga Loft'));
   });
 
+  it('words a partial refund as partial and shows paid, refunded and remaining with the credit note', async () => {
+    serve(
+      order({
+        payment_type: 'stripe',
+        payment_status: 'partially-refunded',
+        paid_at: '2031-03-01T10:05:00+01:00',
+        total: 480,
+        total_minor: 48000,
+        paid: 480,
+        refunded: 60,
+        remaining: 420,
+        credit_notes: [{ index: 1, number: '1042-1', amount: 60, created_at: '2031-03-05T09:00:00+01:00' }],
+      }),
+    );
+    renderShop(path);
+    expect(
+      await screen.findByText('CHF 60.00 of this order has been refunded; the rest of your booking remains valid.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('This order has been refunded.')).not.toBeInTheDocument();
+    const amount = (label: string) =>
+      screen
+        .getByText(label)
+        .closest('div')!
+        .querySelector('dd')!
+        .textContent!.replace(/\u00a0/g, ' ');
+    expect(amount('Paid')).toBe('CHF 480.00');
+    expect(amount('Refunded')).toBe('−CHF 60.00');
+    expect(amount('Remaining')).toBe('CHF 420.00');
+    expect(screen.getByRole('link', { name: 'Credit note 1042-1 (PDF)' })).toHaveAttribute(
+      'href',
+      '/api/public/orders/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b/credit-notes/1.pdf?token=tok123',
+    );
+    // The tickets stay valid after a partial refund.
+    expect(screen.getByRole('link', { name: 'Download tickets (PDF)' })).toBeInTheDocument();
+  });
+
+  it('shows no refund amounts for an order never refunded', async () => {
+    serve(order({ payment_type: 'invoice', payment_status: 'paid', paid_at: '2031-03-01T10:05:00+01:00', paid: 50, remaining: 50 }));
+    renderShop(path);
+    await screen.findByRole('heading', { name: 'Order 1042' });
+    expect(screen.queryByText('Refunded')).not.toBeInTheDocument();
+    expect(screen.queryByText('Remaining')).not.toBeInTheDocument();
+  });
+
   it('gives the invoice and its due date for an unpaid invoice order, but no tickets yet', async () => {
     serve(order());
     renderShop(path);

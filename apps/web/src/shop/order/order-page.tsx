@@ -101,7 +101,7 @@ function OrderView({
       <NextSteps order={o} statusKey={key} awaiting={awaiting} gaveUp={gaveUp} onRetry={onRetry} />
       <BookAgain status={o.payment_status} activities={o.order_items.map((i) => ({ id: i.activity_id, name: i.activity_name }))} />
 
-      {(ticketsReady || o.payment_type === 'invoice') && (
+      {(ticketsReady || o.payment_type === 'invoice' || o.credit_notes.length > 0) && (
         <div className="downloads">
           {ticketsReady && (
             <a className="button" href={orderDocumentUrl(o.id, token, 'tickets.pdf')} download>
@@ -113,6 +113,16 @@ function OrderView({
               {t('order.invoice')}
             </a>
           )}
+          {o.credit_notes.map((c) => (
+            <a
+              key={c.index}
+              className="button button-secondary"
+              href={orderDocumentUrl(o.id, token, `credit-notes/${c.index}.pdf`)}
+              download
+            >
+              {t('order.creditNote', { number: c.number })}
+            </a>
+          ))}
         </div>
       )}
 
@@ -174,6 +184,22 @@ function OrderView({
                 <dd>{m(x.tax)}</dd>
               </div>
             ))}
+          {o.refunded > 0 && (
+            <>
+              <div>
+                <dt>{t('order.paid')}</dt>
+                <dd>{m(o.paid)}</dd>
+              </div>
+              <div>
+                <dt>{t('order.refunded')}</dt>
+                <dd>−{m(o.refunded)}</dd>
+              </div>
+              <div className="total">
+                <dt>{t('order.remaining')}</dt>
+                <dd>{m(o.remaining)}</dd>
+              </div>
+            </>
+          )}
         </dl>
       </section>
 
@@ -253,7 +279,9 @@ function NextSteps({
   if (statusKey === 'status.unpaid') return <Notice tone="warning" title={t('order.next.unpaid')} />;
   if (statusKey === 'status.declined') return <Notice tone="error" title={t('order.next.declined')} />;
   if (statusKey === 'status.cancelled') return <Notice title={t('order.next.cancelled')} />;
-  if (statusKey === 'status.refunded' || statusKey === 'status.partially_refunded') return <Notice title={t('order.next.refunded')} />;
+  if (statusKey === 'status.partially_refunded')
+    return <Notice title={t('order.next.partlyRefunded', { amount: fmt.money(o.refunded, o.currency) })} />;
+  if (statusKey === 'status.refunded') return <Notice title={t('order.next.refunded')} />;
   return null;
 }
 

@@ -2,4 +2,4 @@
 export { paymentStatusLabelKey as statusLabelKey } from '@bookla/shared/payment-status';
 
 /** Payment types that finish on a payment page and come back (the order page waits for them). */
-export const ONLINE_PAYMENTS = new Set(['stripe', 'test']);
+export const ONLINE_PAYMENTS = new Set(['stripe', 'datatrans', 'test']);

@@ -152,6 +152,7 @@ export function quote(patch: Partial<QuoteReply> = {}): QuoteReply {
     total: 50,
     currency: 'CHF',
     discount_code: null,
+    payment_methods: ['free', 'invoice', 'test'],
     ...patch,
   });
 }
@@ -205,6 +206,10 @@ export function order(patch: Partial<Order> = {}): Order {
     taxes: [{ rate: 8.1, tax: 3.75, gross: 50 }],
     total: 50,
     total_minor: 5000,
+    paid: 0,
+    refunded: 0,
+    remaining: 0,
+    credit_notes: [],
     ...patch,
   });
 }

@@ -10,6 +10,7 @@ import { LoadError, Loading, Notice } from '../ui/states';
 import { useFetch } from '../use-fetch';
 import { useTitle } from '../use-title';
 import { waitinglistApi } from './waitinglist-api';
+import { prefillCustomer } from '../checkout/model';
 
 /** `h:mm:ss` (or `d h:mm:ss` beyond a day): what is left of the offer. */
 export function clockOf(seconds: number): string {
@@ -84,6 +85,7 @@ function Offer({
     try {
       const held = await waitinglistApi.claim(team.id, offer.id, token);
       saveReservation({ ...held, team_id: team.id, activity_id: offer.activity_id, waitinglist_entry: offer.id });
+      prefillCustomer(team.id, { firstname: offer.firstname, lastname: offer.lastname, email: offer.email });
       navigate(`${base}/checkout`);
     } catch (err) {
       failed(err);

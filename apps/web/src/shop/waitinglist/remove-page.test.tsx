@@ -9,7 +9,7 @@ describe('leaving the waiting list by the mailed link', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('asks first, removes only on the button, then shows the removal notice', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = mockApi({
       [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team() }),
       'POST /api/public/waitinglist/21/remove': () => ok({ success: true, message: 'You have left the waiting list.' }),
@@ -25,7 +25,7 @@ describe('leaving the waiting list by the mailed link', () => {
   });
 
   it('says when the link is not valid (in the page’s language)', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockApi({
       [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team({ languages: ['de', 'en', 'fr'] }) }),
       'POST /api/public/waitinglist/22/remove': () => fail(404, { message: 'Not Found' }),

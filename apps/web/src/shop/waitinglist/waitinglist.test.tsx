@@ -39,7 +39,7 @@ describe('joining the waiting list on the activity page', () => {
   });
 
   it('checks the form, sends the sign-up for the chosen line, and explains the place in line and the rule', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = mockApi(
       handlers(full, {
         [`POST /api/public/teams/${TEAM_ID}/waitinglist`]: () =>
@@ -91,7 +91,7 @@ describe('joining the waiting list on the activity page', () => {
   });
 
   it('shows the server’s field errors and refusals; seats free again: the tickets are read anew', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const single = activity({ id: 1, name: 'Morning yoga', waiting_list: true, tickets: [ticket({ id: 10, stock_available: 0 })] });
     let replies = [
       fail(422, { message: 'The given data was invalid.', errors: { email: ['This e-mail address is not valid.'] } }),
@@ -126,6 +126,8 @@ const offer = (patch: Partial<WaitingListOffer> = {}): WaitingListOffer => ({
   session_id: null,
   session_starts_at: null,
   firstname: 'Wanda',
+  lastname: 'Warte',
+  email: 'wanda@example.com',
   quantity: 2,
   offer_expires_at: new Date(Date.now() + 5 * 3600_000 + 125_000).toISOString(),
   items: [{ ticket_id: 10, name: 'Course', quantity: 2, price: 25, total: 50 }],
@@ -146,7 +148,7 @@ describe('the offer page', () => {
   });
 
   it('shows the held seats with the time left; "book now" takes them into the checkout, which keeps them when left', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const held = reservation({
       token: 'wl_heldseatsoftheoffer123',
       items: [{ ticket_id: 10, activity_id: 1, name: 'Morning yoga – Course', quantity: 2, price: 25, total: 50 }],
@@ -170,6 +172,11 @@ describe('the offer page', () => {
     await waitFor(() => expect(currentPath()).toBe(`/en/shop/${TEAM_ID}/checkout`));
     expect(api.find('POST', `/api/public/teams/${TEAM_ID}/waitinglist/21/claim`)[0]!.body).toEqual({ token: 'offer-token-abc' });
     expect(loadReservation(TEAM_ID)).toMatchObject({ token: 'wl_heldseatsoftheoffer123', waitinglist_entry: 21, activity_id: 1 });
+    // The checkout starts with the person of the waiting list (issue 22 item 10).
+    const customer = await screen.findByRole('region', { name: 'Your details' });
+    expect(within(customer).getByLabelText(/^First name/)).toHaveValue('Wanda');
+    expect(within(customer).getByLabelText(/^Last name/)).toHaveValue('Warte');
+    expect(within(customer).getByLabelText(/^E-mail/)).toHaveValue('wanda@example.com');
     // Leaving the checkout forgets the offer's seats without giving them away (the link brings them back).
     releaseReservation(TEAM_ID);
     expect(loadReservation(TEAM_ID)).toBeNull();
@@ -177,7 +184,7 @@ describe('the offer page', () => {
   });
 
   it('declines after a confirmation and then says so', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const api = mockApi(
       handlers(full, {
         [`GET /api/public/teams/${TEAM_ID}/waitinglist/21`]: () => ok({ data: offer() }),

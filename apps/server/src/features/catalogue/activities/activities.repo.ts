@@ -171,12 +171,15 @@ export async function deleteActivities(db: DbOrTx, teamId: number, ids: number[]
 export interface PublishReadiness {
   upcomingDate: boolean;
   ticketOnSale: boolean;
+  /** One of the public tickets on sale costs money (then the team needs a payment method, issue 22). */
+  paidTicketOnSale: boolean;
 }
 
 /**
  * What publishing needs, per activity: a scheduled date still ahead, and a public ticket whose
- * sale has not ended (sold out is fine; a per-date ticket only for such an upcoming date).
- * One query for any number of activities; unknown ids are missing from the map.
+ * sale has not ended (sold out is fine; a per-date ticket only for such an upcoming date); and
+ * whether such a ticket costs money. One query for any number of activities; unknown ids are
+ * missing from the map.
  */
 export async function publishReadiness(
   db: DbOrTx,
@@ -186,17 +189,24 @@ export async function publishReadiness(
 ): Promise<Map<number, PublishReadiness>> {
   if (!ids.length) return new Map();
   const at = now.toISOString();
+  const onSale = sql`FROM tickets t LEFT JOIN activity_sessions ts ON ts.id = t.session_id
+        WHERE t.team_id = a.team_id AND t.activity_id = a.id AND t.visibility = 'public'
+          AND (t.sale_end IS NULL OR t.sale_end > ${at}::timestamptz)
+          AND (t.session_id IS NULL OR (ts.status = 'scheduled' AND ts.starts_at > ${at}::timestamptz))`;
   const result = await db.execute(sql`
     SELECT a.id,
       EXISTS (SELECT 1 FROM activity_sessions s WHERE s.team_id = a.team_id AND s.activity_id = a.id
         AND s.status = 'scheduled' AND s.starts_at > ${at}::timestamptz) AS upcoming_date,
-      EXISTS (SELECT 1 FROM tickets t LEFT JOIN activity_sessions ts ON ts.id = t.session_id
-        WHERE t.team_id = a.team_id AND t.activity_id = a.id AND t.visibility = 'public'
-          AND (t.sale_end IS NULL OR t.sale_end > ${at}::timestamptz)
-          AND (t.session_id IS NULL OR (ts.status = 'scheduled' AND ts.starts_at > ${at}::timestamptz))) AS ticket_on_sale
+      EXISTS (SELECT 1 ${onSale}) AS ticket_on_sale,
+      EXISTS (SELECT 1 ${onSale} AND t.price_minor > 0) AS paid_ticket_on_sale
     FROM activities a WHERE a.team_id = ${teamId} AND a.id IN ${ids}`);
-  const rows = rowsOf<{ id: number; upcoming_date: boolean; ticket_on_sale: boolean }>(result);
-  return new Map(rows.map((r) => [Number(r.id), { upcomingDate: r.upcoming_date === true, ticketOnSale: r.ticket_on_sale === true }]));
+  const rows = rowsOf<{ id: number; upcoming_date: boolean; ticket_on_sale: boolean; paid_ticket_on_sale: boolean }>(result);
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      { upcomingDate: r.upcoming_date === true, ticketOnSale: r.ticket_on_sale === true, paidTicketOnSale: r.paid_ticket_on_sale === true },
+    ]),
+  );
 }
 
 /** Publishes (keeping the first publication date) or takes back to draft; returns changed ids. */

@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { can, currentTeam, requirePermission } from '../../../plugins/auth.ts';
-import { dataReply, idParam, listReply, successDataReply, successReply, toList } from '../../../lib/http.ts';
+import { dataReply, fileReply, idParam, listReply, successDataReply, successReply, toList } from '../../../lib/http.ts';
 import * as activityList from './activity-list.service.ts';
 import { forbidden, notFound, validationError } from '../../../lib/app-error.ts';
 import { mediaStorage } from '../../../lib/storage.ts';
@@ -270,6 +270,8 @@ async function mediaRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'A stored image variant (public; keys are random, files never change)',
         params: z.object({ key: z.string().max(100), variant: z.string().max(20) }),
+        produces: ['image/webp', 'image/jpeg', 'image/png'],
+        response: { 200: fileReply },
       },
     },
     async (request, reply) => {

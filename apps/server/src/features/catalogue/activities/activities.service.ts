@@ -22,6 +22,7 @@ import { isValidKey, type Storage } from '../../../lib/storage.ts';
 import * as repo from './activities.repo.ts';
 import type { ActivityRow, ActivityValues, PublishReadiness } from './activities.repo.ts';
 import { findLocation, findTypeSet } from '../setup/index.ts';
+import { getSellingSettings, takesPayments } from '../../selling/settings/index.ts';
 import { copyHeaderImage, headerImageUrls } from './media.service.ts';
 
 /** One activity: the detail record, its changes, deletion, mass actions and duplicates. */
@@ -34,27 +35,70 @@ export interface TeamContext {
 
 const NAME_MAX = 200;
 
+/**
+ * Whether the activity's paid tickets can be paid: none costs money, or the team has a payment
+ * method on (invoice, online payment or test mode; issue 22 item 2). Otherwise a buyer would learn
+ * only at the last step of the checkout that nothing can take the money.
+ */
+const paymentReady = (r: PublishReadiness | undefined, teamTakesPayments: boolean) => !r?.paidTicketOnSale || teamTakesPayments;
+
 /** Why an activity may not be published yet (translation keys; none: it may). */
-export function publishBlockers(readiness: PublishReadiness | undefined): string[] {
+export function publishBlockers(readiness: PublishReadiness | undefined, teamTakesPayments: boolean): string[] {
   const out: string[] = [];
   if (!readiness?.upcomingDate) out.push('activities:publish.no_upcoming_date');
   if (!readiness?.ticketOnSale) out.push('activities:publish.no_ticket_on_sale');
+  if (!paymentReady(readiness, teamTakesPayments)) out.push('activities:publish.no_payment_method');
   return out;
 }
 
-const toChecks = (r: PublishReadiness | undefined): PublishChecks => ({
+const toChecks = (
+  r: PublishReadiness | undefined,
+  teamTakesPayments: boolean,
+  texts: PublishChecks['missing_texts'] = [],
+): PublishChecks => ({
   upcoming_date: r?.upcomingDate ?? false,
   ticket_on_sale: r?.ticketOnSale ?? false,
+  payment_method: paymentReady(r, teamTakesPayments),
+  missing_texts: texts,
 });
+
+const textIn = (text: Translated | null | undefined, lang: Language) => (text?.[lang] ?? '').trim();
+
+/** The team languages a text is empty in; null when it is empty in all of them. */
+function untranslated(languages: readonly Language[], text: Translated | null | undefined): Language[] | null {
+  const empty = languages.filter((l) => !textIn(text, l));
+  return empty.length === languages.length ? null : empty;
+}
+
+/**
+ * What a visitor would read untranslated (issue 22 item 11): the description in any team
+ * language (all of them when it is empty), the cancellation policy once it is written (it is optional).
+ */
+export function missingTexts(
+  languages: readonly Language[],
+  description: Translated | null | undefined,
+  policy: Translated | null | undefined,
+): NonNullable<PublishChecks['missing_texts']> {
+  const out: NonNullable<PublishChecks['missing_texts']> = [];
+  const noDescription = untranslated(languages, description) ?? [...languages];
+  if (noDescription.length) out.push({ field: 'description', languages: noDescription });
+  const noPolicy = untranslated(languages, policy) ?? [];
+  if (noPolicy.length) out.push({ field: 'cancellation_policy', languages: noPolicy });
+  return out;
+}
+
+/** Whether the team can take money at all (its selling settings). */
+const teamTakesPayments = async (db: Db, teamId: number) => takesPayments(await getSellingSettings(db, teamId));
 
 export async function getActivity(db: Db, team: TeamContext, id: number, lang: Language, canEdit: boolean): Promise<ActivityDetail> {
   const row = await repo.findActivity(db, team.id, id);
   if (!row) throw notFound();
-  const [typeSet, instructorIds, values, readiness] = await Promise.all([
+  const [typeSet, instructorIds, values, readiness, payments] = await Promise.all([
     findTypeSet(db, team.id, row.typeSetId),
     repo.instructorIdsOf(db, team.id, id),
     repo.attributeValuesOf(db, team.id, id),
     repo.publishReadiness(db, team.id, [id]),
+    teamTakesPayments(db, team.id),
   ]);
   return {
     id: row.id,
@@ -83,7 +127,7 @@ export async function getActivity(db: Db, team: TeamContext, id: number, lang: L
     published_at: toZonedIsoOrNull(row.publishedAt, team.timeZone),
     created_at: toZonedIso(row.createdAt, team.timeZone),
     updated_at: toZonedIso(row.updatedAt, team.timeZone),
-    publish_checks: toChecks(readiness.get(id)),
+    publish_checks: toChecks(readiness.get(id), payments, missingTexts(team.languages, row.description, row.cancellationPolicy)),
   };
 }
 
@@ -132,8 +176,11 @@ async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: Ac
     if (text && !at) add(fields, 'booking_opens_at', 'date');
     else values.bookingOpensAt = at;
   }
-  if (body.description !== undefined) values.description = translated(body.description, team.languages);
-  if (body.cancellation_policy !== undefined) values.cancellationPolicy = translated(body.cancellation_policy, team.languages);
+  // Long texts stay as written: an untranslated language is empty (the shop falls back to another
+  // language, pickText), so the form shows what is left to translate and the publish check can name
+  // it (issue 22 item 11). Names are still completed from the first language (spec, create course).
+  if (body.description !== undefined) values.description = compactTranslated(body.description);
+  if (body.cancellation_policy !== undefined) values.cancellationPolicy = compactTranslated(body.cancellation_policy);
   if (body.booking_closes_minutes !== undefined) values.bookingClosesMinutes = body.booking_closes_minutes;
   if (body.waiting_list !== undefined) values.waitingList = body.waiting_list;
   if (body.waiting_list_offer_hours !== undefined) values.waitingListOfferHours = body.waiting_list_offer_hours;
@@ -143,10 +190,10 @@ async function validValues(db: Db, team: TeamContext, row: ActivityRow, body: Ac
   if (body.capacity !== undefined) values.capacity = body.capacity;
   if (body.hold_limit !== undefined) values.holdLimit = body.hold_limit;
   if (body.status !== undefined) {
-    // Publishing (not staying published) needs a date ahead and a ticket on sale.
+    // Publishing (not staying published) needs a date ahead, a ticket on sale and a way to pay the paid ones.
     const blockers =
       body.status === 'published' && row.status !== 'published'
-        ? publishBlockers((await repo.publishReadiness(db, team.id, [row.id])).get(row.id))
+        ? publishBlockers((await repo.publishReadiness(db, team.id, [row.id])).get(row.id), await teamTakesPayments(db, team.id))
         : [];
     for (const key of blockers) add(fields, 'status', key);
     values.status = body.status;
@@ -266,8 +313,9 @@ async function publishMany(db: Db, teamId: number, rows: ActivityRow[]): Promise
     teamId,
     candidates.map((r) => r.id),
   );
+  const payments = await teamTakesPayments(db, teamId);
   const refused = candidates
-    .map((r) => ({ id: r.id, name: r.name, reasons: publishBlockers(readiness.get(r.id)) }))
+    .map((r) => ({ id: r.id, name: r.name, reasons: publishBlockers(readiness.get(r.id), payments) }))
     .filter((r) => r.reasons.length > 0);
   const ready = candidates.filter((r) => !refused.some((x) => x.id === r.id)).map((r) => r.id);
   const published = await repo.setStatus(db, teamId, ready, 'published');

@@ -10,6 +10,7 @@ import {
   attributes,
   bookingFields,
   products,
+  teamSellingSettings,
   tickets,
 } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
@@ -54,13 +55,19 @@ async function ticket(teamId: number, activityId: number, values: { sold?: numbe
   return row!;
 }
 
-/** What publishing needs: a date ahead and a public ticket on sale. */
+/** The team takes payments (test mode on): paid tickets can be published (issue 22 item 2). */
+async function takesPayments(teamId: number) {
+  await db().insert(teamSellingSettings).values({ teamId, testModeEnabled: true }).onConflictDoNothing();
+}
+
+/** What publishing needs: a date ahead and a public ticket on sale (paid: with a payment method). */
 async function ready(teamId: number, activityId: number) {
   const start = new Date(Date.now() + 7 * DAY);
   await db()
     .insert(activitySessions)
     .values({ teamId, activityId, startsAt: start, endsAt: new Date(start.getTime() + 3600_000) });
   await ticket(teamId, activityId);
+  await takesPayments(teamId);
 }
 
 const put = (s: Staff, id: number, body: unknown, lang = 'en') => s.client.request('PUT', `/api/courses/${id}?language=${lang}`, body);
@@ -110,7 +117,13 @@ describe('GET /api/courses/:id', () => {
       published_at: null,
       created_at: '2026-01-10T13:00:00+01:00',
       updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+0[12]:00$/),
-      publish_checks: { upcoming_date: false, ticket_on_sale: false },
+      publish_checks: {
+        upcoming_date: false,
+        ticket_on_sale: false,
+        payment_method: true,
+        // No description yet: missing in both team languages (issue 22 item 11).
+        missing_texts: [{ field: 'description', languages: ['de', 'en'] }],
+      },
     });
     // Instructors may read, but not edit.
     const read = await teacher.client.get(`/api/courses/${id}`);
@@ -133,7 +146,7 @@ describe('GET /api/courses/:id', () => {
 });
 
 describe('PUT /api/courses/:id', () => {
-  it('changes only the sent keys and fills missing translations', async () => {
+  it('changes only the sent keys; long texts stay as written (an untranslated language stays empty)', async () => {
     const a = await owner(t.app);
     const id = await course(a);
     const place = await location(a);
@@ -154,13 +167,14 @@ describe('PUT /api/courses/:id', () => {
     expect(res.json().message).toBe('The activity has been saved.');
     expect(res.json().data).toMatchObject({
       name: { de: 'Yoga DE', en: 'Yoga EN' },
-      description: { de: 'Ruhige Stunde', en: 'Ruhige Stunde' },
+      // Not copied into English (issue 22 item 11): the publish check names what is left to translate.
+      description: { de: 'Ruhige Stunde' },
       location_id: place,
       instructor_ids: [member.user.id, a.user.id],
       booking_opens_at: '2026-03-29T19:00:00+02:00',
       booking_closes_minutes: 120,
       waiting_list: true,
-      cancellation_policy: { de: 'Free until 24 h before', en: 'Free until 24 h before' },
+      cancellation_policy: { en: 'Free until 24 h before' },
       reservation_minutes: 30,
       capacity: 12,
       hold_limit: 20,
@@ -267,17 +281,41 @@ describe('PUT /api/courses/:id', () => {
   });
 });
 
+describe('texts a visitor would read untranslated (issue 22 item 11)', () => {
+  it('warns, without blocking, where the description or a written policy is empty or copied from another language', async () => {
+    const a = await owner(t.app);
+    const id = await course(a);
+    const checks = async () => (await a.client.get(`/api/courses/${id}`)).json().data.publish_checks.missing_texts;
+    // Saved in German only: English stays empty (the shop shows the German text meanwhile).
+    expect((await put(a, id, { description: { de: 'Sanftes Yoga.' } })).statusCode).toBe(200);
+    expect(await checks()).toEqual([{ field: 'description', languages: ['en'] }]);
+    // Translated: no warning; a policy written in English only names German.
+    await put(a, id, { description: { de: 'Sanftes Yoga.', en: 'Gentle yoga.' }, cancellation_policy: { en: 'Free until 24 h before.' } });
+    expect(await checks()).toEqual([{ field: 'cancellation_policy', languages: ['de'] }]);
+    expect((await a.client.get(`/api/courses/${id}`)).json().data.cancellation_policy).toEqual({ en: 'Free until 24 h before.' });
+    await put(a, id, { cancellation_policy: { de: 'Gratis bis 24 h vorher.', en: 'Free until 24 h before.' } });
+    expect(await checks()).toEqual([]);
+    // A warning is no condition: the activity publishes once it is ready.
+    await put(a, id, { description: { de: 'Sanftes Yoga.', en: '' } });
+    await ready(a.team.id, id);
+    const published = await put(a, id, { status: 'published' });
+    expect(published.statusCode, published.body).toBe(200);
+    expect(published.json().data.publish_checks.missing_texts).toEqual([{ field: 'description', languages: ['en'] }]);
+  });
+});
+
 describe('publishing safeguards', () => {
   it('refuses to publish without an upcoming date or a ticket on sale (422 with the reasons), shows the checklist', async () => {
     const a = await owner(t.app);
     const id = await course(a);
     const teamId = a.team.id;
+    await takesPayments(teamId);
     const detail = async () => (await a.client.get(`/api/courses/${id}`)).json().data;
-    expect((await detail()).publish_checks).toEqual({ upcoming_date: false, ticket_on_sale: false });
+    expect((await detail()).publish_checks).toMatchObject({ upcoming_date: false, ticket_on_sale: false, payment_method: true });
     const bare = await put(a, id, { status: 'published' });
     expect(bare.statusCode).toBe(422);
     expect(bare.json()).toMatchObject({
-      message: 'An activity needs at least one upcoming date and one ticket on sale to be published.',
+      message: 'An activity needs at least one upcoming date, one ticket on sale and, for paid tickets, a payment method to be published.',
       errors: {
         status: ['Add at least one upcoming date before publishing.', 'Add at least one public ticket on sale before publishing.'],
       },
@@ -307,18 +345,68 @@ describe('publishing safeguards', () => {
     expect((await put(a, id, { status: 'published' })).json().errors).toEqual({
       status: ['Add at least one public ticket on sale before publishing.'],
     });
-    expect((await detail()).publish_checks).toEqual({ upcoming_date: true, ticket_on_sale: false });
+    expect((await detail()).publish_checks).toMatchObject({ upcoming_date: true, ticket_on_sale: false, payment_method: true });
     // A sold-out drop-in ticket for the upcoming date is enough.
     await ticket(teamId, id, { sessionId: session!.id, stock: 4, sold: 4 });
-    expect((await detail()).publish_checks).toEqual({ upcoming_date: true, ticket_on_sale: true });
+    expect((await detail()).publish_checks).toMatchObject({ upcoming_date: true, ticket_on_sale: true, payment_method: true });
     const ok = await put(a, id, { status: 'published' });
     expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json().data).toMatchObject({ status: 'published', publish_checks: { upcoming_date: true, ticket_on_sale: true } });
+    expect(ok.json().data).toMatchObject({
+      status: 'published',
+      publish_checks: { upcoming_date: true, ticket_on_sale: true, payment_method: true },
+    });
     // Staying published while saving other fields is not checked again.
     await db().delete(tickets).where(eq(tickets.activityId, id));
     expect((await put(a, id, { status: 'published', capacity: 5 })).statusCode).toBe(200);
     const [row] = await db().select().from(activities).where(eq(activities.id, id));
     expect(row!.status).toBe('published');
+  });
+
+  it('refuses to publish a paid ticket the team has no payment method for (issue 22 item 2); free tickets need none', async () => {
+    const a = await owner(t.app);
+    const id = await course(a);
+    const teamId = a.team.id;
+    const start = new Date(Date.now() + 7 * DAY);
+    await db()
+      .insert(activitySessions)
+      .values({ teamId, activityId: id, startsAt: start, endsAt: new Date(start.getTime() + 3600_000) });
+    const paid = await ticket(teamId, id);
+    const detail = async () => (await a.client.get(`/api/courses/${id}`)).json().data;
+    expect((await detail()).publish_checks).toMatchObject({ upcoming_date: true, ticket_on_sale: true, payment_method: false });
+    for (const [lang, reason] of [
+      ['en', 'Paid tickets need a payment method: turn on invoice or online payment under Configurations → Integration before publishing.'],
+      [
+        'fr',
+        'Les billets payants nécessitent un mode de paiement : activez la facture ou le paiement en ligne sous Configurations → Intégration avant de publier.',
+      ],
+    ] as const) {
+      const refused = await put(a, id, { status: 'published' }, lang);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json().errors).toEqual({ status: [reason] });
+    }
+    // Mass publish refuses it with the same reason.
+    const mass = await a.client.post('/api/courses/mass?language=de', { action: 'publish', ids: [id] });
+    expect(mass.json().refused).toEqual([
+      {
+        id,
+        name: 'Yoga DE',
+        reasons: [
+          'Kostenpflichtige Tickets brauchen eine Zahlungsart: Schalten Sie vor dem Veröffentlichen unter Konfigurationen → Integration die Rechnung oder die Online-Zahlung ein.',
+        ],
+      },
+    ]);
+    // A free ticket needs no payment method.
+    await db().update(tickets).set({ priceMinor: 0 }).where(eq(tickets.id, paid.id));
+    expect((await detail()).publish_checks).toMatchObject({ payment_method: true });
+    expect((await put(a, id, { status: 'published' })).statusCode).toBe(200);
+    expect((await put(a, id, { status: 'draft' })).statusCode).toBe(200);
+    // A paid one again, and an invoice with its IBAN turned on: publishable.
+    await db().update(tickets).set({ priceMinor: 2500 }).where(eq(tickets.id, paid.id));
+    expect((await put(a, id, { status: 'published' })).statusCode).toBe(422);
+    await db().insert(teamSellingSettings).values({ teamId, invoiceEnabled: true, iban: 'CH9300762011623852957' });
+    const ok = await put(a, id, { status: 'published' });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.publish_checks).toMatchObject({ upcoming_date: true, ticket_on_sale: true, payment_method: true });
   });
 
   it('mass publish publishes the ready ones and reports each refused one with its reasons', async () => {
@@ -330,7 +418,8 @@ describe('publishing safeguards', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      message: 'Activities published: 1. Not published: 2 (each needs an upcoming date and a ticket on sale).',
+      message:
+        'Activities published: 1. Not published: 2 (each needs an upcoming date, a ticket on sale and, for paid tickets, a payment method).',
       affected: 1,
       published: [readyOne],
       refused: [

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  activities,
   activityAttributeValues,
   activityFields,
   activityProducts,
@@ -8,6 +9,7 @@ import {
   bookingFields,
   locations,
   products,
+  teamSellingSettings,
   typeSetFields,
 } from '../../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
@@ -40,6 +42,8 @@ beforeAll(async () => {
   t = await buildTestApp();
   teamId = (await createUserWithTeam(db())).team.id;
   otherTeamId = (await createUserWithTeam(db())).team.id;
+  // Paid tickets and products are offered only with a way to pay them (issue 22 item 2).
+  await db().insert(teamSellingSettings).values({ teamId, testModeEnabled: true });
   const [central, unused] = await db()
     .insert(locations)
     .values([
@@ -235,6 +239,39 @@ describe('products and booking fields of public activities', () => {
     expect(de[1].options[0].label).toBe('Vegetarisch');
     const concertFields = (await anon().get(`/api/public/teams/${teamId}/activities/${concert.id}`)).json().data.booking_fields;
     expect(concertFields).toEqual([]);
+  });
+});
+
+describe('seats of public tickets', () => {
+  it('counts a ticket’s seats within its activity’s capacity, as a checkout would (issue 22 item 3)', async () => {
+    const course = await makeActivity(db(), teamId, { name: { de: 'Töpfern', en: 'Pottery' } });
+    await makeSession(db(), teamId, course.id, inDays(3));
+    await db().update(activities).set({ capacity: 5 }).where(eq(activities.id, course.id));
+    const whole = await makeTicket(db(), teamId, course.id, { stock: 10, sold: 3 });
+    const reduced = await makeTicket(db(), teamId, course.id, { stock: 10, priceMinor: 1500 });
+    const seats = async (path: string) => {
+      const res = await anon().get(`/api/public/teams/${teamId}/activities${path}?lang=en`);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = res.json().data;
+      const a = Array.isArray(data) ? data.find((x: { id: number }) => x.id === course.id) : data;
+      return a.tickets.map((x: { id: number; stock_available: number }) => [x.id, x.stock_available]);
+    };
+    // 5 places, 3 taken by the first ticket: each ticket offers the 2 left, not its own 7 or 10.
+    expect(await seats(`/${course.id}`)).toEqual([
+      [whole.id, 2],
+      [reduced.id, 2],
+    ]);
+    expect(await seats('')).toEqual([
+      [whole.id, 2],
+      [reduced.id, 2],
+    ]);
+    // Without a capacity each ticket's own stock counts.
+    await db().update(activities).set({ capacity: null }).where(eq(activities.id, course.id));
+    expect(await seats(`/${course.id}`)).toEqual([
+      [whole.id, 7],
+      [reduced.id, 10],
+    ]);
+    await db().update(activities).set({ status: 'draft' }).where(eq(activities.id, course.id));
   });
 });
 

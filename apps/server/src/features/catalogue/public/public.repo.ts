@@ -2,7 +2,7 @@ import type { AttributeType, BookingScope, ChoiceOption, FieldCondition, FieldTy
 import { and, asc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { activities, activitySessions, locations, teams, tickets, typeSets } from '../../../db/schema/index.ts';
-import { availableSql } from '../tickets/index.ts';
+import { availableWithinCapacitySql } from '../tickets/index.ts';
 
 /**
  * SQL of the public read model. A page costs two queries whatever its size: the team, then the
@@ -220,10 +220,16 @@ function sessionsJson(activityId: SQL, teamId: SQL, q: PublicPageQuery, limit: S
  * per-date ticket only while its date is scheduled and still ahead.
  */
 function ticketsJson(activityId: SQL, teamId: SQL): SQL<PublicTicketJson[] | null> {
+  // What a checkout could take: the ticket's stock within the activity's capacity (an alias, so
+  // the outer query's activities row stays the one `activityId` names).
+  const ticketAvailable = availableWithinCapacitySql(
+    sql`(SELECT ca.capacity FROM activities ca WHERE ca.id = ${tickets.activityId})`,
+    sql`${tickets.activityId}`,
+  );
   return sql<PublicTicketJson[] | null>`(SELECT json_agg(json_build_object('id', ${tickets.id}, 'sessionId', ${tickets.sessionId},
       'name', ${tickets.name}, 'description', ${tickets.description}, 'priceMinor', ${tickets.priceMinor}, 'currency', ${tickets.currency},
       'taxRateBp', ${tickets.taxRateBp}, 'minPerOrder', ${tickets.minPerOrder}, 'maxPerOrder', ${tickets.maxPerOrder},
-      'saleEnd', ${epochMs(sql`${tickets.saleEnd}`)}, 'available', ${availableSql()}) ORDER BY ${tickets.sort}, ${tickets.id})
+      'saleEnd', ${epochMs(sql`${tickets.saleEnd}`)}, 'available', ${ticketAvailable}) ORDER BY ${tickets.sort}, ${tickets.id})
     FROM ${tickets} LEFT JOIN activity_sessions ts ON ts.id = ${tickets.sessionId}
     WHERE ${tickets.activityId} = ${activityId} AND ${tickets.teamId} = ${teamId} AND ${tickets.visibility} = 'public'
       AND (${tickets.saleStart} IS NULL OR ${tickets.saleStart} <= now())

@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { translate } from '../../../lib/i18n.ts';
+import { getSellingSettings, paymentMethodsFor, type SellingSettings } from '../../selling/settings/index.ts';
 import { headerImageUrls } from '../activities/index.ts';
 import * as repo from './public.repo.ts';
 import type { PublicFieldJson, PublicPageQuery } from './public.repo.ts';
@@ -85,11 +86,27 @@ async function teamOrThrow(db: Db, teamId: number): Promise<Team> {
   return team;
 }
 
+/**
+ * Whether something that costs money, booking a session that starts at `firstSessionAt`, can be
+ * paid now (issue 22 item 2): a method besides `free` is on for it (no invoice when that session is
+ * too soon to pay one). The shop never offers what its checkout would refuse at the last step.
+ */
+function payable(settings: SellingSettings, timeZone: string, firstSessionAt: Date | null): boolean {
+  return paymentMethodsFor(settings, { firstSessionAt, timeZone }).some((m) => m !== 'free');
+}
+
 async function load(db: Db, team: Team, q: PublicPageQuery, sessionLimit: number, lang: Language) {
-  const rows = await repo.activityPage(db, team.id, q, sessionLimit);
+  const [rows, settings] = await Promise.all([repo.activityPage(db, team.id, q, sessionLimit), getSellingSettings(db, team.id)]);
   const zone = team.timeZone;
-  const data = rows.map(
-    (a): PublicActivity => ({
+  const data = rows.map((a): PublicActivity => {
+    // A ticket books its own date, else the activity's next one (as the checkout reckons it).
+    const startOf = (sessionId: number | null) => {
+      if (sessionId === null) return a.nextAt;
+      const own = (a.sessions ?? []).find((s) => s.id === sessionId);
+      return own ? new Date(own.startsAt) : null;
+    };
+    const canPay = (priceMinor: number, sessionId: number | null) => priceMinor === 0 || payable(settings, zone, startOf(sessionId));
+    return {
       id: a.id,
       kind: a.kind,
       name: pickText(a.name, lang),
@@ -116,34 +133,38 @@ async function load(db: Db, team: Team, q: PublicPageQuery, sessionLimit: number
         ends_at: toZonedIso(s.endsAt, zone),
         note: pickText(s.note, lang),
       })),
-      tickets: (a.tickets ?? []).map((t) => ({
-        id: t.id,
-        session_id: t.sessionId,
-        name: pickText(t.name, lang),
-        description: pickText(t.description, lang),
-        price: minorToDecimal(t.priceMinor, t.currency),
-        price_minor: t.priceMinor,
-        currency: t.currency,
-        tax_rate: bpToPercent(t.taxRateBp),
-        min_per_order: t.minPerOrder,
-        max_per_order: t.maxPerOrder,
-        stock_available: Number(t.available),
-        sale_end: toZonedIsoOrNull(t.saleEnd, zone),
-      })),
-      products: (a.products ?? []).map((p) => ({
-        id: p.id,
-        name: pickText(p.name, lang),
-        description: pickText(p.description, lang),
-        price: minorToDecimal(p.priceMinor, p.currency),
-        price_minor: p.priceMinor,
-        currency: p.currency,
-        tax_rate: bpToPercent(p.taxRateBp),
-        scope: p.scope,
-        min_per_order: p.minPerOrder,
-        max_per_order: p.maxPerOrder,
-        stock_available: p.available === null ? null : Number(p.available),
-        ticket_ids: [...(p.ticketIds ?? [])],
-      })),
+      tickets: (a.tickets ?? [])
+        .filter((t) => canPay(t.priceMinor, t.sessionId))
+        .map((t) => ({
+          id: t.id,
+          session_id: t.sessionId,
+          name: pickText(t.name, lang),
+          description: pickText(t.description, lang),
+          price: minorToDecimal(t.priceMinor, t.currency),
+          price_minor: t.priceMinor,
+          currency: t.currency,
+          tax_rate: bpToPercent(t.taxRateBp),
+          min_per_order: t.minPerOrder,
+          max_per_order: t.maxPerOrder,
+          stock_available: Number(t.available),
+          sale_end: toZonedIsoOrNull(t.saleEnd, zone),
+        })),
+      products: (a.products ?? [])
+        .filter((p) => canPay(p.priceMinor, null))
+        .map((p) => ({
+          id: p.id,
+          name: pickText(p.name, lang),
+          description: pickText(p.description, lang),
+          price: minorToDecimal(p.priceMinor, p.currency),
+          price_minor: p.priceMinor,
+          currency: p.currency,
+          tax_rate: bpToPercent(p.taxRateBp),
+          scope: p.scope,
+          min_per_order: p.minPerOrder,
+          max_per_order: p.maxPerOrder,
+          stock_available: p.available === null ? null : Number(p.available),
+          ticket_ids: [...(p.ticketIds ?? [])],
+        })),
       booking_fields: bookingFields(a.bookingFields, lang),
       attributes: (a.attributes ?? []).map((v) => ({
         attribute_id: v.attributeId,
@@ -152,8 +173,8 @@ async function load(db: Db, team: Team, q: PublicPageQuery, sessionLimit: number
         value: v.value,
         value_label: valueLabel(v.type, v.options, v.value, lang),
       })),
-    }),
-  );
+    };
+  });
   return { data, total: rows[0]?.total };
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activities, activityAttributeValues, attributes, locations } from '../../../db/schema/index.ts';
+import { activities, activityAttributeValues, attributes, locations, teamSellingSettings } from '../../../db/schema/index.ts';
 import { eq } from 'drizzle-orm';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { createUserWithTeam, inDays, makeActivity, makeReservation, makeSession, makeTicket } from '../../../test/factories.ts';
@@ -18,6 +18,8 @@ const list = (query = '') => anon().get(`/api/public/teams/${teamId}/activities$
 beforeAll(async () => {
   t = await buildTestApp();
   teamId = (await createUserWithTeam(db())).team.id;
+  // Paid tickets are offered only with a way to pay them (issue 22 item 2).
+  await db().insert(teamSellingSettings).values({ teamId, testModeEnabled: true });
   const [place] = await db()
     .insert(locations)
     .values({ teamId, name: { de: 'Studio Mitte', en: 'Central studio' }, postalCode: '8001', city: 'Zürich', country: 'CH' })

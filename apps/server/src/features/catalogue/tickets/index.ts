@@ -1,14 +1,13 @@
 /** What other areas and the app may use of tickets and reservations. */
 export { ticketsRoutes } from './tickets.routes.ts';
 export { parsePrice, parseTaxRate, type TeamContext } from './tickets.service.ts';
-export { availableSql, findActivity } from './tickets.repo.ts';
+export { availableSql, availableWithinCapacitySql, findActivity } from './tickets.repo.ts';
 export { holderEmail, holderKey, holderOf, type Holder } from './holder.ts';
 export { firstSessionSql } from './reservations.repo.ts';
 export {
   heldSeats,
   holdLimitError,
   RESERVATION_ROUNDS_PER_HOUR,
-  setUnlockedHoldsForTests,
   loadSaleItems,
   lockTicketsSql,
   mergeItems,
@@ -27,5 +26,5 @@ export {
   type CheckoutReservation,
   type SaleItem,
   type SaleTicketRow,
-  type TakeSeatsOptions,
+  type HoldLocks,
 } from './reservations.service.ts';

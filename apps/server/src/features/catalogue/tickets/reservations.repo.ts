@@ -1,7 +1,7 @@
 import type { Translated } from '@bookla/shared';
 import { and, asc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { availableSql, reservedSql } from './tickets.repo.ts';
+import { availableWithinCapacitySql, reservedSql } from './tickets.repo.ts';
 import { activities, activitySessions, ticketReservations, tickets } from '../../../db/schema/index.ts';
 import { preparedPerDb } from '../../../lib/sql.ts';
 
@@ -155,8 +155,7 @@ const saleTicketsQuery = preparedPerDb<{ teamId: number; ids: number[] }, SaleTi
       firstSessionAt: firstSessionSql(),
       sellable: sql<boolean>`(${tickets.visibility} = 'public' AND ${activities.status} = 'published')`,
       onSale: onSaleSql(),
-      available: sql<number>`CASE WHEN ${activities.capacity} IS NULL THEN ${availableSql()}
-        ELSE least(${availableSql()}, greatest(${activities.capacity} - bookla_activity_used(${activities.id}, ${tickets.sessionId}), 0)) END`,
+      available: availableWithinCapacitySql(sql`${activities.capacity}`, sql`${activities.id}`),
     })
     .from(tickets)
     .innerJoin(activities, and(eq(activities.id, tickets.activityId), eq(activities.teamId, teamId)))
@@ -270,10 +269,6 @@ export async function takeHeldBy(db: DbOrTx, teamId: number, holder: string): Pr
   return held;
 }
 
-export async function deleteTeamHolder(db: DbOrTx, teamId: number, holder: string): Promise<void> {
-  await db.delete(ticketReservations).where(and(eq(ticketReservations.teamId, teamId), eq(ticketReservations.holder, holder)));
-}
-
 /** sold += n, only while sold + n + live reservations stays within stock. Run it under the ticket's lock (see seatStates). */
 export async function addSoldWithin(db: DbOrTx, teamId: number, ticketId: number, n: number): Promise<boolean> {
   const rows = await db
@@ -282,14 +277,6 @@ export async function addSoldWithin(db: DbOrTx, teamId: number, ticketId: number
     .where(and(eq(tickets.teamId, teamId), eq(tickets.id, ticketId), sql`${tickets.sold} + ${n} + ${reservedSql()} <= ${tickets.stock}`))
     .returning({ id: tickets.id });
   return rows.length > 0;
-}
-
-/** Test-only control of the race tests: writes a sold count computed from an earlier read (a lost update when raced). */
-export async function writeSold(db: DbOrTx, teamId: number, ticketId: number, sold: number): Promise<void> {
-  await db
-    .update(tickets)
-    .set({ sold })
-    .where(and(eq(tickets.teamId, teamId), eq(tickets.id, ticketId)));
 }
 
 /**

@@ -26,6 +26,16 @@ export function availableSql(reserved: SQL<number> = reservedSql()): SQL<number>
   return sql<number>`greatest(${tickets.stock} - ${tickets.sold} - ${reserved}, 0)::int`;
 }
 
+/**
+ * A ticket's seats left within its activity's capacity (migration 0013: `capacity` null = only
+ * the ticket's stock limits). `capacity` and `activityId` are SQL for the ticket's activity, so
+ * a query without the activities table joined passes a subquery.
+ */
+export function availableWithinCapacitySql(capacity: SQL, activityId: SQL): SQL<number> {
+  return sql<number>`CASE WHEN ${capacity} IS NULL THEN ${availableSql()}
+    ELSE least(${availableSql()}, greatest(${capacity} - bookla_activity_used(${activityId}, ${tickets.sessionId}), 0)) END`;
+}
+
 export interface TicketWithStock extends TicketRow {
   reserved: number;
   available: number;

@@ -96,7 +96,7 @@ describe('tickets: create and read', () => {
     expect(res.json().errors.price).toEqual(['Please enter an amount of 0 or more with at most 2 decimal places.']);
   });
 
-  it('takes tax rates in percent with up to 2 decimals (basis points), defaulting to the default rate of the tax settings', async () => {
+  it('takes tax rates in percent with up to 2 decimals (basis points), defaulting to the default rate of the tax settings (0 % until registered for VAT)', async () => {
     const seven = await a.client.post(url(), body({ tax_rate: '7,70' }));
     expect(seven.json().data.tax_rate).toBe(7.7);
     const [row] = await db().select().from(tickets).where(eq(tickets.id, seven.json().data.id));
@@ -106,9 +106,12 @@ describe('tickets: create and read', () => {
       expect(res.statusCode, tax_rate).toBe(422);
       expect(Object.keys(res.json().errors)).toEqual(['tax_rate']);
     }
-    // No tax settings saved yet: the built-in default (8.1 %).
-    expect((await a.client.post(url(), body({ tax_rate: undefined }))).json().data.tax_rate).toBe(8.1);
-    await db().insert(teamSellingSettings).values({ teamId: a.team.id, defaultTaxRateBp: 260 });
+    // No tax settings saved yet: not registered for VAT (issue 22 item 1), so 0 %.
+    expect((await a.client.post(url(), body({ tax_rate: undefined }))).json().data.tax_rate).toBe(0);
+    // Registered for VAT: the default rate of the tax settings.
+    await db()
+      .insert(teamSellingSettings)
+      .values({ teamId: a.team.id, chargesVat: true, vatNumber: 'CHE-116.281.710 MWST', defaultTaxRateBp: 260 });
     const defaulted = await a.client.post(url(), body({ tax_rate: null }));
     expect(defaulted.json().data.tax_rate).toBe(2.6);
     // A company that charges no VAT creates its tickets at 0 %.

@@ -39,7 +39,8 @@ const paid = sql.join(
 
 /** The grouped rows as a CTE list (`lines`, `grouped`, `named`), filtered; select from `named`. */
 function ctes(teamId: number, f: AdditionalSalesFilters, lang: string): SQL {
-  const lineWhere: SQL[] = [sql`op.team_id = ${teamId}`, sql`o.payment_status IN (${paid})`];
+  // Test-mode orders took no money (issue 22): their products are no sales.
+  const lineWhere: SQL[] = [sql`op.team_id = ${teamId}`, sql`o.payment_status IN (${paid})`, sql`NOT o.is_test`];
   if (f.from) lineWhere.push(sql`o.created_at >= ${f.from.toISOString()}::timestamptz`);
   if (f.until) lineWhere.push(sql`o.created_at < ${f.until.toISOString()}::timestamptz`);
   if (f.productId !== undefined) lineWhere.push(sql`op.product_id = ${f.productId}`);

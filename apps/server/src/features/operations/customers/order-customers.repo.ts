@@ -14,6 +14,8 @@ const paid = sql.join(
   PAID_STATUSES.map((s) => sql`${s}`),
   sql`, `,
 );
+/** A paid order that took real money or was free: test-mode orders (issue 22) are no sales. */
+const realPaid = sql`(o.payment_status IN (${paid}) AND NOT o.is_test)`;
 
 export interface OrderCustomerQuery {
   page: number;
@@ -32,8 +34,8 @@ function grouped(teamId: number, q: Pick<OrderCustomerQuery, 'search' | 'currenc
   return sql`
     WITH c AS (
       SELECT lower(o.email) AS key, count(*)::bigint AS order_count,
-        count(*) FILTER (WHERE o.payment_status IN (${paid}))::bigint AS paid_order_count,
-        coalesce(sum(o.total_minor - o.refunded_minor) FILTER (WHERE o.payment_status IN (${paid}) AND o.currency = ${q.currency}), 0)::bigint
+        count(*) FILTER (WHERE ${realPaid})::bigint AS paid_order_count,
+        coalesce(sum(o.total_minor - o.refunded_minor) FILTER (WHERE ${realPaid} AND o.currency = ${q.currency}), 0)::bigint
           AS total_paid,
         min(o.created_at) AS first_order_at, max(o.created_at) AS last_order_at, max(o.id) AS last_id
       FROM orders o

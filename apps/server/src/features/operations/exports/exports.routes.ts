@@ -2,7 +2,7 @@ import { exportBodySchema, exportJobSchema } from '@bookla/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataReply, idParam } from '../../../lib/http.ts';
+import { dataReply, fileReply, idParam } from '../../../lib/http.ts';
 import { currentTeam, requireTeam } from '../../../plugins/auth.ts';
 import type { ExportViewer } from './export-sources.ts';
 import { downloadExport, getExportJob, requestExport } from './exports.service.ts';
@@ -47,7 +47,7 @@ export async function exportsRoutes(fastify: FastifyInstance) {
           'Exports orders, participants or additional sales with the list’s filters as CSV or XLSX: up to 2,000 rows the file itself (200), more: 202 with a job to poll',
         body: exportBodySchema,
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/json'],
-        response: { 202: dataReply(exportJobSchema) },
+        response: { 200: fileReply, 202: dataReply(exportJobSchema) },
       },
     },
     async (request, reply) => {
@@ -83,6 +83,7 @@ export async function exportsRoutes(fastify: FastifyInstance) {
         summary: 'The file of a finished export job (its creator only, for 24 hours); before, after or for anyone else: 404',
         params,
         produces: ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+        response: { 200: fileReply },
       },
     },
     async (request, reply) => {

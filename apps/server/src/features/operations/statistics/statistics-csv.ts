@@ -44,8 +44,8 @@ function table(report: StatisticsReport, name: StatisticsTable, h: (key: string)
       };
     case 'activities':
       return {
-        header: [h('activity_id'), h('activity'), h('orders'), h('participants'), h('sales')],
-        rows: report.activities.map((a) => [a.activity_id ?? '', a.name, a.orders, a.participants, a.sales]),
+        header: [h('activity_id'), h('activity'), h('orders'), h('participants'), h('participants_booked'), h('sales')],
+        rows: report.activities.map((a) => [a.activity_id ?? '', a.name, a.orders, a.participants, a.participants_booked, a.sales]),
       };
     case 'tickets':
       return {

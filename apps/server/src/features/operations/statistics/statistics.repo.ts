@@ -25,6 +25,8 @@ const MONEY = sql.raw(
   `(NOT o.is_test AND (o.payment_status = 'partially-refunded' OR (o.payment_status = 'paid' AND o.paid_at IS NOT NULL)))`,
 );
 const BOOKED = sql.raw(`(NOT o.is_test AND o.payment_status IN ('paid', 'free', 'partially-refunded', 'refunded', 'waiting'))`);
+/** Orders whose people hold their seats: counted, or unpaid and still waiting (issue 22 item 12: "booked" participants). */
+const HOLDING = sql.raw(`(NOT o.is_test AND o.payment_status IN ('paid', 'free', 'partially-refunded', 'waiting'))`);
 
 type Raw = Record<string, unknown>;
 const rowsOf = (result: unknown): Raw[] => (result as { rows: Raw[] }).rows;
@@ -149,10 +151,15 @@ export interface ActivityFigures {
   name: string;
   orders: number;
   participants: number;
+  /** Participants of counted orders plus those of unpaid orders still holding their seats. */
+  participantsBooked: number;
   salesMinor: number;
 }
 
-/** Per activity: counted orders, their participants and line totals (after discount, before refunds). */
+/**
+ * Per activity: counted orders, their participants and line totals (after discount, before
+ * refunds), and the participants booked (unpaid orders still holding seats too).
+ */
 export async function byActivity(
   db: DbOrTx,
   teamId: number,
@@ -162,13 +169,17 @@ export async function byActivity(
 ): Promise<ActivityFigures[]> {
   const result = await db.execute(sql`
     WITH g AS (
-      SELECT i.activity_id, (array_agg(i.activity_name ORDER BY i.id DESC))[1] AS sold_name, count(DISTINCT i.order_id) AS orders,
-        sum(${lineParticipants}) AS participants,
+      SELECT i.activity_id, (array_agg(i.activity_name ORDER BY i.id DESC))[1] AS sold_name,
+        count(DISTINCT i.order_id) FILTER (WHERE ${COUNTED}) AS orders,
+        coalesce(sum(${lineParticipants}) FILTER (WHERE ${COUNTED}), 0) AS participants,
+        sum(${lineParticipants}) AS participants_booked,
         coalesce(sum(i.total_minor) FILTER (WHERE ${MONEY} AND o.currency = ${currency}), 0) AS sales
-      ${countedLines(teamId, range)}
+      FROM order_items i JOIN orders o ON o.id = i.order_id AND o.team_id = ${teamId}
+      WHERE i.team_id = ${teamId} AND ${HOLDING} AND ${inRange(range)}
       GROUP BY i.activity_id
     )
-    SELECT g.activity_id, ${pickedText(sql`coalesce(a.name, g.sold_name)`, lang)} AS name, g.orders, g.participants, g.sales
+    SELECT g.activity_id, ${pickedText(sql`coalesce(a.name, g.sold_name)`, lang)} AS name, g.orders, g.participants,
+      g.participants_booked, g.sales
     FROM g LEFT JOIN activities a ON a.id = g.activity_id AND a.team_id = ${teamId}
     ORDER BY g.sales DESC, g.participants DESC, name, g.activity_id`);
   return rowsOf(result).map((r) => ({
@@ -176,6 +187,7 @@ export async function byActivity(
     name: String(r.name),
     orders: int(r.orders),
     participants: int(r.participants),
+    participantsBooked: int(r.participants_booked),
     salesMinor: int(r.sales),
   }));
 }

@@ -10,7 +10,7 @@ import {
 } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { dataReply, successDataReply } from '../../../lib/http.ts';
+import { dataReply, fileReply, successDataReply } from '../../../lib/http.ts';
 import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import * as checklist from './checklist.service.ts';
 import { statisticsCsv } from './statistics-csv.ts';
@@ -91,6 +91,8 @@ export async function statisticsRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'One table of the statistics page as CSV (table: series, activities, tickets, payment_types, discounts)',
         querystring: statisticsExportQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: fileReply },
       },
     },
     async (request, reply) => {

@@ -158,6 +158,7 @@ export async function statisticsReport(
       name: a.name,
       orders: a.orders,
       participants: a.participants,
+      participants_booked: a.participantsBooked,
       sales: money(a.salesMinor),
     })),
     tickets: tickets.map((t) => ({

@@ -130,6 +130,7 @@ async function order(teamId: number, spec: OrderSpec): Promise<Entry> {
 const counted = (e: Entry) => e.status === 'free' || e.status === 'partially-refunded' || (e.status === 'paid' && e.paidAt);
 const tookMoney = (e: Entry) => counted(e) && e.status !== 'free';
 const booked = (e: Entry) => ['paid', 'free', 'partially-refunded', 'refunded', 'waiting'].includes(e.status);
+const holding = (e: Entry) => ['paid', 'free', 'partially-refunded', 'waiting'].includes(e.status);
 
 function dayIn(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
@@ -474,21 +475,35 @@ describe('statistics page (GET /api/statistics/report, /api/statistics/export)',
     // The midnight pair lands in March and April.
     expect(r.series[2].orders).toBe(month('2026-03').filter(counted).length);
 
-    // Per activity: counted orders' ticket lines (line totals, before refunds).
-    const byActivity = new Map<string, { orders: number; participants: number; sales: number }>();
-    for (const e of c) {
-      const row = byActivity.get(e.activity) ?? { orders: 0, participants: 0, sales: 0 };
-      row.orders += 1;
-      row.participants += e.participants;
+    // Per activity: counted orders' ticket lines (line totals, before refunds); booked participants
+    // add the unpaid orders still holding seats (issue 22 item 12).
+    const byActivity = new Map<string, { orders: number; participants: number; participants_booked: number; sales: number }>();
+    for (const e of mine.filter(holding)) {
+      const row = byActivity.get(e.activity) ?? { orders: 0, participants: 0, participants_booked: 0, sales: 0 };
+      row.participants_booked += e.participants;
+      if (counted(e)) {
+        row.orders += 1;
+        row.participants += e.participants;
+      }
       if (tookMoney(e) && chf(e)) row.sales += e.totalMinor + e.discountMinor;
       byActivity.set(e.activity, row);
     }
     expect(r.activities).toHaveLength(byActivity.size);
     for (const a of r.activities) {
       const want = byActivity.get(a.name)!;
-      expect({ orders: a.orders, participants: a.participants, sales: a.sales }, a.name).toEqual({ ...want, sales: major(want.sales) });
+      expect(
+        { orders: a.orders, participants: a.participants, participants_booked: a.participants_booked, sales: a.sales },
+        a.name,
+      ).toEqual({
+        ...want,
+        sales: major(want.sales),
+      });
     }
-    expect(r.tickets.map((x: { name: string }) => x.name).sort()).toEqual([...byActivity.keys()].map((n) => `${n} ticket`).sort());
+    expect(r.activities.some((a: { participants: number; participants_booked: number }) => a.participants_booked > a.participants)).toBe(
+      true,
+    );
+    const countedActivities = new Set(c.map((e) => e.activity));
+    expect(r.tickets.map((x: { name: string }) => x.name).sort()).toEqual([...countedActivities].map((n) => `${n} ticket`).sort());
 
     // Per payment type and discount code.
     const types = new Map<string, { orders: number; sales: number }>();

@@ -1,7 +1,7 @@
 import type { CancellationMode, CancellationRefusal, PaymentStatus, CustomerRefundMethod } from '@bookla/shared';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { activities, activitySessions, orderItems, payments } from '../../../db/schema/index.ts';
+import { activities, activitySessions, orderItems } from '../../../db/schema/index.ts';
 import type { OrderRow } from '../orders/index.ts';
 
 /**
@@ -113,25 +113,6 @@ export async function loadPolicies(
   );
 }
 
-/** The Stripe PaymentIntent each paid Stripe order was paid with (refunds go back through it). */
-export async function stripeIntents(db: DbOrTx, teamId: number, orderIds: readonly number[]): Promise<Map<number, string>> {
-  if (!orderIds.length) return new Map();
-  const rows = await db
-    .select({ orderId: payments.orderId, intent: payments.externalPaymentId })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.teamId, teamId),
-        inArray(payments.orderId, [...orderIds]),
-        eq(payments.provider, 'stripe'),
-        inArray(payments.status, ['succeeded', 'refunded']),
-        isNotNull(payments.externalPaymentId),
-      ),
-    )
-    .orderBy(payments.id);
-  return new Map(rows.map((r) => [r.orderId, r.intent!]));
-}
-
 const HOLDING: readonly PaymentStatus[] = ['free', 'waiting', 'paid', 'partially-refunded'];
 
 export interface QuoteCore {
@@ -147,11 +128,11 @@ export interface QuoteCore {
 
 /**
  * What cancelling this order now would do. Paid money comes back in full inside the free window:
- * online (Stripe with its PaymentIntent, test mode) or paid back by the organiser (invoice,
+ * online (to the card or TWINT at the provider it was paid with; test mode) or paid back by the organiser (invoice,
  * manual; recorded at once and shown in the order's history). After the window, with late
  * cancellation allowed, the booking ends and the money stays.
  */
-export function quoteFor(order: OrderRow, policy: Policy, hasStripeIntent: boolean, now: Date): QuoteCore {
+export function quoteFor(order: OrderRow, policy: Policy, refundsOnline: boolean, now: Date): QuoteCore {
   const base = { refundMinor: 0, refundMethod: null, keptMinor: 0, freeUntil: policy.freeUntil, lateAllowed: policy.lateAllowed };
   const refuse = (reason: CancellationRefusal): QuoteCore => ({ ...base, allowed: false, reason, mode: null });
   if (!HOLDING.includes(order.paymentStatus)) return refuse('ended');
@@ -162,7 +143,7 @@ export function quoteFor(order: OrderRow, policy: Policy, hasStripeIntent: boole
   const inWindow = !policy.freeUntil || now.getTime() < policy.freeUntil.getTime();
   if (inWindow) {
     if (!paid || left === 0) return { ...base, allowed: true, reason: null, mode: 'cancel' };
-    const online = order.paymentType === 'test' || (order.paymentType === 'stripe' && hasStripeIntent);
+    const online = order.paymentType === 'test' || refundsOnline;
     return { ...base, allowed: true, reason: null, mode: 'refund', refundMinor: left, refundMethod: online ? 'online' : 'provider' };
   }
   if (!policy.lateAllowed) return refuse('window_passed');

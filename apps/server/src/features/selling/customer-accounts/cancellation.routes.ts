@@ -13,6 +13,7 @@ import { limitPerIp } from '../../../plugins/rate-limit.ts';
 import type { PaymentDeps } from '../payments/index.ts';
 import { cancelOrder, orderByToken, ownOrder, quoteOrder } from './cancellation.service.ts';
 import { requireCustomer } from './customer-session.ts';
+import { CUSTOMER_SECURITY } from '../../../plugins/route-docs.ts';
 
 /**
  * Self-service cancellation, two ways in, one service:
@@ -88,6 +89,7 @@ export async function cancellationRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "What cancelling one of the customer's orders now would do; another's order: 404",
+        security: CUSTOMER_SECURITY,
         params: ownParams,
         response: { 200: dataReplySchema(cancellationQuoteSchema) },
       },
@@ -101,6 +103,7 @@ export async function cancellationRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'The customer cancels one of their orders within the policy; refused: 409; another’s order: 404',
+        security: CUSTOMER_SECURITY,
         params: ownParams,
         body: cancellationBodySchema,
         response: { 200: cancellationReplySchema },

@@ -11,19 +11,17 @@ import type { DbOrTx } from '../../../db/client.ts';
 import { orders } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { translate } from '../../../lib/i18n.ts';
-import { prepareStripeRefund, type PaymentDeps } from '../payments/index.ts';
+import { onlineRefundOrders, refundThroughProvider, type PaymentDeps } from '../payments/index.ts';
 import {
   cancelFreeOrder,
   cancelPaidOrderKeepingPayment,
   endUnpaidOrder,
   orderByLink,
   loadOrderRow,
-  recordOrderEvent,
-  refundOrder,
   type OrderActor,
   type OrderRow,
 } from '../orders/index.ts';
-import { loadPolicies, quoteFor, stripeIntents, type QuoteCore } from './cancellation-policy.ts';
+import { loadPolicies, quoteFor, type QuoteCore } from './cancellation-policy.ts';
 import * as repo from './customer-accounts.repo.ts';
 import { queueCancellationMail, refundMailCase } from './customer-mails.ts';
 
@@ -34,8 +32,8 @@ import { queueCancellationMail, refundMailCase } from './customer-mails.ts';
  * the actor `customer`, so the order's history shows who did it:
  *
  * - free or unpaid → `cancelled` (cancelFreeOrder / endUnpaidOrder), seats released, the order's "ended" mail;
- * - paid, inside the free window → `refunded` in full (refundOrder): through Stripe with the team's
- *   keys while the order is locked, recorded for test mode, and recorded as owed for invoice and
+ * - paid, inside the free window → `refunded` in full (payments' refund service): at the provider
+ *   it was paid with (never while the order is locked), recorded for test mode, and recorded as owed for invoice and
  *   manual payments (the organiser transfers it; the history and the mail say so);
  * - paid, after the window with late cancellation allowed → `cancelled`, the money stays
  *   (cancelPaidOrderKeepingPayment).
@@ -97,15 +95,8 @@ export async function quoteOrders(
   now = new Date(),
 ): Promise<Map<number, QuoteCore>> {
   const ids = rows.map((r) => r.id);
-  const [policies, intents] = await Promise.all([
-    loadPolicies(db, teamId, ids, now),
-    stripeIntents(
-      db,
-      teamId,
-      rows.filter((r) => r.paymentType === 'stripe').map((r) => r.id),
-    ),
-  ]);
-  return new Map(rows.map((r) => [r.id, quoteFor(r, policies.get(r.id)!, intents.has(r.id), now)]));
+  const [policies, online] = await Promise.all([loadPolicies(db, teamId, ids, now), onlineRefundOrders(db, teamId, ids)]);
+  return new Map(rows.map((r) => [r.id, quoteFor(r, policies.get(r.id)!, online.has(r.id), now)]));
 }
 
 // ─── Which order: by its link's token, or the logged-in customer's own ────
@@ -200,43 +191,24 @@ export async function cancelOrder(
 }
 
 /**
- * The full refund of a cancellation inside the free window. Stripe: the money moves at Stripe
- * while the order is locked (a refusal: 502, nothing changes, the history notes the attempt).
- * Test mode: recorded (no real money moved). Invoice and manual: recorded as owed by the
- * organiser (`method: 'record'`, reason `customer_cancellation_transfer_due`).
+ * The full refund of a cancellation inside the free window, through the one refund service: paid
+ * online, the money goes back at the provider (outside any order lock; a refusal: 502, nothing
+ * changes, the history notes the attempt). Test mode: recorded (no real money moved). Invoice and
+ * manual: recorded as owed by the organiser (`method: 'record'`, reason `customer_cancellation_transfer_due`).
  */
 async function refund(deps: Deps, order: OrderRow, core: QuoteCore, teamName: string): Promise<number> {
   const { teamId, id: orderId } = order;
-  const viaStripe = order.paymentType === 'stripe' ? (await stripeIntents(deps.db, teamId, [orderId])).get(orderId) : undefined;
-  const refunder = viaStripe ? await prepareStripeRefund(deps, teamId) : null;
   const method = core.refundMethod ?? 'provider';
-  let result;
-  try {
-    result = await refundOrder(deps, {
-      teamId,
-      orderId,
-      who: CUSTOMER,
-      method: viaStripe ? 'stripe' : 'record',
-      reason: method === 'provider' ? 'customer_cancellation_transfer_due' : 'customer_cancellation',
-      moveMoney:
-        refunder && viaStripe
-          ? (locked, amount) =>
-              refunder.move({
-                teamId,
-                orderId,
-                paymentIntentId: viaStripe,
-                amountMinor: amount,
-                idempotencyKey: `bookla-refund-${orderId}-${locked.refundedMinor}-${amount}`,
-              })
-          : undefined,
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'BAD_GATEWAY')
-      await recordOrderEvent(deps.db, teamId, orderId, 'refund_failed', CUSTOMER, { amount_minor: core.refundMinor, method: 'stripe' });
-    throw err;
-  }
+  const result = await refundThroughProvider(deps, {
+    teamId,
+    orderId,
+    who: CUSTOMER,
+    reason: method === 'provider' ? 'customer_cancellation_transfer_due' : 'customer_cancellation',
+    // The cancellation's mail below tells the customer, with the refund's credit note.
+    mail: false,
+  });
   if (!result.changed) throw new AppError('CONFLICT', 'customer-accounts:cancel.ended');
   const [locked] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  await queueCancellationMail(deps.db, deps.config, teamName, locked!, refundMailCase(method), result.amountMinor);
+  await queueCancellationMail(deps.db, deps.config, teamName, locked!, refundMailCase(method), result.amountMinor, result.creditNote);
   return result.amountMinor;
 }

@@ -8,7 +8,7 @@ import { makeActivity, makeSession, makeTicket, owner, type Staff } from '../../
 import { makeOrder } from '../../../test/selling-factories.ts';
 import { orderToken } from '../orders/index.ts';
 // eslint-disable-next-line local/feature-boundaries -- the payments feature's fake Stripe: a test tool, not its public face
-import { startFakeStripe, type FakeStripe } from '../payments/fake-stripe.ts';
+import { startFakeStripe, type FakeStripe } from '../payments/providers/stripe/fake-stripe.ts';
 import { address, api, configurePayments, eventsOf, mailsTo, verifiedCustomer } from './customer-test-kit.ts';
 
 /**
@@ -161,7 +161,9 @@ describe('inside the free window', () => {
     const o = await order(ticket.id, 'stripe');
     const res = await cancel(o.id, { expect: 'refund' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(fake.refunds).toEqual([expect.objectContaining({ amount: 6000, idempotencyKey: `bookla-refund-${o.id}-0-6000` })]);
+    expect(fake.refunds).toEqual([
+      expect.objectContaining({ amount: 6000, idempotencyKey: expect.stringMatching(new RegExp(`^bookla-refund-${o.id}-[0-9a-f-]{36}$`)) }),
+    ]);
     expect(await row(o.id)).toMatchObject({ paymentStatus: 'refunded', refundedMinor: 6000 });
     expect(await eventsOf(db(), o.id, 'refunded')).toEqual([
       expect.objectContaining({ actor: 'customer', data: expect.objectContaining({ method: 'stripe' }) }),
@@ -193,7 +195,14 @@ describe('inside the free window', () => {
         data: expect.objectContaining({ method: 'record', reason: 'customer_cancellation_transfer_due', amount_minor: 6000 }),
       }),
     ]);
-    expect(await mailsTo(t.app, o.email, 'order_cancelled_by_customer')).toHaveLength(1);
+    // One mail: the cancellation, with the refund's credit note attached (no separate refund mail).
+    const [mail, ...more] = await mailsTo(t.app, o.email);
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({
+      kind: 'order_cancelled_by_customer',
+      attachments: [{ kind: 'credit_note', orderId: o.id, creditNote: 1 }],
+    });
+    expect(mail!.textBody).toContain(`${o.number}-1`);
   });
 });
 

@@ -19,6 +19,7 @@ import { idParam, listReply, toList } from '../../../lib/http.ts';
 import { myBookings } from './bookings.service.ts';
 import * as accounts from './customer-accounts.service.ts';
 import { customerOf, endCustomerSession, requireCustomer, startCustomerSession } from './customer-session.ts';
+import { CUSTOMER_SECURITY } from '../../../plugins/route-docs.ts';
 
 /**
  * A team's shop customers: `/api/customer/teams/{teamId}/…` (the customer cookie's path). Every
@@ -142,6 +143,7 @@ export async function customerAccountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Mails a new confirmation link to the logged-in customer',
+        security: CUSTOMER_SECURITY,
         params: teamParams,
         response: { 200: successSchema },
       },
@@ -160,6 +162,7 @@ export async function customerAccountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Sets the password of the logged-in customer (the current one when there is one); ends the other sessions',
+        security: CUSTOMER_SECURITY,
         params: teamParams,
         body: customerPasswordSchema,
         response: { 200: successSchema },
@@ -179,6 +182,7 @@ export async function customerAccountsRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "The team's orders of the customer's confirmed address, newest first, with what cancelling each would do now",
+        security: CUSTOMER_SECURITY,
         params: teamParams,
         querystring: bookingsQuery,
         response: { 200: listReply(myBookingSchema) },

@@ -1,4 +1,4 @@
-import { minorToString, type Language, type CustomerRefundMethod } from '@bookla/shared';
+import { creditNoteNumber, minorToString, type Language, type CustomerRefundMethod } from '@bookla/shared';
 import type { Config } from '../../../config/env.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { translate } from '../../../lib/i18n.ts';
@@ -70,7 +70,11 @@ export function queueAccountMail(
 
 export type CancellationMailCase = 'refund_online' | 'refund_provider' | 'no_refund';
 
-/** The customer cancelled a paid order: what happens to the money. (Free and unpaid ones get the order's "ended" mail.) */
+/**
+ * The customer cancelled a paid order: what happens to the money. (Free and unpaid ones get the
+ * order's "ended" mail.) A refund's credit note (`creditNote`, its index) comes attached: this
+ * mail is the refund's mail too (issue 22 item 4).
+ */
 export async function queueCancellationMail(
   db: DbOrTx,
   config: MailConfig,
@@ -78,16 +82,22 @@ export async function queueCancellationMail(
   order: OrderRow,
   mailCase: CancellationMailCase,
   amountMinor: number,
+  creditNote?: number,
 ): Promise<number> {
   const lang = order.language;
   const amount = `${order.currency} ${minorToString(amountMinor, order.currency)}`;
-  const t = (key: string) =>
-    translate(lang, `customer-accounts:mails.order_cancelled.${key}`, { team: teamName, number: order.number, amount });
+  const params = {
+    team: teamName,
+    number: order.number,
+    amount,
+    credit_note: creditNote ? creditNoteNumber(order.number, creditNote) : '',
+  };
+  const t = (key: string) => translate(lang, `customer-accounts:mails.order_cancelled.${key}`, params);
   const { html, text } = renderMail({
     lang,
     appName: teamName,
     greeting: greeting(lang, order.firstname),
-    paragraphs: [t('intro'), t(mailCase)],
+    paragraphs: [t('intro'), t(mailCase), ...(creditNote ? [t('credit_note')] : [])],
     action: { label: t('action'), url: orderPageUrl(config, lang, order.teamId, order) },
     footnote: t('footnote'),
   });
@@ -99,6 +109,7 @@ export async function queueCancellationMail(
     kind: 'order_cancelled_by_customer',
     language: lang,
     teamId: order.teamId,
+    attachments: creditNote ? [{ kind: 'credit_note', orderId: order.id, creditNote }] : [],
     fromName: fromName(lang, teamName, config),
   });
 }

@@ -59,20 +59,9 @@ export async function resolveDiscountForCheckout(
   return discount!;
 }
 
-/**
- * Counts one use in the caller's transaction with a conditional UPDATE (used_count < max_uses);
- * returns false when used up meanwhile. With `unsafe: true` (test-only control for race tests)
- * it reads used_count then writes used_count = read+1 without the condition, so races CAN
- * exceed max_uses.
- */
-export async function takeDiscountUse(tx: DbOrTx, teamId: number, discountId: number, opts: { unsafe?: boolean } = {}): Promise<boolean> {
-  if (!opts.unsafe) return repo.incrementUse(tx, teamId, discountId);
-  // The classic check-then-act: two buyers read the same count and both write count + 1.
-  const current = await repo.readUses(tx, teamId, discountId);
-  if (!current) return false;
-  if (current.maxUses !== null && current.usedCount >= current.maxUses) return false;
-  await repo.writeUsedCount(tx, teamId, discountId, current.usedCount + 1);
-  return true;
+/** Counts one use in the caller's transaction with a conditional UPDATE (used_count < max_uses); returns false when used up meanwhile. */
+export async function takeDiscountUse(tx: DbOrTx, teamId: number, discountId: number): Promise<boolean> {
+  return repo.incrementUse(tx, teamId, discountId);
 }
 
 /** The conditional use count of `takeDiscountUse` as SQL for the checkout's own statement. */

@@ -19,12 +19,13 @@ export interface DiscountListQuery {
 }
 
 /**
- * Paid orders that used the discount: what it brought in. Written with table names, since
- * drizzle leaves columns unqualified in a one-table select and they would bind to `orders`.
+ * Paid orders that used the discount: what it brought in (test-mode orders took no money: not
+ * counted, issue 22). Written with table names, since drizzle leaves columns unqualified in a
+ * one-table select and they would bind to `orders`.
  */
 const revenue = sql<string>`(
   select coalesce(sum(o.total_minor), 0) from orders o
-  where o.team_id = "discounts"."team_id" and o.discount_id = "discounts"."id"
+  where o.team_id = "discounts"."team_id" and o.discount_id = "discounts"."id" and not o.is_test
     and o.payment_status in (${sql.join(
       PAID_STATUSES.map((s) => sql`${s}`),
       sql`, `,
@@ -138,7 +139,6 @@ export async function deleteUnusedDiscount(db: DbOrTx, teamId: number, id: numbe
   return rows.length > 0;
 }
 
-/** One more use, only while below max_uses (the row lock of the UPDATE serialises concurrent checkouts). */
 /** `incrementUse` as an UPDATE to run inside another statement (returns the id when a use was left). */
 export function incrementUseSql(teamId: number, id: number): SQL {
   return sql`UPDATE ${discounts} SET used_count = ${discounts.usedCount} + 1
@@ -146,6 +146,7 @@ export function incrementUseSql(teamId: number, id: number): SQL {
     RETURNING ${discounts.id}`;
 }
 
+/** One more use, only while below max_uses (the row lock of the UPDATE serialises concurrent checkouts). */
 export async function incrementUse(db: DbOrTx, teamId: number, id: number): Promise<boolean> {
   const rows = await db
     .update(discounts)
@@ -155,23 +156,6 @@ export async function incrementUse(db: DbOrTx, teamId: number, id: number): Prom
     )
     .returning({ id: discounts.id });
   return rows.length > 0;
-}
-
-/** The counts as they are now, without a lock (the unsafe control's read). */
-export async function readUses(db: DbOrTx, teamId: number, id: number): Promise<{ usedCount: number; maxUses: number | null } | undefined> {
-  const [row] = await db
-    .select({ usedCount: discounts.usedCount, maxUses: discounts.maxUses })
-    .from(discounts)
-    .where(and(eq(discounts.teamId, teamId), eq(discounts.id, id)));
-  return row;
-}
-
-/** Writes a use count as given (the unsafe read-then-write of the race tests' control). */
-export async function writeUsedCount(db: DbOrTx, teamId: number, id: number, usedCount: number): Promise<void> {
-  await db
-    .update(discounts)
-    .set({ usedCount })
-    .where(and(eq(discounts.teamId, teamId), eq(discounts.id, id)));
 }
 
 /** One use fewer, never below 0. */

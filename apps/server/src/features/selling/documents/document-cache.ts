@@ -3,7 +3,6 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../../../config/env.ts';
 import { createFsStorage, type Storage } from '../../../lib/storage.ts';
-import type { RenderInput } from './render-worker.ts';
 
 /**
  * Rendered PDFs, kept per order version in the storage interface (files under
@@ -12,18 +11,31 @@ import type { RenderInput } from './render-worker.ts';
  * tickets carry check-in codes.
  *
  * Key: `{day}/{team}/{order}/{kind}/{version}.pdf`. The version is a hash of everything the PDF
- * shows — the document context (order with its lines, participants, language and status, team,
- * payment details, dates and locations as they are now), the app's URL and name, the logo's path
- * (a new upload gets a new random path) — and of the layout itself (the render modules and the
- * documents texts), so any change to the order or to the code is a new key: nothing needs to be
- * invalidated by hand, an old version is simply never asked for again.
+ * shows — the digest the database computes of the document context (order with its lines,
+ * participants, language and status, team with its logo's path — a new upload gets a new random
+ * path —, payment details, dates and locations as they are now), the app's URL and name — and of
+ * the layout itself (the render modules and the documents texts), so any change to the order or
+ * to the code is a new key: nothing needs to be invalidated by hand, an old version is simply
+ * never asked for again. Because the database computes the digest, a hit costs one small
+ * statement and a file read, nothing built in this process.
  *
  * Bounded: one version per order and kind (writing one removes the others of that day), and
  * days expire — entries are read from today's folder only, and folders older than yesterday are
  * removed (at most once an hour per process). A cache miss only costs a render.
  */
 
-const SOURCES = ['render-worker.ts', 'tickets-pdf.ts', 'invoice-pdf.ts', 'pdf.ts', 'format.ts', 'payment-reference.ts'];
+const SOURCES = [
+  'render-worker.ts',
+  'tickets-pdf.ts',
+  'invoice-pdf.ts',
+  'credit-note-pdf.ts',
+  'pdf.ts',
+  'format.ts',
+  'payment-reference.ts',
+  // Fonts and the QR-bill's text rules change what a PDF looks like too.
+  'pdf-fonts.ts',
+  'qr-bill.ts',
+];
 let layout: string | undefined;
 
 /** A hash of the rendering code and the documents' texts in every language. */
@@ -36,11 +48,13 @@ function layoutVersion(): string {
   return layout;
 }
 
-/** The version of a document: what it shows, hashed (Maps as their entries, Dates as ISO text). */
-export function documentVersion(input: Omit<RenderInput, 'logo'>, logoPath: string | null): string {
-  const model = JSON.stringify({ layout: layoutVersion(), input, logoPath }, (_key, value: unknown) =>
-    value instanceof Map ? [...value.entries()] : value,
-  );
+/**
+ * The version of a document: its kind, the digest of its order's context (document-context.ts:
+ * everything the document shows, hashed by the database, the logo's path included), the app's
+ * URL and name, and the layout.
+ */
+export function documentVersion(input: { kind: string; digest: string; appUrl: string; appName: string }): string {
+  const model = JSON.stringify([layoutVersion(), input.kind, input.digest, input.appUrl, input.appName]);
   return createHash('sha256').update(model).digest('base64url').slice(0, 32);
 }
 

@@ -1,38 +1,27 @@
-import { getTableColumns, sql, type Table } from 'drizzle-orm';
-import { pickText, type ActivityKind, type Order, type Translated } from '@bookla/shared';
+import { sql } from 'drizzle-orm';
+import { pickText, type ActivityKind, type Translated } from '@bookla/shared';
 import type { DbOrTx } from '../../../db/client.ts';
 import { executePrepared } from '../../../lib/jobs.ts';
-import { orderItems, orderParticipants, orderProducts, orders } from '../../../db/schema/index.ts';
-import { toOrder } from '../orders/index.ts';
 import { defaultSellingSettings } from '../settings/index.ts';
-import type { DocumentTeamRow } from './documents.repo.ts';
-import type { SessionDates } from './format.ts';
+import {
+  buildDocumentOrder,
+  type DocumentContext,
+  type DocumentOrder,
+  type DocumentTeamRow,
+  type JsonRow,
+  type LineSchedule,
+} from './document-model.ts';
+
+export type { DocumentContext, LineSchedule } from './document-model.ts';
 
 /**
  * Everything a document or an order mail shows about an order, loaded in ONE statement: the
- * Order (names as sold, in the order's language), the issuing team with its billing address and
+ * order's stored rows, built into the document model (document-model.ts: minor units, names as
+ * sold, in the order's language), the issuing team with its billing address and
  * payment details, and per order line its dates and location as they are now (a moved date
  * shows its new time). One statement instead of nine: the mail of every order reads it, and on a
  * busy server each statement's round trip and planning cost more than the JSON it builds.
  */
-
-export interface LineSchedule {
-  kind: ActivityKind | null;
-  /** One date (a drop-in or event ticket), or every scheduled date of the activity (a course ticket). */
-  sessions: SessionDates[];
-  /** Name and address lines ("Studio Nord", "Bahnhofstrasse 1", "8001 Zürich"). */
-  location: string[] | null;
-}
-
-export interface DocumentContext {
-  order: Order;
-  /** What the order's links are built from (public id, link version; order-links.ts). */
-  link: { publicId: string; linkVersion: number };
-  team: DocumentTeamRow;
-  payment: { chargesVat: boolean; vatNumber: string | null; iban: string | null; qrIban: string | null };
-  /** By order item id. */
-  schedules: Map<number, LineSchedule>;
-}
 
 export interface LoadOptions {
   /** Lock the order row (FOR UPDATE) in the same statement; within a transaction only. */
@@ -42,10 +31,11 @@ export interface LoadOptions {
 }
 
 interface ContextRow {
-  order: Record<string, unknown>;
-  items: Record<string, unknown>[];
-  participants: Record<string, unknown>[];
-  products: Record<string, unknown>[];
+  order: JsonRow;
+  items: JsonRow[];
+  participants: JsonRow[];
+  products: JsonRow[];
+  refunds: JsonRow[];
   team: DocumentTeamRow | null;
   settings: DocumentContext['payment'] | null;
   activities: {
@@ -56,6 +46,7 @@ interface ContextRow {
   own_sessions: SessionJson[];
   course_sessions: SessionJson[];
   mail_queued: boolean;
+  digest: string;
 }
 
 interface SessionJson {
@@ -65,29 +56,27 @@ interface SessionJson {
   endsAt: string;
 }
 
-/** A row of `table` from its `to_jsonb` form (column names as keys, timestamps as text), as a select returns it. */
-function fromJson<T extends Table>(table: T, json: Record<string, unknown>): T['$inferSelect'] {
-  const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(getTableColumns(table))) {
-    const value = json[column.name];
-    row[key] = value === null || value === undefined ? null : column.dataType === 'json' ? value : column.mapFromDriverValue(value);
-  }
-  return row as T['$inferSelect'];
-}
-
 const sessionJson = sql.raw(
   `coalesce(jsonb_agg(jsonb_build_object('id', s.id, 'activityId', s.activity_id, 'startsAt', s.starts_at, 'endsAt', s.ends_at)
      ORDER BY s.starts_at, s.id), '[]'::jsonb)`,
 );
 
-async function selectContext(db: DbOrTx, teamId: number, orderId: number, opts: LoadOptions): Promise<ContextRow | undefined> {
-  const [row] = await executePrepared<ContextRow>(
-    db,
-    sql`
+/**
+ * The context statement. `digest`: an md5 of everything the context holds (the order row with its
+ * lines, participants and products, the team, its payment details, activities, locations and
+ * dates as the database has them now), computed by the database from the same JSON it would send.
+ * A document's cache version is built from it (document-cache.ts), so a cached document is found
+ * without sending the context to this process or building anything from it.
+ */
+function contextStatement(teamId: number, orderId: number, opts: LoadOptions) {
+  return sql`
     SELECT to_jsonb(o) AS "order",
       (SELECT coalesce(jsonb_agg(to_jsonb(i) ORDER BY i.sort, i.id), '[]'::jsonb) FROM order_items i WHERE i.order_id = o.id) AS items,
       (SELECT coalesce(jsonb_agg(to_jsonb(p) ORDER BY p.sort, p.id), '[]'::jsonb) FROM order_participants p WHERE p.order_id = o.id) AS participants,
       (SELECT coalesce(jsonb_agg(to_jsonb(x) ORDER BY x.id), '[]'::jsonb) FROM order_products x WHERE x.order_id = o.id) AS products,
+      (SELECT coalesce(jsonb_agg(jsonb_build_object('amount_minor', e.data->'amount_minor', 'method', e.data->'method',
+                'reason', e.data->'reason', 'actor', e.actor, 'created_at', e.created_at) ORDER BY e.id), '[]'::jsonb)
+         FROM order_events e WHERE e.order_id = o.id AND e.type = 'refunded') AS refunds,
       (SELECT jsonb_build_object('id', t.id, 'name', t.name, 'logoPath', t.logo_path, 'currency', t.currency, 'timeZone', t.time_zone,
               'billingAddress', t.billing_address, 'billingAddressLine2', t.billing_address_line_2, 'billingCity', t.billing_city,
               'billingPostalCode', t.billing_postal_code, 'billingCountry', t.billing_country, 'vatId', t.vat_id)
@@ -112,9 +101,50 @@ async function selectContext(db: DbOrTx, teamId: number, orderId: number, opts: 
       } AS mail_queued
     FROM orders o
     WHERE o.team_id = ${teamId} AND o.id = ${orderId}
-    ${opts.lockOrder ? sql`FOR UPDATE OF o` : sql``}`,
+    ${opts.lockOrder ? sql`FOR UPDATE OF o` : sql``}`;
+}
+
+const digestOf = sql.raw(`md5((to_jsonb(c) - 'mail_queued')::text)`);
+
+async function selectContext(db: DbOrTx, teamId: number, orderId: number, opts: LoadOptions): Promise<ContextRow | undefined> {
+  const [row] = await executePrepared<ContextRow>(
+    db,
+    sql`SELECT c.*, ${digestOf} AS digest FROM (${contextStatement(teamId, orderId, opts)}) c`,
   );
   return row;
+}
+
+/** What decides whether a document exists and what it is called, without the rest of the context. */
+export interface DocumentHead {
+  digest: string;
+  number: number;
+  payment_type: DocumentOrder['payment_type'];
+  payment_status: DocumentOrder['payment_status'];
+  paid_at: string | null;
+  total_minor: number;
+  /** The order's language (a refusal's page is shown in it). */
+  language: DocumentOrder['language'];
+  /** How many credit notes the order has (one per refund). */
+  credit_notes: number;
+}
+
+/**
+ * The order's document head: the context's digest and the order fields a document's existence
+ * depends on (undefined: the team has no such order). The database builds the context's JSON to
+ * hash it, but only these few fields travel — a cached document is served without more.
+ */
+export async function loadDocumentHead(db: DbOrTx, teamId: number, orderId: number): Promise<DocumentHead | undefined> {
+  const [row] = await executePrepared<DocumentHead & { has_team: boolean }>(
+    db,
+    sql`SELECT ${digestOf} AS digest, (c."order"->>'number')::int AS number, c."order"->>'payment_type' AS payment_type,
+          c."order"->>'payment_status' AS payment_status, c."order"->>'paid_at' AS paid_at,
+          (c."order"->>'total_minor')::int AS total_minor, c."order"->>'language' AS language,
+          jsonb_array_length(c.refunds) AS credit_notes, c.team IS NOT NULL AS has_team
+        FROM (${contextStatement(teamId, orderId, {})}) c`,
+  );
+  if (!row?.has_team) return undefined;
+  const { has_team: _, ...head } = row;
+  return head;
 }
 
 /**
@@ -131,14 +161,7 @@ export async function loadDocumentContextFor(
 ): Promise<{ ctx: DocumentContext; mailQueued: boolean } | undefined> {
   const row = await selectContext(db, teamId, orderId, opts);
   if (!row?.team) return undefined;
-  const orderRow = fromJson(orders, row.order);
-  const order = toOrder(
-    orderRow,
-    row.items.map((i) => fromJson(orderItems, i)),
-    row.participants.map((p) => fromJson(orderParticipants, p)),
-    row.products.map((x) => fromJson(orderProducts, x)),
-    orderRow.language,
-  );
+  const order = buildDocumentOrder(row.order, row.items, row.participants, row.products, row.refunds);
   const lang = order.language;
   const activityById = new Map(row.activities.map((a) => [a.id, a]));
   const ownById = new Map(row.own_sessions.map((s) => [s.id, s]));
@@ -167,8 +190,8 @@ export async function loadDocumentContextFor(
     iban: defaults!.iban,
     qrIban: defaults!.qrIban,
   };
-  const link = { publicId: orderRow.publicId, linkVersion: orderRow.linkVersion };
-  return { ctx: { order, link, team: row.team, payment, schedules }, mailQueued: row.mail_queued };
+  const link = { publicId: String(row.order.public_id), linkVersion: Number(row.order.link_version) };
+  return { ctx: { order, link, team: row.team, payment, schedules, digest: row.digest }, mailQueued: row.mail_queued };
 }
 
 export async function loadDocumentContext(db: DbOrTx, teamId: number, orderId: number): Promise<DocumentContext | undefined> {

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { threadId } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderParticipants, orders, teamSellingSettings } from '../../../db/schema/index.ts';
+import { activitySessions, locations, orderParticipants, orders, teams, teamSellingSettings } from '../../../db/schema/index.ts';
 import { createMemoryRateLimiter } from '../../../lib/rate-limit.ts';
 import { LIMITS } from '../../../plugins/rate-limit.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { makeActivity, makeTicket, owner, type Staff } from '../../../test/factories.ts';
+import { makeActivity, makeSession, makeTicket, owner, type Staff } from '../../../test/factories.ts';
 import { makeOrder } from '../../../test/selling-factories.ts';
 import { orderToken, type LinkedOrder } from '../orders/index.ts';
-import { loadDocumentContext } from './document-context.ts';
+import { loadDocumentContext, loadDocumentContextFor, loadDocumentHead } from './document-context.ts';
 import { createPdfPool } from './document-renderer.ts';
 import { drawnQrMatrices, pageCount, pdfTextOf } from './pdf-inspect.ts';
 import { renderDocumentPdf, type RenderInput } from './render-worker.ts';
@@ -70,7 +70,7 @@ describe('PDFs in the worker pool', () => {
         const pooled = await pool.render(input);
         expect(pooled.threadId, kind).not.toBe(threadId);
         expect(pageCount(pooled.content), kind).toBe(pageCount(direct));
-        expect(pdfTextOf(pooled.content), kind).toBe(pdfTextOf(direct));
+        expect(await pdfTextOf(pooled.content), kind).toBe(await pdfTextOf(direct));
         expect(drawnQrMatrices(pooled.content), kind).toEqual(drawnQrMatrices(direct));
       }
       expect(pageCount((await pool.render(await inputOf(made.order.id, 'tickets'))).content)).toBe(12);
@@ -108,11 +108,55 @@ describe('PDFs in the worker pool', () => {
     const third = await publicPdf(made.order, 'tickets.pdf');
     expect(third.statusCode).toBe(200);
     expect(renders()).toBe(start + 2);
-    expect(pdfTextOf(third.rawPayload)).toContain('Renamed Muster');
+    expect(await pdfTextOf(third.rawPayload)).toContain('Renamed Muster');
     expect(readdirSync(folder)).toHaveLength(1);
     // Cancelled: no tickets, whatever is cached.
     await db().update(orders).set({ paymentStatus: 'cancelled' }).where(eq(orders.id, made.order.id));
     expect((await publicPdf(made.order, 'tickets.pdf')).statusCode).toBe(409);
+  });
+
+  it('finds a cached PDF by the digest the database computes: what the PDF shows outside the order (team, dates, location) makes a new version too', async () => {
+    const [location] = await db()
+      .insert(locations)
+      .values({ teamId: a.team.id, name: { de: 'Studio Nord' }, postalCode: '8001', city: 'Zürich', country: 'CH' })
+      .returning();
+    const activity = await makeActivity(db(), a.team.id, { locationId: location!.id });
+    const session = await makeSession(db(), a.team.id, activity.id, new Date('2031-03-01T09:00:00Z'));
+    const ticket = await makeTicket(db(), a.team.id, activity.id, { stock: 10, priceMinor: 2000 });
+    const made = await makeOrder(db(), a.team.id, { ticketId: ticket.id, paymentStatus: 'paid', participants: people(1) });
+    const fetchRenders = async () => {
+      const before = renders();
+      const res = await a.client.get(`/api/orders/${made.order.id}/tickets.pdf`);
+      expect(res.statusCode).toBe(200);
+      return { rendered: renders() - before, text: await pdfTextOf(res.rawPayload) };
+    };
+    expect((await fetchRenders()).rendered).toBe(1);
+    expect((await fetchRenders()).rendered).toBe(0);
+    // The same digest whether the context is read alone or with the order locked (the mail job's read).
+    const plain = await loadDocumentContext(db(), a.team.id, made.order.id);
+    const locked = await db().transaction(
+      async (tx) => (await loadDocumentContextFor(tx, a.team.id, made.order.id, { lockOrder: true, mailOccasion: 'x' }))!.ctx,
+    );
+    expect(locked.digest).toBe(plain!.digest);
+    expect((await loadDocumentHead(db(), a.team.id, made.order.id))!.digest).toBe(plain!.digest);
+    expect(await loadDocumentHead(db(), a.team.id + 1000, made.order.id)).toBeUndefined();
+
+    await db()
+      .update(activitySessions)
+      .set({ startsAt: new Date('2031-03-02T09:00:00Z'), endsAt: new Date('2031-03-02T10:00:00Z') })
+      .where(eq(activitySessions.id, session.id));
+    let next = await fetchRenders();
+    expect(next.rendered).toBe(1);
+    expect(next.text).toContain('02.03.2031');
+    await db().update(locations).set({ city: 'Winterthur' }).where(eq(locations.id, location!.id));
+    next = await fetchRenders();
+    expect(next.rendered).toBe(1);
+    expect(next.text).toContain('Winterthur');
+    await db().update(teams).set({ name: 'Studio Umbenannt' }).where(eq(teams.id, a.team.id));
+    next = await fetchRenders();
+    expect(next.rendered).toBe(1);
+    expect(next.text).toContain('Studio Umbenannt');
+    expect((await fetchRenders()).rendered).toBe(0);
   });
 
   it('limits downloads per IP before any work: 429 with Retry-After past the limit, nothing read or rendered', async () => {

@@ -7,19 +7,7 @@ import { orders } from '../../../db/schema/index.ts';
  * statement of its own (document-context.ts); the mail's outbox writes are one more (order-mails.ts).
  */
 
-export interface DocumentTeamRow {
-  id: number;
-  name: string;
-  logoPath: string | null;
-  currency: string;
-  timeZone: string;
-  billingAddress: string;
-  billingAddressLine2: string | null;
-  billingCity: string;
-  billingPostalCode: string;
-  billingCountry: string;
-  vatId: string | null;
-}
+export type { DocumentTeamRow } from './document-model.ts';
 
 /**
  * The team of an order, for the public document links: the order id and its token are all the

@@ -1,12 +1,15 @@
-import { ErrorCodes, PAID_STATUSES, type MailAttachmentSpec, type Order } from '@bookla/shared';
+import { creditNoteNumber, ErrorCodes, PAID_STATUSES, type MailAttachmentSpec } from '@bookla/shared';
 import type { Config } from '../../../config/env.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { AttachmentRenderers, RenderedAttachment } from '../../../lib/mailer.ts';
-import { orderByLink } from '../orders/index.ts';
+import { orderByLink, orderPageUrl } from '../orders/index.ts';
 import { createDocumentCache, documentCacheStorage, documentVersion, type DocumentCache } from './document-cache.ts';
-import { loadDocumentContext, memoizedDocumentContext, type DocumentContext } from './document-context.ts';
+import { loadDocumentContext, loadDocumentHead, memoizedDocumentContext } from './document-context.ts';
+import type { DocumentContext, DocumentOrder } from './document-model.ts';
+import { rememberErrorContext } from './document-error-page.ts';
 import type { DocumentRenderer } from './document-renderer.ts';
+import { creditNoteFileName } from './credit-note-pdf.ts';
 import { invoiceFileName } from './invoice-pdf.ts';
 import { loadLogoPng } from './pdf.ts';
 import type { RenderInput } from './render-worker.ts';
@@ -21,6 +24,8 @@ import { ticketsFileName } from './tickets-pdf.ts';
  * - invoice: for orders paid by invoice, unless they ended unpaid (cancelled, expired …: 409).
  *   While unpaid it carries the QR-bill; once paid it says so.
  * - receipt: for orders that were paid (paid_at set) with a total above zero; else 409.
+ * - credit note `n`: one per refund, full or partial (the order's n-th `refunded` history entry,
+ *   numbered "{order number}-{n}"); an order without that many refunds: 404.
  *
  * PDFs are rendered on request (and when a mail is sent), from the order as it is then: the
  * order is read here (the database), the PDF is rendered by `deps.pdf` — on the server a pool of
@@ -47,9 +52,26 @@ export interface RenderedDocument {
 
 const ENDED_UNPAID = ['declined', 'cancelled', 'expired', 'error'];
 
-/** Why the order has no such document now (the translation key and client code), or undefined when it has one. */
-export function documentRefusal(order: Order, kind: DocumentKind): { key: string; code?: string } | undefined {
+export interface DocumentRefusal {
+  key: string;
+  code?: string;
+  /** No such document at all (a credit note past the order's refunds): 404 instead of 409. */
+  missing?: boolean;
+}
+
+/**
+ * Why the order has no such document now (the translation key and client code), or undefined when
+ * it has one. A credit note: `creditNote` is the one asked for, `creditNotes` how many the order has.
+ */
+export function documentRefusal(
+  order: Pick<DocumentOrder, 'payment_status' | 'payment_type' | 'paid_at' | 'total_minor'>,
+  kind: DocumentKind,
+  creditNote = 0,
+  creditNotes = 0,
+): DocumentRefusal | undefined {
   const status = order.payment_status;
+  if (kind === 'credit_note')
+    return creditNote >= 1 && creditNote <= creditNotes ? undefined : { key: 'documents:errors.no_credit_note', missing: true };
   if (kind === 'tickets') {
     if (PAID_STATUSES.includes(status)) return undefined;
     if (status === 'waiting') return { key: 'documents:errors.tickets_unpaid', code: ErrorCodes.TICKET_UNPAID };
@@ -77,12 +99,24 @@ function cacheOf(deps: DocumentDeps): DocumentCache | undefined {
   return cache;
 }
 
-async function render(deps: DocumentDeps, ctx: DocumentContext, kind: DocumentKind): Promise<RenderedDocument> {
-  const filename = kind === 'tickets' ? ticketsFileName(ctx.order.number) : invoiceFileName(kind, ctx.order.number);
-  const input: RenderInput = { kind, ctx, config: { appUrl: deps.config.appUrl, appName: deps.config.appName } };
+const fileNameOf = (kind: DocumentKind, orderNumber: number, creditNote: number) =>
+  kind === 'tickets'
+    ? ticketsFileName(orderNumber)
+    : kind === 'credit_note'
+      ? creditNoteFileName(creditNoteNumber(orderNumber, creditNote))
+      : invoiceFileName(kind, orderNumber);
+
+/** The document's name in the cache: its kind, and which credit note. */
+const cacheKind = (kind: DocumentKind, creditNote: number) => (kind === 'credit_note' ? `${kind}-${creditNote}` : kind);
+
+const versionOf = (deps: DocumentDeps, kind: string, digest: string) =>
+  documentVersion({ kind, digest, appUrl: deps.config.appUrl, appName: deps.config.appName });
+
+async function render(deps: DocumentDeps, ctx: DocumentContext, kind: DocumentKind, creditNote = 0): Promise<RenderedDocument> {
+  const filename = fileNameOf(kind, ctx.order.number, creditNote);
+  const input: RenderInput = { kind, ctx, creditNote, config: { appUrl: deps.config.appUrl, appName: deps.config.appName } };
   const cache = cacheOf(deps);
-  const version = cache ? documentVersion(input, ctx.team.logoPath) : '';
-  const ids = [ctx.team.id, ctx.order.id, kind, version] as const;
+  const ids = [ctx.team.id, ctx.order.id, cacheKind(kind, creditNote), versionOf(deps, cacheKind(kind, creditNote), ctx.digest)] as const;
   if (cache) {
     const hit = await cache.get(...ids).catch((err: unknown) => deps.log?.warn({ err }, 'document cache read failed'));
     if (hit) return { filename, content: hit };
@@ -94,13 +128,38 @@ async function render(deps: DocumentDeps, ctx: DocumentContext, kind: DocumentKi
   return { filename, content };
 }
 
-/** A document of one of the team's orders: 404 for another team's or no order, 409 when the order has no such document now. */
-export async function orderDocument(deps: DocumentDeps, teamId: number, orderId: number, kind: DocumentKind): Promise<RenderedDocument> {
+const refuse = (refusal: DocumentRefusal) =>
+  new AppError(refusal.missing ? 'NOT_FOUND' : 'CONFLICT', refusal.key, refusal.code ? { extra: { code: refusal.code } } : {});
+
+/**
+ * A document of one of the team's orders: 404 for another team's or no order, 409 when the order
+ * has no such document now. With the cache, the order's head comes first (its digest, computed by
+ * the database): a cached version is sent without reading the rest of the order into this process.
+ * `creditNote`: which credit note (kind `credit_note`), 1 for the order's first refund.
+ */
+export async function orderDocument(
+  deps: DocumentDeps,
+  teamId: number,
+  orderId: number,
+  kind: DocumentKind,
+  creditNote = 0,
+): Promise<RenderedDocument> {
+  const cache = cacheOf(deps);
+  if (cache) {
+    const head = await loadDocumentHead(deps.db, teamId, orderId);
+    if (!head) throw notFound();
+    const refusal = documentRefusal(head, kind, creditNote, head.credit_notes);
+    if (refusal) throw refuse(refusal);
+    const hit = await cache
+      .get(teamId, orderId, cacheKind(kind, creditNote), versionOf(deps, cacheKind(kind, creditNote), head.digest))
+      .catch((err: unknown) => deps.log?.warn({ err }, 'document cache read failed'));
+    if (hit) return { filename: fileNameOf(kind, head.number, creditNote), content: hit };
+  }
   const ctx = await loadDocumentContext(deps.db, teamId, orderId);
   if (!ctx) throw notFound();
-  const refusal = documentRefusal(ctx.order, kind);
-  if (refusal) throw new AppError('CONFLICT', refusal.key, refusal.code ? { extra: { code: refusal.code } } : {});
-  return render(deps, ctx, kind);
+  const refusal = documentRefusal(ctx.order, kind, creditNote, ctx.order.credit_notes.length);
+  if (refusal) throw refuse(refusal);
+  return render(deps, ctx, kind, creditNote);
 }
 
 /** The same for the customer's link (by the order's public id): the link's token or 404 (a wrong or revoked token tells nothing about the order). */
@@ -109,9 +168,19 @@ export async function publicOrderDocument(
   publicId: string,
   token: unknown,
   kind: DocumentKind,
+  creditNote = 0,
 ): Promise<RenderedDocument> {
-  const { teamId, id: orderId } = await orderByLink(deps, publicId, token, 'view');
-  return orderDocument(deps, teamId, orderId, kind);
+  const order = await orderByLink(deps, publicId, token, 'view');
+  try {
+    return await orderDocument(deps, order.teamId, order.id, kind, creditNote);
+  } catch (err) {
+    // The link is the order's: a browser's page of the refusal is in its language and leads to it.
+    rememberErrorContext(err, {
+      language: order.language,
+      orderUrl: (lang) => orderPageUrl(deps.config, lang, order.teamId, order, String(token)),
+    });
+    throw err;
+  }
 }
 
 /**
@@ -127,9 +196,15 @@ export function documentAttachmentRenderers(deps: DocumentDeps): AttachmentRende
       if (mail.teamId === null) throw new Error(`attachment ${kind} of order ${spec.orderId}: the mail has no team`);
       const ctx = await memoizedDocumentContext(mail.memo, deps.db, mail.teamId, spec.orderId);
       if (!ctx) throw new Error(`attachment ${kind}: order ${spec.orderId} of team ${mail.teamId} not found`);
-      if (documentRefusal(ctx.order, kind)) return null;
-      const doc = await render(deps, ctx, kind);
+      const creditNote = spec.kind === 'credit_note' ? spec.creditNote : 0;
+      if (documentRefusal(ctx.order, kind, creditNote, ctx.order.credit_notes.length)) return null;
+      const doc = await render(deps, ctx, kind, creditNote);
       return { filename: doc.filename, content: doc.content, contentType: 'application/pdf' };
     };
-  return { tickets: renderer('tickets'), invoice: renderer('invoice'), receipt: renderer('receipt') };
+  return {
+    tickets: renderer('tickets'),
+    invoice: renderer('invoice'),
+    receipt: renderer('receipt'),
+    credit_note: renderer('credit_note'),
+  };
 }

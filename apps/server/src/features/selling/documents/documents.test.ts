@@ -14,9 +14,10 @@ import { createMemoryRateLimiter } from '../../../lib/rate-limit.ts';
 import { LIMITS } from '../../../plugins/rate-limit.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { inDays, makeActivity, makeSession, makeTicket, owner, staff, type Staff } from '../../../test/factories.ts';
+import { validateSwissQrPayload } from '../../../test/swiss-qr-validator.ts';
 import { makeOrder, type MakeOrderOptions } from '../../../test/selling-factories.ts';
-import { checkinUrl, orderToken, type LinkedOrder } from '../orders/index.ts';
-import { pdfText } from './format.ts';
+import { orderToken, type LinkedOrder } from '../orders/index.ts';
+import { checkinUrl } from './tickets-pdf.ts';
 import {
   creditorReference,
   formatReference,
@@ -26,8 +27,10 @@ import {
   orderCreditorReference,
   qrReference,
 } from './payment-reference.ts';
-import { drawnQrMatrices, pageCount, pdfTextOf } from './pdf-inspect.ts';
+import { cornerBoxes, drawnQrMatrices, pageCount, pdfFonts, pdfTextOf, swissQrPayloads } from './pdf-inspect.ts';
 import { qrCodeOf } from './pdf.ts';
+import { pdfText } from './pdf-fonts.ts';
+import { fitField, qrText, splitStreet } from './qr-bill.ts';
 
 describe('payment references', () => {
   it('computes the recursive modulo 10 check digit of the Swiss implementation guidelines', () => {
@@ -74,11 +77,17 @@ describe('payment references', () => {
   });
 });
 
-describe('text for the PDF standard fonts', () => {
-  it('keeps Latin-1 and WinAnsi characters and simplifies the rest', () => {
+describe('text for the embedded fonts', () => {
+  it('keeps what the fonts show, leaves pictographs out and shows what they lack as a visible replacement', () => {
     expect(pdfText('Zoë Müller – Genève, 12’345.50 €')).toBe('Zoë Müller – Genève, 12’345.50 €');
-    expect(pdfText('Łukasz Čapek, Ğ')).toBe('Lukasz Capek, G');
-    expect(pdfText('山田\u202f太郎\u0007')).toBe('?? ??');
+    expect(pdfText('Łukasz Wałęsa-Dvořák, Ğ, Ș ț, Ωμέγα, Жанна, © ™')).toBe('Łukasz Wałęsa-Dvořák, Ğ, Ș ț, Ωμέγα, Жанна, © ™');
+    // Emoji (with joiners, skin tones, variation selectors), flags and keycaps go, and so does the space they leave.
+    expect(pdfText('Yoga 🧘🏽‍♀️ Studio 🇨🇭 ❤️')).toBe('Yoga Studio');
+    expect(pdfText('Zoë 🌸\nAnna')).toBe('Zoë\nAnna');
+    expect(pdfText('Room 1️⃣')).toBe('Room 1');
+    // Letters without a glyph lose their accents where the base letter has one; other scripts show "�".
+    expect(pdfText('山田\u202f太郎\u0007')).toBe('\ufffd\ufffd \ufffd\ufffd');
+    expect(pdfText('Zoë\u00a0Keller\u200b')).toBe('Zoë\u00a0Keller');
   });
 });
 
@@ -166,6 +175,14 @@ const order = (opts: Omit<MakeOrderOptions, 'ticketId'> & { ticketId?: number },
   makeOrder(db, teamId, { ticketId: courseTicketId, ...opts });
 const publicPdf = (o: LinkedOrder, file: string, token: string | null = orderToken(app.deps.config, o)) =>
   publicClient().get(`/api/public/orders/${o.publicId}/${file}${token === null ? '' : `?token=${encodeURIComponent(token)}`}`);
+/** The QR-bill's payload, decoded from the PDF, is valid by the implementation guidelines (test/swiss-qr-validator.ts). */
+const validQrBillPayload = (pdf: Buffer) => {
+  const payloads = swissQrPayloads(pdf);
+  expect(payloads).toHaveLength(1);
+  const { errors, fields } = validateSwissQrPayload(payloads[0]!);
+  expect(errors).toEqual([]);
+  return fields;
+};
 const settings = (values: Partial<typeof teamSellingSettings.$inferInsert>) =>
   db
     .insert(teamSellingSettings)
@@ -194,8 +211,8 @@ describe('GET /api/public/orders/:id/tickets.pdf', () => {
     expect(pdf.toString('latin1')).toContain('/MediaBox [0 0 297.64 419.53]'); // A6
     expect(pdf.toString('latin1')).toContain('/Subtype /Image'); // the team's (WebP) logo, embedded as PNG
 
-    const text = pdfTextOf(pdf);
-    for (const name of ['Lea Keller', 'Marc Frei', 'Zoë Lukasiewicz']) expect(text).toContain(name);
+    const text = await pdfTextOf(pdf);
+    for (const name of ['Lea Keller', 'Marc Frei', 'Zoë Łukasiewicz']) expect(text).toContain(name);
     expect(text).toContain('Atelier Sonnenberg');
     expect(text).toContain('Töpfern für Anfänger');
     expect(text).toContain('Kursplatz');
@@ -232,7 +249,7 @@ describe('GET /api/public/orders/:id/tickets.pdf', () => {
     });
     const res = await publicPdf(made.order, 'tickets.pdf');
     expect(res.statusCode, res.body).toBe(200);
-    const text = pdfTextOf(res.rawPayload);
+    const text = await pdfTextOf(res.rawPayload);
     expect(pageCount(res.rawPayload)).toBe(1);
     expect(text).toContain('Concert');
     expect(text).toContain('Participant');
@@ -338,7 +355,7 @@ describe('invoice and receipt', () => {
     const res = await publicPdf(made.order, 'invoice.pdf');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-disposition']).toBe(`inline; filename="invoice-${made.order.number}.pdf"`);
-    const text = pdfTextOf(res.rawPayload);
+    const text = await pdfTextOf(res.rawPayload);
     expect(text).toContain(`Rechnung ${made.order.number}`);
     expect(text).toContain('Atelier Sonnenberg');
     expect(text).toContain('MWST-Nr. CHE-123.456.789 MWST');
@@ -352,6 +369,7 @@ describe('invoice and receipt', () => {
     expect(text).toContain('CH44 3199 9123 0008 8901 2');
     expect(text).toContain(formatReference(qrReference(made.order.number)));
     expect(text).toContain('480.00');
+    expect(validQrBillPayload(res.rawPayload)).toMatchObject({ Amt: '480.00', Ccy: 'CHF', Tp: 'QRR', 'Cdtr.Name': 'Atelier Sonnenberg' });
   });
 
   it('continues long invoices on further pages and gives the QR-bill a page of its own when the last one is full', async () => {
@@ -369,18 +387,25 @@ describe('invoice and receipt', () => {
     }));
     await db.insert(orderProducts).values(extras);
     const pdf = (await publicPdf(made.order, 'invoice.pdf')).rawPayload;
-    const text = pdfTextOf(pdf);
+    const text = await pdfTextOf(pdf);
     expect(pageCount(pdf)).toBe(3);
     expect(text).toContain('Zusatz 55');
     expect(text.match(/Beschreibung/g)).toHaveLength(2); // the table header again on page 2
     expect(text).toContain(`Zahlteil zur Rechnung ${made.order.number} von Atelier Sonnenberg`);
     expect(text.indexOf('Zahlteil zur Rechnung')).toBeLessThan(text.indexOf('Empfangsschein'));
+    expect(validQrBillPayload(pdf)).toMatchObject({ Amt: '240.00', Tp: 'QRR' });
   });
 
   it('uses a creditor reference with an ordinary IBAN, and says how to pay without one', async () => {
     await settings({ iban: 'CH93 0076 2011 6238 5295 7' });
     const withIban = await order({ paymentStatus: 'waiting', paymentType: 'invoice', language: 'en' });
-    const text = pdfTextOf((await publicPdf(withIban.order, 'invoice.pdf')).rawPayload);
+    const withIbanPdf = (await publicPdf(withIban.order, 'invoice.pdf')).rawPayload;
+    const text = await pdfTextOf(withIbanPdf);
+    expect(validQrBillPayload(withIbanPdf)).toMatchObject({
+      IBAN: 'CH9300762011623852957',
+      Tp: 'SCOR',
+      Ustrd: `Invoice ${withIban.order.number}`,
+    });
     expect(text).toContain(`Invoice ${withIban.order.number}`);
     expect(text).toContain('Payment part');
     expect(text).toContain(formatReference(orderCreditorReference(withIban.order.number)));
@@ -391,7 +416,7 @@ describe('invoice and receipt', () => {
     const without = await order({ paymentStatus: 'waiting', paymentType: 'invoice', language: 'fr' });
     const res = await publicPdf(without.order, 'invoice.pdf');
     expect(res.statusCode).toBe(200);
-    const plain = pdfTextOf(res.rawPayload).replace(/\s+/g, ' ');
+    const plain = (await pdfTextOf(res.rawPayload)).replace(/\s+/g, ' ');
     expect(plain).toContain(`Facture ${without.order.number}`);
     expect(plain).toContain('vous communiquera les informations de paiement');
     expect(plain).not.toContain('Section paiement');
@@ -402,7 +427,7 @@ describe('invoice and receipt', () => {
     await db.update(teams).set({ billingCountry: 'DE' }).where(eq(teams.id, a.team.id));
     try {
       const made = await order({ paymentStatus: 'waiting', paymentType: 'invoice' });
-      const text = pdfTextOf((await publicPdf(made.order, 'invoice.pdf')).rawPayload);
+      const text = await pdfTextOf((await publicPdf(made.order, 'invoice.pdf')).rawPayload);
       expect(text).not.toContain('Zahlteil');
       expect(text).toContain('IBAN: DE89 3704 0044 0532 0130 00');
       expect(text).toContain(`Referenz: ${formatReference(orderCreditorReference(made.order.number))}`);
@@ -429,14 +454,14 @@ describe('invoice and receipt', () => {
     const made = await order({ paymentStatus: 'paid', paymentType: 'stripe', language: 'fr' });
     const res = await publicPdf(made.order, 'receipt.pdf');
     expect(res.statusCode).toBe(200);
-    const text = pdfTextOf(res.rawPayload);
+    const text = await pdfTextOf(res.rawPayload);
     expect(text).toContain(`Quittance ${made.order.number}`);
     expect(text).toContain('Paiement en ligne');
     expect(text).toContain('Payé le');
     expect(text).not.toContain('Section paiement');
 
     const paidInvoice = await order({ paymentStatus: 'paid', paymentType: 'invoice' });
-    const invoice = pdfTextOf((await publicPdf(paidInvoice.order, 'invoice.pdf')).rawPayload);
+    const invoice = await pdfTextOf((await publicPdf(paidInvoice.order, 'invoice.pdf')).rawPayload);
     expect(invoice).toContain('Diese Rechnung wurde am');
     expect(invoice).not.toContain('Zahlteil');
   });
@@ -460,16 +485,205 @@ describe('test-mode orders (issue 20 item 3)', () => {
     expect(tickets.statusCode).toBe(200);
     expect(pageCount(tickets.rawPayload)).toBe(2);
     // On each ticket (one page per participant).
-    expect(pdfTextOf(tickets.rawPayload).split(mark)).toHaveLength(3);
+    expect((await pdfTextOf(tickets.rawPayload)).split(mark)).toHaveLength(3);
     const receipt = await publicPdf(made.order, 'receipt.pdf');
     expect(receipt.statusCode).toBe(200);
-    expect(pdfTextOf(receipt.rawPayload)).toContain(mark);
+    expect(await pdfTextOf(receipt.rawPayload)).toContain(mark);
     // The staff's copies too.
     const staffReceipt = await a.client.get(`/api/orders/${made.order.id}/receipt.pdf`);
-    expect(pdfTextOf(staffReceipt.rawPayload)).toContain(mark);
+    expect(await pdfTextOf(staffReceipt.rawPayload)).toContain(mark);
 
     const real = await order({ paymentStatus: 'paid', paymentType: 'stripe', language: 'en' });
-    expect(pdfTextOf((await publicPdf(real.order, 'tickets.pdf')).rawPayload)).not.toContain('TEST');
-    expect(pdfTextOf((await publicPdf(real.order, 'receipt.pdf')).rawPayload)).not.toContain('TEST');
+    expect(await pdfTextOf((await publicPdf(real.order, 'tickets.pdf')).rawPayload)).not.toContain('TEST');
+    expect(await pdfTextOf((await publicPdf(real.order, 'receipt.pdf')).rawPayload)).not.toContain('TEST');
   });
+});
+
+describe('fonts (issue 22 item 15)', () => {
+  it('embeds every font as a subset, shows names beyond WinAnsi as typed, and leaves pictographs out instead of printing "?"', async () => {
+    await settings({ qrIban: 'CH44 3199 9123 0008 8901 2' });
+    await db.update(teams).set({ name: 'Yoga–Studio Łódź «Zen» 🧘' }).where(eq(teams.id, a.team.id));
+    try {
+      const participants = [
+        { firstname: 'Łukasz', lastname: 'Wałęsa-Dvořák' },
+        { firstname: 'Zoë 🌸', lastname: 'Ångström-Şahin' },
+      ];
+      const paid = await order({ paymentStatus: 'paid', paymentType: 'stripe', participants });
+      const open = await order({ paymentStatus: 'waiting', paymentType: 'invoice', participants });
+      const documents = {
+        tickets: (await publicPdf(paid.order, 'tickets.pdf')).rawPayload,
+        receipt: (await publicPdf(paid.order, 'receipt.pdf')).rawPayload,
+        invoice: (await publicPdf(open.order, 'invoice.pdf')).rawPayload,
+      };
+      for (const [kind, pdf] of Object.entries(documents)) {
+        const fonts = await pdfFonts(pdf);
+        expect(fonts.length, kind).toBeGreaterThan(0);
+        // As `pdffonts` would list them: each embedded, each a subset (ABCDEF+Name).
+        for (const font of fonts) {
+          expect(font.embedded, `${kind}: ${font.name}`).toBe(true);
+          expect(font.name, kind).toMatch(/^[A-Z]{6}\+/);
+        }
+        const text = await pdfTextOf(pdf);
+        expect(text, kind).toContain('Yoga–Studio Łódź «Zen»');
+        expect(text, kind).not.toMatch(/[?\ufffd]/);
+        expect(text, kind).not.toMatch(/\p{Extended_Pictographic}/u);
+        if (kind === 'tickets') {
+          expect(text).toContain('Łukasz Wałęsa-Dvořák');
+          expect(text).toContain('Zoë Ångström-Şahin');
+        } else expect(text.replace(/\s+/g, ' '), kind).toContain('Łukasz Wałęsa-Dvořák, Zoë Ångström-Şahin');
+      }
+      // The invoice's QR-bill is one of them: its payment part uses the embedded fonts too.
+      expect(await pdfTextOf(documents.invoice)).toContain('Zahlteil');
+    } finally {
+      await db.update(teams).set({ name: 'Atelier Sonnenberg' }).where(eq(teams.id, a.team.id));
+    }
+  });
+});
+
+describe('Swiss QR-bill (issue 22 item 16)', () => {
+  it('the validator written from the implementation guidelines accepts their example and finds what breaks them', () => {
+    // The guidelines' example: QR-IBAN, QR reference, structured addresses of creditor and debtor.
+    const example = [
+      ...['SPC', '0200', '1', 'CH4431999123000889012'],
+      ...['S', 'Robert Schneider AG', 'Rue du Lac', '1268', '2501', 'Biel', 'CH'],
+      ...['', '', '', '', '', '', ''],
+      ...['1949.75', 'CHF'],
+      ...['S', 'Pia-Maria Rutschmann-Schnyder', 'Grosse Marktgasse', '28', '9400', 'Rorschach', 'CH'],
+      ...['QRR', '210000000003139471430009017', 'Auftrag vom 15.06.2020', 'EPD'],
+    ];
+    const check = (lines: string[], join = '\n') => validateSwissQrPayload(lines.join(join)).errors;
+    expect(check(example)).toEqual([]);
+    expect(check(example, '\r\n')).toEqual([]);
+    expect(validateSwissQrPayload(`${example.join('\n')}\n`).errors).toEqual([]);
+    const broken = (index: number, value: string) => check(example.map((v, i) => (i === index ? value : v)));
+    expect(broken(5, 'Robert Schneider – AG')).toEqual([expect.stringContaining('U+2013')]);
+    expect(broken(5, 'Yoga 🧘')).toEqual([expect.stringContaining('U+1F9D8')]);
+    expect(broken(5, 'Ștefan Țurcanu Łódź «Zen» €')).toEqual([]);
+    expect(broken(5, 'x'.repeat(71))).toEqual([expect.stringContaining('at most 70')]);
+    expect(broken(9, 'y'.repeat(36))).toEqual([expect.stringContaining('at most 35')]);
+    expect(broken(8, '1'.repeat(17))).toEqual([expect.stringContaining('at most 16')]);
+    expect(broken(7, '1'.repeat(17))).toEqual([expect.stringContaining('at most 16')]);
+    expect(broken(3, 'CH4431999123000889013')).toEqual([expect.stringContaining('check digits')]);
+    expect(broken(28, '210000000003139471430009018')).toEqual([expect.stringContaining('mod 10')]);
+    expect(broken(3, 'CH9300762011623852957')).toEqual([expect.stringContaining('needs a QR-IBAN')]);
+    expect(broken(18, '1,949.75')).toEqual([expect.stringContaining('Amt')]);
+    expect(broken(18, '01949.75')).toEqual([expect.stringContaining('Amt')]);
+    expect(broken(19, 'USD')).toEqual([expect.stringContaining('Ccy')]);
+    expect(broken(4, 'X')).toEqual([expect.stringContaining('AdrTp')]);
+    expect(broken(12, 'Someone')).toEqual([expect.stringContaining('UltmtCdtr.Name')]);
+    expect(check(example.slice(0, 30))).toEqual(expect.arrayContaining([expect.stringContaining('elements: 30')]));
+    // Combined address elements (type K): two address lines, no postal code or town of their own.
+    expect(
+      check([...example.slice(0, 4), 'K', 'Robert Schneider AG', 'Rue du Lac 1268', '2501 Biel', '', '', 'CH', ...example.slice(11)]),
+    ).toEqual([]);
+    expect(
+      check([...example.slice(0, 4), 'K', 'Robert Schneider AG', 'Rue du Lac 1268', '2501 Biel', '2501', '', 'CH', ...example.slice(11)]),
+    ).toEqual([expect.stringContaining('type K')]);
+    // A creditor reference with an ordinary IBAN (EUR).
+    const scor = [
+      ...example.slice(0, 3),
+      'CH9300762011623852957',
+      ...example.slice(4, 19),
+      'EUR',
+      ...example.slice(20, 27),
+      'SCOR',
+      'RF18539007547034',
+      'x',
+      'EPD',
+    ];
+    expect(check(scor)).toEqual([]);
+    expect(check(scor.map((v) => (v === 'RF18539007547034' ? 'RF19539007547034' : v)))).toEqual([expect.stringContaining('mod 97')]);
+  });
+
+  it('writes text in the permitted characters, splits street and number, and cuts fields after whole words', () => {
+    expect(qrText('Yoga–Studio Łódź «Zen» 🧘')).toBe('Yoga-Studio Łódź «Zen»');
+    expect(qrText('„Ștefan’s“ Atelier… ™ Ǎ Жанна\tZoë')).toBe('"Ștefan\'s" Atelier... TM A ..... Zoë');
+    expect(splitStreet('Seestrasse 12a')).toEqual({ street: 'Seestrasse', building: '12a' });
+    expect(splitStreet('Route de Berne 12-14')).toEqual({ street: 'Route de Berne', building: '12-14' });
+    expect(splitStreet("5 Rue de l'Église")).toEqual({ street: "Rue de l'Église", building: '5' });
+    expect(splitStreet('Postfach 123')).toEqual({ street: 'Postfach 123' });
+    expect(splitStreet('Im Grund')).toEqual({ street: 'Im Grund' });
+    expect(fitField('Saint-Légier-La Chiésaz an der Riviera', 35)).toBe('Saint-Légier-La Chiésaz an der');
+    expect(fitField('Kurz', 35)).toBe('Kurz');
+    expect(fitField('Verein, Tanz und Bewegung', 14)).toBe('Verein, Tanz');
+    expect(fitField('Verein Donaudampfschifffahrtsgesellschaft', 20)).toBe('Verein Donaudampfsch');
+  });
+
+  const awkward = [
+    {
+      what: 'a dash, Polish letters, guillemets and an emoji in the name (CHF, QR-IBAN, QR reference)',
+      currency: 'CHF',
+      account: { qrIban: 'CH44 3199 9123 0008 8901 2' },
+      team: { name: 'Yoga–Studio Łódź «Zen» 🧘', billingAddress: 'Hauptstrasse 12a', billingPostalCode: '8001', billingCity: 'Zürich' },
+      expected: { name: 'Yoga-Studio Łódź «Zen»', street: 'Hauptstrasse', building: '12a', postalCode: '8001', town: 'Zürich' },
+    },
+    {
+      what: 'a very long name, street, postal code and town (CHF, QR-IBAN)',
+      currency: 'CHF',
+      account: { qrIban: 'CH44 3199 9123 0008 8901 2' },
+      team: {
+        name: 'Verein für rhythmische Gymnastik, Tanz und Bewegung der Region Zürichsee–Oberland',
+        billingAddress: 'Chemin du Lieutenant-Colonel Charles-Édouard Jeanneret-Gris et de la Grande Fontaine 1234b',
+        billingPostalCode: 'CH-8001 Postfach 12',
+        billingCity: 'Saint-Légier-La Chiésaz an der Riviera vaudoise',
+      },
+      expected: { building: '1234b' },
+    },
+    {
+      what: 'typographic quotes, an ellipsis and a street number first (EUR, IBAN, creditor reference)',
+      currency: 'EUR',
+      account: { iban: 'CH93 0076 2011 6238 5295 7' },
+      team: { name: '„Atelier ‚Ton‘ …“ – Keramik', billingAddress: '5 Rue de l’Église', billingPostalCode: '1204', billingCity: 'Genève' },
+      expected: { name: '"Atelier \'Ton\' ..." - Keramik', street: "Rue de l'Église", building: '5', postalCode: '1204', town: 'Genève' },
+    },
+  ];
+
+  for (const c of awkward)
+    it(`writes a payload valid by the guidelines and keeps every box inside its section: ${c.what}`, async () => {
+      await settings(c.account);
+      const ticketId = (
+        await makeTicket(db, a.team.id, (await makeActivity(db, a.team.id)).id, { currency: c.currency, priceMinor: 123456, stock: 10 })
+      ).id;
+      await db.update(teams).set(c.team).where(eq(teams.id, a.team.id));
+      try {
+        const made = await order({ ticketId, paymentStatus: 'waiting', paymentType: 'invoice' });
+        const pdf = (await publicPdf(made.order, 'invoice.pdf')).rawPayload;
+        const fields = validQrBillPayload(pdf);
+        expect(fields.Ccy).toBe(c.currency);
+        expect(fields.Amt).toBe('1234.56');
+        expect(fields.Tp).toBe(c.account.qrIban ? 'QRR' : 'SCOR');
+        expect(fields.Ref).toBe(c.account.qrIban ? qrReference(made.order.number) : orderCreditorReference(made.order.number));
+        expect(fields.Ustrd).toBe(`Rechnung ${made.order.number}`);
+        if (c.expected.name) expect(fields['Cdtr.Name']).toBe(c.expected.name);
+        if (c.expected.street) expect(fields['Cdtr.StrtNmOrAdrLine1']).toBe(c.expected.street);
+        expect(fields['Cdtr.BldgNbOrAdrLine2']).toBe(c.expected.building);
+        if (c.expected.postalCode) expect(fields['Cdtr.PstCd']).toBe(c.expected.postalCode);
+        if (c.expected.town) expect(fields['Cdtr.TwnNm']).toBe(c.expected.town);
+        // A field cut to its length ends where a word ends.
+        const source = { 'Cdtr.Name': c.team.name, 'Cdtr.PstCd': c.team.billingPostalCode, 'Cdtr.TwnNm': c.team.billingCity };
+        for (const [field, text] of Object.entries(source)) {
+          const value = fields[field]!;
+          const plain = text.replace(/–/g, '-');
+          if (value.length < plain.length && plain.startsWith(value)) expect(plain.slice(value.length), field).toMatch(/^[\s,;:-]/);
+        }
+
+        // The payment slip fills the last page's bottom 105 mm: the receipt's information section
+        // ends 68 mm from its top (the amount section follows), the payment part's 100 mm (5 mm margin).
+        const mm = (v: number) => (v * 72) / 25.4;
+        const top = 841.89 - mm(105);
+        const boxes = cornerBoxes(pdf).at(-1)!;
+        const receiptBox = boxes.find((b) => Math.abs(b.x - mm(5)) < 1 && Math.abs(b.width - mm(52)) < 1)!;
+        const paymentBox = boxes.find((b) => Math.abs(b.x - mm(118)) < 1 && Math.abs(b.width - mm(65)) < 1)!;
+        expect(receiptBox, 'the receipt\'s "payable by" box').toBeDefined();
+        expect(paymentBox, 'the payment part\'s "payable by" box').toBeDefined();
+        expect(receiptBox.y + receiptBox.height).toBeLessThanOrEqual(top + mm(68) - mm(1));
+        expect(paymentBox.y + paymentBox.height).toBeLessThanOrEqual(top + mm(100));
+        expect(receiptBox.height).toBeGreaterThanOrEqual(mm(10));
+      } finally {
+        await db
+          .update(teams)
+          .set({ name: 'Atelier Sonnenberg', billingAddress: 'Bahnhofstrasse 1', billingPostalCode: '8001', billingCity: 'Zürich' })
+          .where(eq(teams.id, a.team.id));
+      }
+    });
 });

@@ -2,4 +2,5 @@
 export { documentsRoutes } from './documents.routes.ts';
 export { documentAttachmentRenderers, orderDocument, type DocumentDeps, type DocumentKind } from './documents.service.ts';
 export { inThreadRenderer, pdfPoolFromConfig, type DocumentRenderer } from './document-renderer.ts';
-export { queueOrderMail, writeOrderMailOnce, type OrderMailOccasion, type OrderMailWrite } from './order-mails.ts';
+export { orderMails, queueOrderMail, writeOrderMailOnce, type OrderMailOccasion, type OrderMailWrite } from './order-mails.ts';
+export { registerOrderMailJob } from './order-mail-job.ts';

@@ -1,12 +1,14 @@
+import { bpToPercent } from '@bookla/shared';
 import { compactIban, formatIban, isQrIban, isSwissIban } from '@bookla/shared/iban';
 import { SwissQRBill } from 'swissqrbill/pdf';
-import type { Data as QrBillData } from 'swissqrbill/types';
 import type { Config } from '../../../config/env.ts';
 import { translate } from '../../../lib/i18n.ts';
-import type { DocumentContext } from './document-context.ts';
-import { formatDate, formatMoney, formatRate, pdfText, sessionLines, toMinor } from './format.ts';
+import type { DocumentContext } from './document-model.ts';
+import { formatDate, formatMoney, formatRate, sessionLines } from './format.ts';
 import { formatReference, orderCreditorReference, qrReference } from './payment-reference.ts';
-import { createPdf } from './pdf.ts';
+import { createPdf, drawIssuer } from './pdf.ts';
+import { FONT, pdfText } from './pdf-fonts.ts';
+import { createQrBill, qrBillData } from './qr-bill.ts';
 
 /**
  * Invoice and receipt of an order (A4), in the order's language. The team issues it (name,
@@ -17,8 +19,9 @@ import { createPdf } from './pdf.ts';
  * An open invoice of a team billing from CH/LI in CHF/EUR with an IBAN or a QR-IBAN ends with a
  * Swiss QR-bill payment part (at the bottom of the last page, or on a page of its own): with a
  * QR-IBAN a QR reference, with an ordinary IBAN a creditor reference (ISO 11649), both from the
- * order number, and "Rechnung 42" as message. The customer's postal address is not asked at
- * checkout, so the "payable by" field stays empty for the payer to fill in, as the standard allows.
+ * order number, and "Rechnung 42" as message (qr-bill.ts: the data as the guidelines want it).
+ * The customer's postal address is not asked at checkout, so the "payable by" field stays empty
+ * for the payer to fill in, as the standard allows.
  * Without a usable account the invoice says how to pay instead. The receipt has no payment part.
  */
 
@@ -65,27 +68,6 @@ export function paymentPart(ctx: DocumentContext): PaymentPart | undefined {
   return undefined;
 }
 
-const cut = (s: string, max: number) => s.trim().slice(0, max);
-
-/** The QR-bill data of an open invoice (throws ValidationError from swissqrbill on unusable data). */
-export function qrBillData(ctx: DocumentContext, part: PaymentPart, message: string): QrBillData {
-  const { team, order } = ctx;
-  return {
-    currency: order.currency as 'CHF' | 'EUR',
-    amount: order.total,
-    creditor: {
-      account: part.account,
-      name: cut(team.name, 70),
-      address: cut(team.billingAddress, 70),
-      zip: cut(team.billingPostalCode, 16),
-      city: cut(team.billingCity, 35),
-      country: team.billingCountry.toUpperCase(),
-    },
-    ...(part.reference ? { reference: part.reference } : {}),
-    message: cut(message, 140),
-  };
-}
-
 export async function renderInvoicePdf(
   ctx: DocumentContext,
   kind: InvoiceKind,
@@ -117,7 +99,7 @@ export async function renderInvoicePdf(
     o: { width: number; font?: string; size?: number; color?: string; align?: 'left' | 'right' },
   ) => {
     doc
-      .font(o.font ?? 'Helvetica')
+      .font(o.font ?? FONT.regular)
       .fontSize(o.size ?? 9.5)
       .fillColor(o.color ?? INK);
     const s = pdfText(value);
@@ -135,32 +117,19 @@ export async function renderInvoicePdf(
   };
 
   // ── Header: logo left, the issuer right. ─────────────────────────────────
-  let logoBottom = TOP;
-  if (opts.logo) {
-    try {
-      doc.image(opts.logo, ML, TOP, { fit: [170, 56] });
-      logoBottom = TOP + 56;
-    } catch {
-      logoBottom = TOP;
-    }
-  }
-  const issuerX = W - MR - 220;
-  let iy = text(team.name, issuerX, TOP, { width: 220, font: 'Helvetica-Bold', size: 10, align: 'right' });
-  const addressLines = [
-    team.billingAddress,
-    team.billingAddressLine2 ?? '',
-    `${team.billingPostalCode} ${team.billingCity}`,
-    team.billingCountry,
-  ]
-    .map((l) => l.trim())
-    .filter(Boolean);
-  iy = text(addressLines.join('\n'), issuerX, iy + 2, { width: 220, size: 9, color: MUTED, align: 'right' });
   const vatNumber = payment.chargesVat ? (payment.vatNumber ?? team.vatId) : null;
-  if (vatNumber)
-    iy = text(`${t('invoice.vat_number')} ${vatNumber}`, issuerX, iy + 2, { width: 220, size: 9, color: MUTED, align: 'right' });
+  const issuerBottom = drawIssuer(doc, text, {
+    team,
+    logo: opts.logo,
+    vatLine: vatNumber ? `${t('invoice.vat_number')} ${vatNumber}` : null,
+    top: TOP,
+    left: ML,
+    right: W - MR,
+    muted: MUTED,
+  });
 
   // ── Customer left, document facts right. ─────────────────────────────────
-  let y = Math.max(iy, logoBottom) + 40;
+  let y = issuerBottom + 40;
   const customer = [order.company ?? '', `${order.firstname} ${order.lastname}`, order.email].map((l) => l.trim()).filter(Boolean);
   const cy = text(customer.join('\n'), ML, y, { width: 250, size: 10 });
   const facts: [string, string][] = [
@@ -178,18 +147,18 @@ export async function renderInvoicePdf(
   }
   y = Math.max(cy, fy) + 30;
 
-  y = text(`${title} ${order.number}`, ML, y, { width: W - ML - MR, font: 'Helvetica-Bold', size: 17 }) + 14;
+  y = text(`${title} ${order.number}`, ML, y, { width: W - ML - MR, font: FONT.bold, size: 17 }) + 14;
   // A test-mode order (issue 20): no real money moved, and the document says so.
   if (order.payment_type === 'test')
-    y = text(t('test_mark'), ML, y, { width: W - ML - MR, font: 'Helvetica-Bold', size: 11, color: '#c92a2a' }) + 10;
+    y = text(t('test_mark'), ML, y, { width: W - ML - MR, font: FONT.bold, size: 11, color: '#c92a2a' }) + 10;
 
   // ── Lines. ───────────────────────────────────────────────────────────────
   const cols = { desc: ML, descW: 270, qty: ML + 275, qtyW: 40, unit: ML + 320, unitW: 80, amount: W - MR - 90, amountW: 90 };
   const header = () => {
-    text(t('invoice.description'), cols.desc, y, { width: cols.descW, font: 'Helvetica-Bold', size: 8.5, color: MUTED });
-    text(t('invoice.quantity'), cols.qty, y, { width: cols.qtyW, font: 'Helvetica-Bold', size: 8.5, color: MUTED, align: 'right' });
-    text(t('invoice.unit_price'), cols.unit, y, { width: cols.unitW, font: 'Helvetica-Bold', size: 8.5, color: MUTED, align: 'right' });
-    text(t('invoice.amount'), cols.amount, y, { width: cols.amountW, font: 'Helvetica-Bold', size: 8.5, color: MUTED, align: 'right' });
+    text(t('invoice.description'), cols.desc, y, { width: cols.descW, font: FONT.bold, size: 8.5, color: MUTED });
+    text(t('invoice.quantity'), cols.qty, y, { width: cols.qtyW, font: FONT.bold, size: 8.5, color: MUTED, align: 'right' });
+    text(t('invoice.unit_price'), cols.unit, y, { width: cols.unitW, font: FONT.bold, size: 8.5, color: MUTED, align: 'right' });
+    text(t('invoice.amount'), cols.amount, y, { width: cols.amountW, font: FONT.bold, size: 8.5, color: MUTED, align: 'right' });
     y += 14;
     rule(y - 3, '#888888');
   };
@@ -201,7 +170,7 @@ export async function renderInvoicePdf(
   };
   const row = (desc: string, details: string[], quantity: number, unitMinor: number, indent = 0) => {
     const width = cols.descW - indent;
-    doc.font('Helvetica').fontSize(9.5);
+    doc.font(FONT.regular).fontSize(9.5);
     const descHeight = doc.heightOfString(pdfText(desc), { width });
     doc.fontSize(8);
     const detailText = pdfText(details.join('\n'));
@@ -226,19 +195,19 @@ export async function renderInvoicePdf(
       );
     if (item.participants.length)
       details.push(tr('invoice.participants', { names: item.participants.map((p) => `${p.firstname} ${p.lastname}`).join(', ') }));
-    row(item.name, details, item.quantity, toMinor(item.price, cur));
-    for (const option of item.options) row(`+ ${option.name}`, [], option.quantity, toMinor(option.price, cur), 10);
+    row(item.name, details, item.quantity, item.unit_price_minor);
+    for (const option of item.options) row(`+ ${option.name}`, [], option.quantity, option.unit_price_minor, 10);
   }
-  for (const option of order.options) row(option.name, [], option.quantity, toMinor(option.price, cur));
+  for (const option of order.options) row(option.name, [], option.quantity, option.unit_price_minor);
 
   // ── Totals and VAT. ──────────────────────────────────────────────────────
   const sumRow = (label: string, amount: string, bold = false) => {
     ensure(16);
-    text(label, cols.unit - 150, y, { width: 230, font: bold ? 'Helvetica-Bold' : 'Helvetica', size: bold ? 10.5 : 9.5, align: 'left' });
+    text(label, cols.unit - 150, y, { width: 230, font: bold ? FONT.bold : FONT.regular, size: bold ? 10.5 : 9.5, align: 'left' });
     y =
       text(amount, cols.amount, y, {
         width: cols.amountW,
-        font: bold ? 'Helvetica-Bold' : 'Helvetica',
+        font: bold ? FONT.bold : FONT.regular,
         size: bold ? 10.5 : 9.5,
         align: 'right',
       }) + 4;
@@ -246,9 +215,9 @@ export async function renderInvoicePdf(
   ensure(20);
   rule(y, '#888888');
   y += 6;
-  const discount = toMinor(order.discount_total, cur);
+  const discount = order.discount_total_minor;
   if (discount > 0) {
-    sumRow(t('invoice.subtotal'), money(toMinor(order.subtotal, cur)));
+    sumRow(t('invoice.subtotal'), money(order.subtotal_minor));
     sumRow(order.discount_code ? t('invoice.discount_code', { code: order.discount_code }) : t('invoice.discount'), `−${money(discount)}`);
   }
   sumRow(t('invoice.total'), money(order.total_minor), true);
@@ -257,10 +226,10 @@ export async function renderInvoicePdf(
     y =
       text(
         t('invoice.vat_included', {
-          rate: formatRate(tax.rate, lang),
+          rate: formatRate(bpToPercent(tax.rate_bp), lang),
           vat: t('vat'),
-          tax: money(toMinor(tax.tax, cur)),
-          gross: money(toMinor(tax.gross, cur)),
+          tax: money(tax.tax_minor),
+          gross: money(tax.gross_minor),
         }),
         cols.unit - 150,
         y,
@@ -276,7 +245,7 @@ export async function renderInvoicePdf(
   // ── How to pay / paid. ───────────────────────────────────────────────────
   const total = money(order.total_minor);
   const note = (value: string) => {
-    doc.font('Helvetica').fontSize(9.5);
+    doc.font(FONT.regular).fontSize(9.5);
     ensure(doc.heightOfString(pdfText(value), { width: W - ML - MR }) + 6);
     y = text(value, ML, y, { width: W - ML - MR, size: 9.5 }) + 6;
   };
@@ -291,10 +260,7 @@ export async function renderInvoicePdf(
     const message = tr('invoice.message', { number: order.number });
     if (part?.qrBill) {
       try {
-        qrBill = new SwissQRBill(qrBillData(ctx, part, message), {
-          language: lang === 'fr' ? 'FR' : lang === 'en' ? 'EN' : 'DE',
-          scissors: true,
-        });
+        qrBill = createQrBill(qrBillData(ctx, part.account, part.reference, message), lang);
       } catch {
         // Data the QR-bill refuses (an odd address): the invoice still names the account below.
         qrBill = undefined;
@@ -325,7 +291,7 @@ export async function renderInvoicePdf(
       doc.addPage({ size: 'A4', margin: 0 });
       text(t('invoice.payment_part_for', { number: order.number, team: team.name }), ML, TOP, {
         width: W - ML - MR,
-        font: 'Helvetica-Bold',
+        font: FONT.bold,
         size: 11,
       });
       doc.y = TOP + 30;

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../db/client.ts';
@@ -6,7 +6,7 @@ import { emails, locations, orderEvents, orders } from '../../../db/schema/index
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { makeActivity, makeSession, makeTicket, owner, type Staff } from '../../../test/factories.ts';
 import { makeOrder, type MakeOrderOptions } from '../../../test/selling-factories.ts';
-import { orderToken } from '../orders/index.ts';
+import { endUnpaidOrder, expireDueOrders, orderToken } from '../orders/index.ts';
 import { queueOrderMail } from './index.ts';
 
 let t: TestApp;
@@ -166,7 +166,7 @@ describe('queueOrderMail', () => {
     const mail = await mailRow(await queue(made.order.id, 'ended'));
     expect(mail).toMatchObject({
       kind: 'order_ended',
-      subject: `Booking ${made.order.number} cancelled`,
+      subject: `Booking ${made.order.number} cancelled – payment not received`,
       attachments: [],
     });
   });
@@ -187,5 +187,91 @@ describe('queueOrderMail', () => {
     const b = await owner(app);
     const made = await order({ paymentStatus: 'paid' });
     expect(await queueOrderMail(db, app.deps.config, b.team.id, made.order.id, 'placed')).toBeUndefined();
+  });
+});
+
+/** Issue 22 item 8: a cancellation mail says why, in the customer's terms. */
+describe('why an order ended', () => {
+  /** The order's mail of an occasion, found through its history (`mail_queued`). */
+  const mailOf = async (orderId: number, occasion: 'ended' | 'refunded') => {
+    const queued = await db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'mail_queued')))
+      .orderBy(desc(orderEvents.id));
+    const event = queued.find((e) => e.data.occasion === occasion);
+    expect(event, `no ${occasion} mail for order ${orderId}`).toBeDefined();
+    const row = await mailRow(Number(event!.data.email_id));
+    return { ...row, textBody: row.textBody.replace(/\u00a0/g, ' ') };
+  };
+  const endedMail = (orderId: number) => mailOf(orderId, 'ended');
+  const unpaid = async (language: 'de' | 'en' | 'fr', paymentType: 'invoice' | 'stripe' = 'invoice') =>
+    (await order({ paymentStatus: 'waiting', paymentType, language })).order;
+
+  it('cancelled by you: the customer cancelled her own unpaid order on its link (not "for non-payment")', async () => {
+    const o = await unpaid('de');
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/public/orders/${o.publicId}/cancel?token=${encodeURIComponent(orderToken(app.deps.config, o))}`,
+      payload: {},
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await endedMail(o.id);
+    expect(mail.subject).toBe(`Ihre Stornierung der Buchung ${o.number}`);
+    expect(mail.textBody).toContain(`Wie gewünscht wurde Ihre Buchung ${o.number} storniert`);
+    expect(mail.textBody).not.toMatch(/Zahlung nicht|ohne Zahlung/);
+  });
+
+  it('cancelled by the organiser: staff cancelled an unpaid order', async () => {
+    const o = await unpaid('en');
+    const res = await a.client.post(`/api/orders/${o.id}/cancel?language=en`);
+    expect(res.statusCode, res.body).toBe(200);
+    const mail = await endedMail(o.id);
+    expect(mail.subject).toBe(`Booking ${o.number} cancelled by the organiser`);
+    expect(mail.textBody).toContain(`Yogastudio Aare has cancelled your booking ${o.number} and released the seats.`);
+    expect(mail.textBody).toContain('Questions about the cancellation? Simply reply to this e-mail.');
+  });
+
+  it('cancelled by the organiser: staff cancelled a free order; and a paid one with its refund', async () => {
+    const free = await order({ paymentStatus: 'free', paymentType: 'free', language: 'fr' });
+    expect((await a.client.post(`/api/orders/${free.order.id}/cancel`)).statusCode).toBe(200);
+    const mail = await endedMail(free.order.id);
+    expect(mail.subject).toBe(`Réservation ${free.order.number} annulée par l’organisateur`);
+    expect(mail.textBody).toContain(`Yogastudio Aare a annulé votre réservation ${free.order.number}`);
+
+    const paid = await order({ paymentStatus: 'paid', paymentType: 'invoice', language: 'en' });
+    expect((await a.client.post(`/api/orders/${paid.order.id}/cancel`, { refund: true })).statusCode).toBe(200);
+    const refund = await mailOf(paid.order.id, 'refunded');
+    expect(refund.textBody).toContain(
+      `Yogastudio Aare has cancelled your booking ${paid.order.number} and refunded CHF 60.00; its tickets are no longer valid.`,
+    );
+  });
+
+  it('for non-payment: the hold ran out (expired), or the payment failed', async () => {
+    const late = await unpaid('fr');
+    await db
+      .update(orders)
+      .set({ holdUntil: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, late.id));
+    expect(await expireDueOrders({ db, config: app.deps.config })).toBeGreaterThanOrEqual(1);
+    const expired = await endedMail(late.id);
+    expect(expired.subject).toBe(`Réservation ${late.number} annulée – paiement non reçu`);
+    expect(expired.textBody).toContain('annulée faute de paiement dans les délais');
+
+    const declined = await unpaid('de', 'stripe');
+    const ended = await endUnpaidOrder(
+      { db, config: app.deps.config },
+      {
+        teamId: a.team.id,
+        orderId: declined.id,
+        status: 'declined',
+        who: { actor: 'provider' },
+        reason: 'payment_intent.payment_failed',
+      },
+    );
+    expect(ended.changed).toBe(true);
+    const failed = await endedMail(declined.id);
+    expect(failed.subject).toBe(`Buchung ${declined.number} storniert – Zahlung nicht eingegangen`);
+    expect(failed.textBody).toContain('weil die Zahlung nicht zustande kam; es wurde nichts belastet');
   });
 });

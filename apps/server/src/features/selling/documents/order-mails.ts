@@ -1,13 +1,22 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { MailAttachmentSpec } from '@bookla/shared';
-import type { Config } from '../../../config/env.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { renderMail } from '../../../lib/mail-layout.ts';
 import { writeMail, type OutgoingMail, type WrittenMail } from '../../../lib/mailer.ts';
-import { awaitsHoldConfirm, orderPageUrl, withHoldConfirm } from '../orders/index.ts';
-import { loadDocumentContext, loadDocumentContextFor, rememberDocumentContext, type DocumentContext } from './document-context.ts';
-import { formatDate, formatMoney, formatRate, sessionLines, toMinor } from './format.ts';
+import {
+  awaitsHoldConfirm,
+  orderPageUrl,
+  withHoldConfirm,
+  type OrderMailConfig,
+  type OrderMailOccasion,
+  type OrderMailOptions,
+  type OrderMails,
+} from '../orders/index.ts';
+import { bpToPercent } from '@bookla/shared';
+import { loadDocumentContext, loadDocumentContextFor, rememberDocumentContext } from './document-context.ts';
+import type { DocumentContext, DocumentCreditNote } from './document-model.ts';
+import { formatDate, formatMoney, formatRate, sessionLines } from './format.ts';
 
 /**
  * The customer's mails about an order, in the order's language, written to the outbox in the
@@ -18,15 +27,18 @@ import { formatDate, formatMoney, formatRate, sessionLines, toMinor } from './fo
  *   was paid). Invoice: with the invoice (the tickets follow with the `paid` mail). Online
  *   payment still open: no mail yet (the `paid` one follows).
  * - `paid`: payment received: tickets and receipt.
- * - `ended`: the unpaid order was cancelled or expired; the seats are released.
+ * - `ended`: the unpaid (or free) order was cancelled or expired; the seats are released. The mail
+ *   says why: cancelled by the customer, by the organiser, or for non-payment (`endedBy`).
+ * - `refunded`: a refund, full or partial: what went back, what was paid, refunded and remains,
+ *   with the refund's credit note (the order's latest).
  *
  * Every mail lists the lines with their dates and location, the total with the VAT it contains,
  * and links to the order page. The sender reads "Team via Bookla" (the address stays MAIL_FROM,
  * so SPF/DKIM hold). The order's history records the queued mail (`mail_queued`).
  */
-export type OrderMailOccasion = 'placed' | 'paid' | 'ended';
+export type { OrderMailOccasion };
 
-type MailConfig = Pick<Config, 'appUrl' | 'appName' | 'mailFrom' | 'sessionSecret'>;
+type MailConfig = OrderMailConfig;
 
 /** Which mail an occasion sends and what it carries; undefined: no mail. */
 export function orderMailPlan(
@@ -35,6 +47,7 @@ export function orderMailPlan(
 ): { kind: string; attachments: MailAttachmentSpec['kind'][] } | undefined {
   const status = order.payment_status;
   if (occasion === 'ended') return { kind: 'order_ended', attachments: [] };
+  if (occasion === 'refunded') return order.credit_notes.length ? { kind: 'order_refunded', attachments: ['credit_note'] } : undefined;
   const paidNow = status === 'paid' || status === 'free';
   if (occasion === 'paid') {
     if (status !== 'paid') return undefined;
@@ -54,10 +67,10 @@ export function orderSummary(ctx: DocumentContext): string[] {
   const { order, team } = ctx;
   const lang = order.language;
   const t = (key: string, params?: Record<string, unknown>) => translate(lang, `order-mails:${key}`, params);
-  const money = (amount: number) => formatMoney(toMinor(amount, order.currency), order.currency, lang);
+  const money = (minor: number) => formatMoney(minor, order.currency, lang);
   const out: string[] = [];
   for (const item of order.order_items) {
-    out.push(`${item.quantity} × ${item.name}: ${formatMoney(toMinor(item.price, order.currency) * item.quantity, order.currency, lang)}`);
+    out.push(`${item.quantity} × ${item.name}: ${money(item.unit_price_minor * item.quantity)}`);
     const schedule = ctx.schedules.get(item.id);
     if (schedule?.sessions.length) {
       const lines = sessionLines(schedule.sessions, lang, team.timeZone, (first, last, count) =>
@@ -68,17 +81,60 @@ export function orderSummary(ctx: DocumentContext): string[] {
     if (schedule?.location?.length) out.push(t('location', { location: schedule.location.join(', ') }));
     if (item.participants.length)
       out.push(t('participants', { names: item.participants.map((p) => `${p.firstname} ${p.lastname}`).join(', ') }));
-    for (const option of item.options) out.push(`+ ${option.quantity} × ${option.name}: ${money(option.price * option.quantity)}`);
+    for (const option of item.options)
+      out.push(`+ ${option.quantity} × ${option.name}: ${money(option.unit_price_minor * option.quantity)}`);
   }
-  for (const option of order.options) out.push(`${option.quantity} × ${option.name}: ${money(option.price * option.quantity)}`);
-  if (order.discount_total > 0) {
-    const amount = money(order.discount_total);
+  for (const option of order.options) out.push(`${option.quantity} × ${option.name}: ${money(option.unit_price_minor * option.quantity)}`);
+  if (order.discount_total_minor > 0) {
+    const amount = money(order.discount_total_minor);
     out.push(order.discount_code ? t('discount_code', { code: order.discount_code, amount }) : t('discount', { amount }));
   }
   const total = formatMoney(order.total_minor, order.currency, lang);
-  const vat = order.taxes.map((tax) => t('vat_included', { rate: formatRate(tax.rate, lang), tax: money(tax.tax) })).join(', ');
+  const vat = order.taxes
+    .map((tax) => t('vat_included', { rate: formatRate(bpToPercent(tax.rate_bp), lang), tax: money(tax.tax_minor) }))
+    .join(', ');
   out.push(vat ? t('total_vat', { total, vat }) : t('total', { total }));
   return out;
+}
+
+/**
+ * A refund's mail: what went back (the whole order or a part, and so whether the tickets still
+ * hold), how the money comes back, the order's paid, refunded and remaining amounts, and the
+ * credit note attached.
+ */
+function refundParagraphs(ctx: DocumentContext, note: DocumentCreditNote, t: (key: string) => string): string[] {
+  const { order } = ctx;
+  const lang = order.language;
+  const money = (minor: number) => formatMoney(minor, order.currency, lang);
+  const paid = order.paid_at ? order.total_minor : 0;
+  const refunded = order.credit_notes.reduce((sum, n) => sum + n.amount_minor, 0);
+  const tr = (key: string, params: Record<string, unknown>) => translate(lang, `order-mails:order_refunded.${key}`, params);
+  // Staff cancelled the paid order with its refund: the organiser cancelled it (issue 22 item 8).
+  const intro = note.reason === 'cancelled_by_staff' ? 'intro_cancelled' : refunded >= order.total_minor ? 'intro_full' : 'intro_part';
+  return [
+    t(intro),
+    ...(order.payment_type === 'test' ? [] : [t(note.online ? 'back_online' : 'back_by_team')]),
+    tr('paid', { amount: money(paid) }),
+    tr('refunded', { amount: money(refunded) }),
+    tr('remaining', { amount: money(Math.max(0, paid - refunded)) }),
+    t('attached'),
+  ];
+}
+
+/**
+ * The texts of a mail kind. An ended order's mail says why in the customer's terms (issue 22
+ * item 8): she cancelled it, the organiser did, or it was not paid — the hold ran out (`expired`)
+ * or the payment failed or was declined. Without `endedBy` (not expected): a cancellation counts
+ * as the organiser's, anything else as unpaid.
+ */
+function textKeys(kind: string, order: DocumentContext['order'], opts: OrderMailOptions) {
+  if (kind !== 'order_ended') return { subject: 'subject', intro: 'intro', footnote: 'footnote' };
+  const by = opts.endedBy ?? (order.payment_status === 'cancelled' ? 'organiser' : 'unpaid');
+  return {
+    subject: `${by}.subject`,
+    intro: by === 'unpaid' && order.payment_status !== 'expired' ? 'unpaid.intro_failed' : `${by}.intro`,
+    footnote: by === 'organiser' ? 'organiser.footnote' : 'footnote',
+  };
 }
 
 /** The mail of an occasion, composed from the context (no SQL); undefined: the occasion sends no mail now. */
@@ -86,18 +142,24 @@ export function composeOrderMail(
   ctx: DocumentContext,
   config: MailConfig,
   occasion: OrderMailOccasion,
+  opts: OrderMailOptions = {},
 ): { mail: OutgoingMail; kind: string; attachments: MailAttachmentSpec['kind'][] } | undefined {
   const { order, team } = ctx;
   const plan = orderMailPlan(order, occasion);
   if (!plan) return undefined;
   const lang = order.language;
+  const key = textKeys(plan.kind, order, opts);
   const due = order.invoice_due_at ?? order.hold_until;
+  const money = (minor: number) => formatMoney(minor, order.currency, lang);
+  const creditNote = order.credit_notes.at(-1);
   const params = {
     team: team.name,
     number: order.number,
     name: `${order.firstname} ${order.lastname}`.trim(),
-    total: formatMoney(order.total_minor, order.currency, lang),
+    total: money(order.total_minor),
     due: due ? formatDate(new Date(due), lang, team.timeZone) : '',
+    amount: money(creditNote?.amount_minor ?? 0),
+    credit_note: creditNote?.number ?? '',
   };
   const t = (key: string) => translate(lang, `order-mails:${plan.kind}.${key}`, params);
   const confirmHold = plan.kind === 'order_invoice' && awaitsHoldConfirm(order);
@@ -108,9 +170,9 @@ export function composeOrderMail(
     // An unconfirmed address (issue 20 item 1): the seats stay held past 30 minutes only once this mail's link is opened.
     paragraphs: [
       ...(order.payment_type === 'test' ? [translate(lang, 'order-mails:test_notice')] : []),
-      t('intro'),
-      ...(confirmHold ? [translate(lang, 'order-mails:confirm_hold', params)] : []),
-      ...orderSummary(ctx),
+      ...(plan.kind === 'order_refunded' && creditNote
+        ? refundParagraphs(ctx, creditNote, t)
+        : [t(key.intro), ...(confirmHold ? [translate(lang, 'order-mails:confirm_hold', params)] : []), ...orderSummary(ctx)]),
     ],
     action: {
       label: t('action'),
@@ -118,18 +180,21 @@ export function composeOrderMail(
         ? withHoldConfirm(config, orderPageUrl(config, lang, team.id, ctx.link), ctx.link.publicId)
         : orderPageUrl(config, lang, team.id, ctx.link),
     },
-    footnote: t('footnote'),
+    footnote: t(key.footnote),
   });
   const mail: OutgoingMail = {
     to: order.email,
     // A test-mode order (issue 20): "[TEST]" before the subject, and a first paragraph saying so.
-    subject: (order.payment_type === 'test' ? translate(lang, 'order-mails:test_prefix') + ' ' : '') + t('subject'),
+    subject: (order.payment_type === 'test' ? translate(lang, 'order-mails:test_prefix') + ' ' : '') + t(key.subject),
     text,
     html,
     kind: plan.kind,
     language: lang,
     teamId: team.id,
-    attachments: plan.attachments.map((kind): MailAttachmentSpec => ({ kind, orderId: order.id })),
+    attachments: plan.attachments.map(
+      (kind): MailAttachmentSpec =>
+        kind === 'credit_note' ? { kind, orderId: order.id, creditNote: creditNote?.index ?? 0 } : { kind, orderId: order.id },
+    ),
     fromName: translate(lang, 'order-mails:from', { team: team.name, app: config.appName }),
     // The confirmation goes to whatever address the checkout was given: mail quotas (issue 20 item 5).
     anonymous: occasion === 'placed',
@@ -157,10 +222,11 @@ export async function queueOrderMail(
   teamId: number,
   orderId: number,
   occasion: OrderMailOccasion,
+  opts: OrderMailOptions = {},
 ): Promise<number | undefined> {
   const ctx = await loadDocumentContext(db, teamId, orderId);
   if (!ctx) return undefined;
-  const composed = composeOrderMail(ctx, config, occasion);
+  const composed = composeOrderMail(ctx, config, occasion, opts);
   if (!composed) return undefined;
   const written = await writeMail(db, config, composed.mail, {
     with: [mailQueuedEvent(ctx, occasion, composed.kind, composed.attachments)],
@@ -209,3 +275,6 @@ export async function writeOrderMailOnce(
   rememberDocumentContext(memo, ctx);
   return { outcome: 'written', written, memo };
 }
+
+/** The order mails as orders use them (their port, orders/order-mails-port.ts); the app puts this into its deps. */
+export const orderMails: OrderMails = { queue: queueOrderMail };

@@ -4,10 +4,12 @@ import type { Language } from '@bookla/shared';
 import PDFDocument from 'pdfkit';
 import QRCode, { type QRCode as QrCodeData } from 'qrcode';
 import { decodeImage } from '../../../lib/images.ts';
+import type { DocumentTeamRow } from './document-model.ts';
+import { FONT, registerFonts } from './pdf-fonts.ts';
 
 /**
- * PDFKit plumbing shared by tickets, invoices and receipts: a document collected into a Buffer,
- * the team logo as a PNG, and QR codes drawn as vectors (sharp at any print size, and the drawn
+ * PDFKit plumbing shared by tickets, invoices and receipts: a document collected into a Buffer
+ * with the embedded fonts registered (pdf-fonts.ts), the team logo as a PNG, and QR codes drawn as vectors (sharp at any print size, and the drawn
  * modules are exactly those of `QRCode.create(text)`).
  */
 
@@ -31,6 +33,7 @@ export function createPdf(opts: PdfOptions): { doc: PDFKit.PDFDocument; finish: 
     displayTitle: true,
     info: { Title: opts.title, Author: opts.author, Creator: opts.creator, Producer: opts.creator },
   });
+  registerFonts(doc);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolvePdf, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -98,4 +101,56 @@ export function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: 
   doc.fill('#000000');
   doc.restore();
   return qr;
+}
+
+/** A page's text writer (font, size, colour, then the text at x, y); returns the y below the text. */
+export type PdfTextWriter = (
+  value: string,
+  x: number,
+  y: number,
+  o: { width: number; font?: string; size?: number; color?: string; align?: 'left' | 'right' },
+) => number;
+
+/**
+ * The issuer block of the letters (invoice, receipt, credit note): the logo left (a logo that
+ * cannot be drawn is left out), the team's name, billing address and VAT line right. Returns the
+ * y below both.
+ */
+export function drawIssuer(
+  doc: PDFKit.PDFDocument,
+  text: PdfTextWriter,
+  p: {
+    team: Pick<DocumentTeamRow, 'name' | 'billingAddress' | 'billingAddressLine2' | 'billingPostalCode' | 'billingCity' | 'billingCountry'>;
+    logo?: Buffer;
+    /** "VAT no. CHE-…", or null when the team does not charge VAT. */
+    vatLine: string | null;
+    top: number;
+    left: number;
+    right: number;
+    muted: string;
+  },
+): number {
+  let logoBottom = p.top;
+  if (p.logo) {
+    try {
+      doc.image(p.logo, p.left, p.top, { fit: [170, 56] });
+      logoBottom = p.top + 56;
+    } catch {
+      logoBottom = p.top;
+    }
+  }
+  const x = p.right - 220;
+  const right = { width: 220, align: 'right' as const };
+  let y = text(p.team.name, x, p.top, { ...right, font: FONT.bold, size: 10 });
+  const address = [
+    p.team.billingAddress,
+    p.team.billingAddressLine2 ?? '',
+    `${p.team.billingPostalCode} ${p.team.billingCity}`,
+    p.team.billingCountry,
+  ]
+    .map((l) => l.trim())
+    .filter(Boolean);
+  y = text(address.join('\n'), x, y + 2, { ...right, size: 9, color: p.muted });
+  if (p.vatLine) y = text(p.vatLine, x, y + 2, { ...right, size: 9, color: p.muted });
+  return Math.max(y, logoBottom);
 }

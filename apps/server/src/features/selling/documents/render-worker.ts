@@ -1,6 +1,7 @@
 import { threadId } from 'node:worker_threads';
 import type { Config } from '../../../config/env.ts';
-import type { DocumentContext } from './document-context.ts';
+import type { DocumentContext } from './document-model.ts';
+import { renderCreditNotePdf } from './credit-note-pdf.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 import { renderTicketsPdf } from './tickets-pdf.ts';
 
@@ -14,8 +15,10 @@ import { renderTicketsPdf } from './tickets-pdf.ts';
  */
 
 export interface RenderInput {
-  kind: 'tickets' | 'invoice' | 'receipt';
+  kind: 'tickets' | 'invoice' | 'receipt' | 'credit_note';
   ctx: DocumentContext;
+  /** Which credit note (kind `credit_note`): 1 for the order's first refund. */
+  creditNote?: number;
   config: Pick<Config, 'appUrl' | 'appName'>;
   /** The team's logo as PNG (pdf.ts `loadLogoPng`). */
   logo?: Uint8Array;
@@ -37,6 +40,7 @@ const asBuffer = (bytes: Uint8Array | undefined) =>
 export async function renderDocumentPdf(input: RenderInput): Promise<Buffer> {
   const opts = { logo: asBuffer(input.logo), compress: input.compress };
   if (input.kind === 'tickets') return renderTicketsPdf(input.ctx, input.config, opts);
+  if (input.kind === 'credit_note') return renderCreditNotePdf(input.ctx, input.creditNote ?? 0, input.config, opts);
   return renderInvoicePdf(input.ctx, input.kind, input.config, opts);
 }
 

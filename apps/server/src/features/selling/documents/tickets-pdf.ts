@@ -1,9 +1,14 @@
 import type { Config } from '../../../config/env.ts';
 import { translate } from '../../../lib/i18n.ts';
-import { checkinUrl } from '../orders/index.ts';
-import type { DocumentContext } from './document-context.ts';
-import { pdfText, sessionLines } from './format.ts';
+import type { DocumentContext } from './document-model.ts';
+import { sessionLines } from './format.ts';
+import { FONT, pdfText } from './pdf-fonts.ts';
 import { createPdf, drawQrCode } from './pdf.ts';
+
+/** What the ticket's QR code holds: the check-in page of the ticket (checkin feature). */
+export function checkinUrl(config: Pick<Config, 'appUrl'>, ticketCode: string): string {
+  return `${config.appUrl}/ticket/${ticketCode}/checkin`;
+}
 
 /**
  * The tickets of an order as a PDF: A6 portrait, one page per participant, in the order's
@@ -70,9 +75,9 @@ export async function renderTicketsPdf(
           nameX = M;
         }
       }
-      block(team.name, y + (opts.logo ? 10 : 0), 'Helvetica-Bold', 10, 2, INK, W - M - nameX, nameX);
+      block(team.name, y + (opts.logo ? 10 : 0), FONT.bold, 10, 2, INK, W - M - nameX, nameX);
       // A test-mode order (issue 20): every ticket says so, and the door refuses it.
-      if (order.payment_type === 'test') block(t('test_mark'), y + 26, 'Helvetica-Bold', 9, 1, '#c92a2a', W - 2 * M, M);
+      if (order.payment_type === 'test') block(t('test_mark'), y + 26, FONT.bold, 9, 1, '#c92a2a', W - 2 * M, M);
       y += 42;
       doc
         .moveTo(M, y)
@@ -83,11 +88,11 @@ export async function renderTicketsPdf(
       y += 9;
 
       // What and when.
-      y = block(item.activity_name, y, 'Helvetica-Bold', 14, 2);
-      y = block(item.ticket_name, y + 1, 'Helvetica', 9.5, 1, MUTED) + 7;
+      y = block(item.activity_name, y, FONT.bold, 14, 2);
+      y = block(item.ticket_name, y + 1, FONT.regular, 9.5, 1, MUTED) + 7;
       const sessions = schedule?.sessions ?? [];
       if (sessions.length) {
-        y = block(sessions.length > 1 ? t('tickets.dates') : t('tickets.date'), y, 'Helvetica', 7.5, 1, MUTED);
+        y = block(sessions.length > 1 ? t('tickets.dates') : t('tickets.date'), y, FONT.regular, 7.5, 1, MUTED);
         const lines = sessionLines(
           sessions,
           lang,
@@ -95,27 +100,27 @@ export async function renderTicketsPdf(
           (first, last, count) => t('tickets.dates_summary', { first, last, count }),
           3,
         );
-        y = block(lines.join('\n'), y + 1, 'Helvetica', 9, 3) + 6;
+        y = block(lines.join('\n'), y + 1, FONT.regular, 9, 3) + 6;
       }
       if (schedule?.location?.length) {
-        y = block(t('tickets.location'), y, 'Helvetica', 7.5, 1, MUTED);
-        y = block(schedule.location.join('\n'), y + 1, 'Helvetica', 9, 3) + 6;
+        y = block(t('tickets.location'), y, FONT.regular, 7.5, 1, MUTED);
+        y = block(schedule.location.join('\n'), y + 1, FONT.regular, 9, 3) + 6;
       }
 
       // Who, and the code to scan.
       const bottom = H - M - QR - 14;
       const left = W - 2 * M - QR - 10;
       let by = Math.max(y, bottom);
-      by = block(t('tickets.participant'), by, 'Helvetica', 7.5, 1, MUTED, left);
-      by = block(`${person.firstname} ${person.lastname}`, by + 1, 'Helvetica-Bold', 12, 3, INK, left) + 8;
-      by = block(t('tickets.order'), by, 'Helvetica', 7.5, 1, MUTED, left);
-      block(t('tickets.order_number', { number: order.number }), by + 1, 'Helvetica-Bold', 10, 1, INK, left);
+      by = block(t('tickets.participant'), by, FONT.regular, 7.5, 1, MUTED, left);
+      by = block(`${person.firstname} ${person.lastname}`, by + 1, FONT.bold, 12, 3, INK, left) + 8;
+      by = block(t('tickets.order'), by, FONT.regular, 7.5, 1, MUTED, left);
+      block(t('tickets.order_number', { number: order.number }), by + 1, FONT.bold, 10, 1, INK, left);
 
       const qx = W - M - QR;
       const qy = H - M - QR - 12;
       drawQrCode(doc, checkinUrl(config, person.ticket_code), qx, qy, QR);
       doc
-        .font('Courier')
+        .font(FONT.mono)
         .fontSize(6.5)
         .fillColor(INK)
         .text(pdfText(person.ticket_code), qx - 10, qy + QR + 1, { width: QR + 20, align: 'center', height: 10, lineBreak: false });

@@ -9,7 +9,8 @@ import { makeTicket } from '../../../test/factories.ts';
 import { ReservationError, reserveItems } from '../../catalogue/tickets/index.ts';
 import { makeDiscount, makeShop, orderBody } from './checkout-fixtures.ts';
 import type { SellingDeps } from './order-state.service.ts';
-import { placeOrder, setUnsafeCheckoutForTests } from './place-order.service.ts';
+import { unlockedWrite } from './checkout-race-controls.ts';
+import { placeOrder, type OrderWriteStep } from './place-order.service.ts';
 import { AppError } from '../../../lib/app-error.ts';
 
 /**
@@ -19,8 +20,9 @@ import { AppError } from '../../../lib/app-error.ts';
  * meet the per-IP rate limit), all started at once on a pool of POOL connections, so up to POOL
  * transactions really run side by side in the server.
  *
- * Every property comes with a control: the same harness with the protection switched off (the
- * test-only flag) must break it, which proves the harness actually produces races.
+ * Every property comes with a control: the same harness with the protection off (an unlocked
+ * write handed to `placeOrder` by the test, checkout-race-controls.ts) must break it, which
+ * proves the harness actually produces races.
  */
 
 const url = process.env.DATABASE_URL;
@@ -34,6 +36,8 @@ let wide: Database;
 let deps: SellingDeps;
 let teamId: number;
 let activityId: number;
+/** The checkout's own write; a control swaps in an unlocked one (checkout-race-controls.ts). */
+let write: OrderWriteStep | undefined;
 
 type Settled = PromiseSettledResult<unknown>;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -58,7 +62,7 @@ const soldOf = async (ticketId: number) =>
 async function seatRound() {
   const ticket = await makeTicket(wide.db, teamId, activityId, { stock: SEATS, priceMinor: 2500 });
   const started = Date.now();
-  const results = await all(BUYERS, () => placeOrder(deps, teamId, buy(ticket.id)));
+  const results = await all(BUYERS, () => placeOrder(deps, teamId, buy(ticket.id), undefined, write));
   return { ticket, results, ms: Date.now() - started, orders: await ordersOf(ticket.id), sold: await soldOf(ticket.id) };
 }
 
@@ -77,7 +81,9 @@ describe.skipIf(!url)('checkout under concurrency (PostgreSQL)', () => {
     // Fill the pool before measuring.
     await Promise.all(Array.from({ length: POOL }, () => wide.db.execute(sql`SELECT 1`)));
   }, 60_000);
-  afterEach(() => setUnsafeCheckoutForTests({}));
+  afterEach(() => {
+    write = undefined;
+  });
   afterAll(async () => {
     await wide?.close();
     await t?.close();
@@ -93,13 +99,17 @@ describe.skipIf(!url)('checkout under concurrency (PostgreSQL)', () => {
       expect(r.sold, `round ${round}`).toBe(SEATS);
       expect(won(r.results), `round ${round}`).toBe(SEATS);
       // Every loser was told SOLD_OUT (409), nothing else went wrong.
-      expect(reasons(r.results).every((e) => e instanceof ReservationError && e.reason === 'SOLD_OUT')).toBe(true);
+      const odd = reasons(r.results).filter((e) => !(e instanceof ReservationError && e.reason === 'SOLD_OUT'));
+      expect(
+        odd.slice(0, 3).map((e) => (e instanceof Error ? `${e.name}: ${e.message}` : String(e))),
+        `round ${round}`,
+      ).toEqual([]);
     }
     console.info(`[checkout-races] ${ROUNDS} rounds of ${BUYERS} buyers for ${SEATS} seats (orders/sold): ${figures.join('; ')}`);
   }, 300_000);
 
-  it('CONTROL: with the lock and condition off (test-only flag) the same harness oversells', async () => {
-    setUnsafeCheckoutForTests({ seats: true });
+  it('CONTROL: with the lock and condition off (an unlocked write handed in by the test) the same harness oversells', async () => {
+    write = unlockedWrite({ seats: true });
     const seen: string[] = [];
     let oversold = false;
     for (let round = 1; round <= 3 && !oversold; round++) {
@@ -155,7 +165,7 @@ describe.skipIf(!url)('checkout under concurrency (PostgreSQL)', () => {
     const own = await Promise.all(
       Array.from({ length: 50 }, () => makeTicket(wide.db, teamId, activityId, { stock: 5, priceMinor: 2000 })),
     );
-    const results = await all(50, (i) => placeOrder(deps, teamId, buy(own[i]!.id, { discount_code: discount.code })));
+    const results = await all(50, (i) => placeOrder(deps, teamId, buy(own[i]!.id, { discount_code: discount.code }), undefined, write));
     const withCode = await wide.db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
@@ -174,7 +184,7 @@ describe.skipIf(!url)('checkout under concurrency (PostgreSQL)', () => {
         (e) => e instanceof AppError && e.status === 422 && Object.keys(e.fields ?? {}).join() === 'discount_code',
       ),
     ).toBe(true);
-    setUnsafeCheckoutForTests({ discounts: true });
+    write = unlockedWrite({ discounts: true });
     const seen: number[] = [];
     for (let i = 0; i < 3 && !seen.some((n) => n > 5); i++) seen.push((await discountRound()).orders);
     console.info(`[checkout-races] discount max_uses 5, 50 buyers: safe ${safe.orders} orders; control (unsafe count) ${seen.join(', ')}`);
@@ -200,9 +210,9 @@ describe.skipIf(!url)('checkout under concurrency (PostgreSQL)', () => {
       .sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
 
-    setUnsafeCheckoutForTests({ numbers: true });
+    write = unlockedWrite({ numbers: true });
     const more = await Promise.all(Array.from({ length: 100 }, () => makeTicket(wide.db, teamId, activityId, { stock: 1 })));
-    const raced = await all(100, (i) => placeOrder(deps, teamId, buy(more[i]!.id)));
+    const raced = await all(100, (i) => placeOrder(deps, teamId, buy(more[i]!.id), undefined, write));
     const collisions = reasons(raced).filter((e) => uniqueViolation(e) === 'orders_team_number_uq').length;
     console.info(
       `[checkout-races] order numbers: ${numbers.length} numbered 1..${numbers.length} without gaps; control (read-then-write): ${collisions} of 100 collided`,

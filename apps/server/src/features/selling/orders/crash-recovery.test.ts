@@ -31,7 +31,10 @@ const freePort = () =>
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const value = await probe().catch(() => undefined);
+    const value = await probe().catch((error: unknown) => {
+      if (error instanceof Error && error.message.startsWith('the server exited')) throw error;
+      return undefined;
+    });
     if (value !== undefined) return value;
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
@@ -69,10 +72,17 @@ describe.skipIf(!url)('checkout survives kill -9 of the server (PostgreSQL)', ()
       rest = lines.pop() ?? '';
       logLines.push(...lines.filter((l) => l.includes('jobs thread')));
     });
-    await waitFor('the server to answer /api/health', async () => {
-      const res = await fetch(`http://127.0.0.1:${port}/api/health`);
-      return res.ok ? true : undefined;
-    });
+    const started = child;
+    // Starting (tsx, migrations) is slow on a busy CI machine: wait longer, but not for a server that has exited.
+    await waitFor(
+      'the server to answer /api/health',
+      async () => {
+        if (started.exitCode !== null) throw new Error(`the server exited with code ${started.exitCode}`);
+        const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+        return res.ok ? true : undefined;
+      },
+      150_000,
+    );
     // On PostgreSQL the mails are written by the jobs thread (jobs-thread.ts), not the server's thread.
     await waitFor('the jobs thread to start', async () => (logLines.some((l) => l.includes('jobs thread started')) ? true : undefined));
     expect(logLines.filter((l) => l.includes('could not start'))).toEqual([]);
@@ -90,7 +100,7 @@ describe.skipIf(!url)('checkout survives kill -9 of the server (PostgreSQL)', ()
     await start();
     db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
-  }, 120_000);
+  }, 180_000);
 
   afterAll(async () => {
     child?.kill('SIGKILL');
@@ -202,5 +212,5 @@ describe.skipIf(!url)('checkout survives kill -9 of the server (PostgreSQL)', ()
       },
       90_000,
     );
-  }, 240_000);
+  }, 360_000);
 });

@@ -1,13 +1,14 @@
 import { orderBodySchema } from '@bookla/shared';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../db/client.ts';
 import { activities, tickets } from '../../../db/schema/index.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { makeActivity, makeTicket } from '../../../test/factories.ts';
-import { holderOf, ReservationError, reserveItems, setUnlockedHoldsForTests } from '../../catalogue/tickets/index.ts';
+import { holderOf, ReservationError, reserveItems } from '../../catalogue/tickets/index.ts';
 import { makeShop, orderBody } from './checkout-fixtures.ts';
+import { ticketLocksOnly } from './hold-limits-race-controls.ts';
 import type { SellingDeps } from './order-state.service.ts';
 import { placeOrder } from './place-order.service.ts';
 
@@ -16,7 +17,8 @@ import { placeOrder } from './place-order.service.ts';
  * activity's capacity across its tickets and one visitor's share of unpaid seats hold when many
  * requests run at once, on different tickets of the activity (different ticket locks: only the
  * activity's lock serialises them). Each with a control: the same harness with the activity's
- * lock off (test-only switch of the reservation path) exceeds it, so the harness does see races.
+ * lock off (the tickets' locks alone, handed to `reserveItems` by the test:
+ * hold-limits-race-controls.ts) exceeds it, so the harness does see races.
  */
 
 const url = process.env.DATABASE_URL;
@@ -77,7 +79,6 @@ describe.skipIf(!url)('hold limits and capacity under concurrency (PostgreSQL)',
     teamId = (await makeShop(wide.db)).teamId;
     await Promise.all(Array.from({ length: POOL }, () => wide.db.execute(sql`SELECT 1`)));
   }, 60_000);
-  afterEach(() => setUnlockedHoldsForTests(false));
   afterAll(async () => {
     await wide?.close();
     await t?.close();
@@ -104,11 +105,12 @@ describe.skipIf(!url)('hold limits and capacity under concurrency (PostgreSQL)',
   }, 120_000);
 
   it('CONTROL: without the activity’s lock the same harness takes more than the capacity', async () => {
-    setUnlockedHoldsForTests(true);
     const seen: number[] = [];
     for (let round = 1; round <= 5 && !seen.some((n) => n > 50); round++) {
       const { ids } = await activityWith(10, { capacity: 50, holdLimit: 1000 });
-      const results = await all(300, (i) => reserveItems(wide.db, teamId, [{ ticket_id: ids[i % ids.length]!, quantity: 1 }]));
+      const results = await all(300, (i) =>
+        reserveItems(wide.db, teamId, [{ ticket_id: ids[i % ids.length]!, quantity: 1 }], undefined, ticketLocksOnly),
+      );
       seen.push(await usedOf(ids));
       expect(won(results)).toBe(seen[seen.length - 1]);
     }
@@ -144,12 +146,11 @@ describe.skipIf(!url)('hold limits and capacity under concurrency (PostgreSQL)',
   }, 120_000);
 
   it('CONTROL: without the activity’s lock one visitor holds more than the limit', async () => {
-    setUnlockedHoldsForTests(true);
     const visitor = holderOf(t.app.deps.config, '198.51.100.9');
     const seen: number[] = [];
     for (let round = 1; round <= 5 && !seen.some((n) => n > 10); round++) {
       const { ids } = await activityWith(10, { holdLimit: 10 });
-      await all(100, (i) => reserveItems(wide.db, teamId, [{ ticket_id: ids[i % ids.length]!, quantity: 1 }], visitor));
+      await all(100, (i) => reserveItems(wide.db, teamId, [{ ticket_id: ids[i % ids.length]!, quantity: 1 }], visitor, ticketLocksOnly));
       seen.push(await usedOf(ids));
     }
     console.info(`[hold-limits-races] control, hold limit 10 without the activity lock: ${seen.join(', ')} seats held by one visitor`);

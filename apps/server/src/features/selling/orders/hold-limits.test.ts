@@ -1,3 +1,4 @@
+import { zonedParts, zonedTimeToUtc } from '@bookla/shared/zoned-time';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, customers, discounts, orders, ticketReservations, tickets } from '../../../db/schema/index.ts';
@@ -182,7 +183,10 @@ describe('no hold outlives the first booked session (item 1a, 1d)', () => {
     const res = await place(shop.teamId, orderBody(shop.ticket.id, 2), newIp());
     expect(res.statusCode, res.body).toBe(201);
     const row = await orderRow(res.json().order.id);
-    expect(Math.abs(row.invoiceDueAt!.getTime() - (start.getTime() - 86_400_000))).toBeLessThan(5_000);
+    // At the end of the day before the session's day in the team's zone (issue 22 item 5).
+    const day = zonedParts(start, 'Europe/Zurich');
+    const startOfDay = zonedTimeToUtc({ year: day.year, month: day.month, day: day.day, hour: 0, minute: 0 }, 'Europe/Zurich');
+    expect(row.invoiceDueAt).toEqual(new Date(startOfDay.getTime() - 1000));
     expect(minutesFromNow(row.holdUntil)).toBeGreaterThan(UNCONFIRMED_HOLD_MINUTES - 1);
     expect(minutesFromNow(row.holdUntil)).toBeLessThanOrEqual(UNCONFIRMED_HOLD_MINUTES + 0.1);
   });
@@ -205,20 +209,26 @@ describe('no hold outlives the first booked session (item 1a, 1d)', () => {
     expect(minutesFromNow(row.invoiceDueAt) / 1440).toBeGreaterThan(13.9);
   });
 
-  it('holdTimes: a session within a day makes the invoice due (and the hold end) at its start; online payments end there too', () => {
+  it('holdTimes: an invoice is due by the end of the day before the first session (issue 22 item 5); online payments end at the session', () => {
     const now = new Date('2026-12-01T10:00:00Z');
-    const soon = new Date('2026-12-01T18:00:00Z');
-    const base = { now, status: 'waiting' as const, invoiceDueDays: 14, reservationMinutes: 15 };
-    expect(holdTimes({ ...base, method: 'invoice', firstSessionAt: soon, confirmedAddress: true })).toEqual({
-      holdUntil: soon,
-      invoiceDueAt: soon,
+    const base = { now, status: 'waiting' as const, invoiceDueDays: 14, reservationMinutes: 15, timeZone: 'Europe/Zurich' };
+    // The session on 4.12 (Zurich): due at the end of 3.12 there (UTC+1 in December).
+    const dec4 = new Date('2026-12-04T09:00:00Z');
+    const endOfDec3 = new Date('2026-12-03T22:59:59Z');
+    expect(holdTimes({ ...base, method: 'invoice', firstSessionAt: dec4, confirmedAddress: true })).toEqual({
+      holdUntil: endOfDec3,
+      invoiceDueAt: endOfDec3,
     });
+    expect(holdTimes({ ...base, method: 'invoice', firstSessionAt: dec4, confirmedAddress: false }).holdUntil).toEqual(
+      new Date('2026-12-01T10:30:00Z'),
+    );
     expect(holdTimes({ ...base, method: 'invoice', firstSessionAt: null, confirmedAddress: true }).invoiceDueAt).toEqual(
       new Date('2026-12-15T10:00:00Z'),
     );
     const in5 = new Date('2026-12-01T10:05:00Z');
     expect(holdTimes({ ...base, method: 'stripe', firstSessionAt: in5, confirmedAddress: false }).holdUntil).toEqual(in5);
-    expect(holdTimes({ ...base, method: 'invoice', firstSessionAt: in5, confirmedAddress: false }).holdUntil).toEqual(in5);
+    // A session within a day leaves no day to pay an invoice: the checkout refuses it before (invoice-due.test.ts).
+    expect(() => holdTimes({ ...base, method: 'invoice', firstSessionAt: in5, confirmedAddress: false })).toThrow();
   });
 });
 

@@ -5,17 +5,18 @@ export { orderLinksRoutes } from './order-links.routes.ts';
 export { ordersRoutes } from './orders.routes.ts';
 export { scheduleOrderExpiry } from './expiry.ts';
 export { awaitsHoldConfirm, holdConfirmToken, withHoldConfirm } from './hold-confirm.ts';
-export { registerOrderMailJob, ORDER_MAIL_JOB } from './order-mail-job.ts';
+export { ORDER_MAIL_JOB } from './order-mail-job.ts';
+export { wireOrderPayments, type OrderPaymentDeps, type OrderPayments } from './order-payments-port.ts';
 export {
-  placeOrder,
-  quoteOrder,
-  reserveCheckout,
-  setUnsafeCheckoutForTests,
-  type PlaceOrderDeps,
-  type PlacedOrder,
-  type Quote,
-  type UnsafeCheckoutFlags,
-} from './place-order.service.ts';
+  ORDER_MAIL_OCCASIONS,
+  wireOrderMails,
+  type OrderEndedBy,
+  type OrderMailConfig,
+  type OrderMailOccasion,
+  type OrderMailOptions,
+  type OrderMails,
+} from './order-mails-port.ts';
+export { placeOrder, quoteOrder, reserveCheckout, type PlaceOrderDeps, type PlacedOrder, type Quote } from './place-order.service.ts';
 export { priceOrder, type PriceLine, type PricedLine, type Pricing, type TaxPerRate } from './pricing.ts';
 export {
   endUnpaidOrder,
@@ -33,7 +34,6 @@ export {
 export { loadOrder, loadOrderRow, loadOrders, toOrder, toPublicOrder, type OrderRow } from './order-view.ts';
 export { cancelFreeOrder, cancelPaidOrderKeepingPayment, refundOrder, type StaffRefundResult } from './order-state.service.ts';
 export {
-  checkinUrl,
   freshOrderToken,
   isPublicOrderId,
   orderByLink,

@@ -1,16 +1,16 @@
 import { encodeMessage, parseMoney, type OrderBulkBody, type OrderBulkReply, type PaymentStatus } from '@bookla/shared';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
-import { queueOrderMail } from '../documents/index.ts';
-import { prepareStripeRefund, type PaymentDeps } from '../payments/index.ts';
 import { resendOccasion } from './order-admin.service.ts';
 import * as repo from './order-admin.repo.ts';
 import { cancelByStaff, formatAmount, markPaidByStaff } from './order-list.service.ts';
-import { cancelFreeOrder, recordOrderEvent, refundOrder, type OrderActor, type StaffRefundResult } from './order-state.service.ts';
+import { cancelFreeOrder, recordOrderEvent, type OrderActor, type StaffRefundResult } from './order-state.service.ts';
+import { orderMails } from './order-mails-port.ts';
+import { orderPayments, type OrderPaymentDeps } from './order-payments-port.ts';
 import { loadOrderRow } from './order-view.ts';
 
 /**
- * Staff actions on an order beyond marking it paid: refunds (through Stripe when the money came
- * by Stripe, recorded otherwise), cancelling free and paid orders, sending the confirmation
+ * Staff actions on an order beyond marking it paid: refunds (back through the payment provider
+ * when the money came online, recorded otherwise), cancelling free and paid orders, sending the confirmation
  * again, and mass actions on selected orders. State changes go through order-state.service.ts;
  * each is in the order's history with the staff member.
  */
@@ -25,13 +25,14 @@ export interface RefundRequest {
 }
 
 /**
- * `POST /api/orders/{id}/refund`: full or partial. Stripe orders are refunded at Stripe (the
- * team's keys) while the order is locked; invoice, manual and test-mode orders are recorded.
+ * `POST /api/orders/{id}/refund`: full or partial, through the one refund service
+ * (payments/refunds.ts): orders paid online are refunded at their provider (the team's keys),
+ * never while the order is locked; invoice, manual and test-mode orders are recorded.
  * 422 at `amount` for more than paid minus refunded; 409 for an unpaid or fully refunded order;
- * 502 when Stripe refuses (nothing changes; the history notes the failed attempt).
+ * 502 when the provider refuses (nothing changes; the history notes the failed attempt).
  */
 export async function refundByStaff(
-  deps: PaymentDeps,
+  deps: OrderPaymentDeps,
   teamId: number,
   orderId: number,
   userId: number,
@@ -47,39 +48,10 @@ export async function refundByStaff(
     amountMinor = parsed;
   }
   if (row.paymentStatus !== 'paid' && row.paymentStatus !== 'partially-refunded') throw refusal(row.paymentStatus);
-  const viaStripe = await repo.stripePaymentOf(db, teamId, orderId);
-  // Before the order's transaction: the keys are read from the database, the transaction holds it.
-  const refunder = viaStripe ? await prepareStripeRefund(deps, teamId) : null;
-  const who = staff(userId);
-  let result: StaffRefundResult;
-  try {
-    result = await refundOrder(deps, {
-      teamId,
-      orderId,
-      amountMinor,
-      who,
-      method: viaStripe ? 'stripe' : 'record',
-      reason: body.reason ?? null,
-      moveMoney:
-        refunder && viaStripe
-          ? (order, amount) =>
-              refunder.move({
-                teamId,
-                orderId,
-                paymentIntentId: viaStripe.paymentIntentId,
-                amountMinor: amount,
-                // One key per refund step: a retry of the same step never refunds twice.
-                idempotencyKey: `bookla-refund-${orderId}-${order.refundedMinor}-${amount}`,
-              })
-          : undefined,
-    });
-  } catch (err) {
-    if (err instanceof AppError && err.code === 'BAD_GATEWAY')
-      await recordOrderEvent(db, teamId, orderId, 'refund_failed', who, { amount_minor: amountMinor ?? null, method: 'stripe' });
-    throw err;
-  }
+  const result = await orderPayments().refund(deps, { teamId, orderId, amountMinor, who: staff(userId), reason: body.reason ?? null });
   if (result.refusal === 'too_much')
     throw validationError({ amount: [encodeMessage('orders:refund.too_much', { max: formatAmount(result.leftMinor, row.currency) })] });
+  if (result.refusal === 'nothing_left') throw conflict('orders:refund.nothing_left');
   if (result.refusal) throw refusal(result.status);
   return result;
 }
@@ -95,7 +67,7 @@ function refusal(status: PaymentStatus): AppError {
  * Returns how it ended: `cancelled`, or `refunded` with the amount.
  */
 export async function cancelOrderByStaff(
-  deps: PaymentDeps,
+  deps: OrderPaymentDeps,
   teamId: number,
   orderId: number,
   userId: number,
@@ -125,12 +97,12 @@ export async function cancelOrderByStaff(
  * (current) e-mail: paid → payment confirmation with tickets and receipt; free → confirmation
  * with tickets; unpaid invoice → the invoice. Anything else: 409. In the history as `mail_resent`.
  */
-export async function resendByStaff(deps: PaymentDeps, teamId: number, orderId: number, userId: number): Promise<void> {
+export async function resendByStaff(deps: OrderPaymentDeps, teamId: number, orderId: number, userId: number): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, teamId, orderId);
     if (!row) throw notFound();
     const occasion = resendOccasion(row);
-    const emailId = occasion ? await queueOrderMail(tx, deps.config, teamId, orderId, occasion) : undefined;
+    const emailId = occasion ? await orderMails().queue(tx, deps.config, teamId, orderId, occasion) : undefined;
     if (emailId === undefined) throw conflict('orders:resend.nothing');
     await recordOrderEvent(tx, teamId, orderId, 'mail_resent', staff(userId), { occasion, email_id: emailId, to: row.email });
   });
@@ -141,7 +113,7 @@ export async function resendByStaff(deps: PaymentDeps, teamId: number, orderId: 
  * refusal does not stop the others. Another team's or an unknown id: not found.
  */
 export async function bulkAction(
-  deps: PaymentDeps,
+  deps: OrderPaymentDeps,
   teamId: number,
   userId: number,
   body: OrderBulkBody,

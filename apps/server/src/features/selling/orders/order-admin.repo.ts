@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { activities, bookingFields, orderItems, orderParticipants, orders, payments } from '../../../db/schema/index.ts';
+import { activities, bookingFields, orderItems, orderParticipants, orders } from '../../../db/schema/index.ts';
 
 /**
  * SQL of the back office's order edit page and staff actions: the lines with their activity's
  * type set (for the booking fields), the fields' texts, the participants with their answers, the
- * changes staff make, and the Stripe payment a refund goes back through. Team id first everywhere.
+ * changes staff make. Team id first everywhere.
  */
 
 export type FieldRow = typeof bookingFields.$inferSelect;
@@ -81,28 +81,6 @@ export async function updateParticipant(
     .update(orderParticipants)
     .set({ ...change, answers: { ...change.answers } })
     .where(and(eq(orderParticipants.teamId, teamId), eq(orderParticipants.orderId, orderId), eq(orderParticipants.id, participantId)));
-}
-
-/**
- * The order's payment that came through Stripe and carries its PaymentIntent (the newest such),
- * or undefined when the money came otherwise (invoice, manual, test mode).
- */
-export async function stripePaymentOf(db: DbOrTx, teamId: number, orderId: number) {
-  const [row] = await db
-    .select({ id: payments.id, paymentIntentId: payments.externalPaymentId })
-    .from(payments)
-    .where(
-      and(
-        eq(payments.teamId, teamId),
-        eq(payments.orderId, orderId),
-        eq(payments.provider, 'stripe'),
-        inArray(payments.status, ['succeeded', 'refunded']),
-        isNotNull(payments.externalPaymentId),
-      ),
-    )
-    .orderBy(sql`${payments.id} DESC`)
-    .limit(1);
-  return row?.paymentIntentId ? { id: row.id, paymentIntentId: row.paymentIntentId } : undefined;
 }
 
 /** Which of these ids are the team's orders (mass actions and exports skip the others as not found). */

@@ -1,4 +1,5 @@
 import {
+  orderActionBodySchema,
   orderAdminDetailSchema,
   orderBulkBodySchema,
   orderBulkReplySchema,
@@ -9,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam, successDataReply } from '../../../lib/http.ts';
+import { fileReply, idParam, successDataReply } from '../../../lib/http.ts';
 import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import { bulkAction, refundByStaff, resendByStaff } from './order-actions.service.ts';
 import { getAdminDetail, updateOrder } from './order-admin.service.ts';
@@ -64,9 +65,9 @@ export async function orderAdminRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Refunds a paid order in full (no amount) or in part: through Stripe for Stripe orders, recorded for invoice, manual ' +
+          'Refunds a paid order in full (no amount) or in part: back through the payment provider for orders paid online, recorded for invoice, manual ' +
           'and test-mode orders; full refund: `refunded`, seats released; partial: `partially-refunded`. More than paid minus ' +
-          'refunded: 422 at amount; not paid or nothing left: 409; Stripe refused: 502 (nothing changed)',
+          'refunded: 422 at amount; not paid or nothing left: 409; the provider refused: 502 (nothing changed)',
         params,
         body: orderRefundBodySchema,
         response: { 200: changed },
@@ -95,6 +96,7 @@ export async function orderAdminRoutes(fastify: FastifyInstance) {
           'Sends the confirmation again (paid: tickets and receipt; free: tickets; unpaid invoice: the invoice) to the ' +
           "customer's e-mail; 409 when the order has none now",
         params,
+        body: orderActionBodySchema,
         response: { 200: changed },
       },
     },
@@ -136,6 +138,7 @@ export async function orderAdminRoutes(fastify: FastifyInstance) {
         summary: "The selected orders as CSV (`ids=1,2,3` or `ids[]=…`, at most 1000; another company's ids are left out)",
         querystring: orderExportQuerySchema,
         produces: ['text/csv'],
+        response: { 200: fileReply },
       },
     },
     async (request, reply) => {

@@ -9,12 +9,14 @@ import {
   type orderUpdateBodySchema,
   type PaymentStatus,
   type PublicBookingField,
+  REFUND_METHODS,
   type RefundMethod,
 } from '@bookla/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound, validationError } from '../../../lib/app-error.ts';
 import * as repo from './order-admin.repo.ts';
+import { orderPayments } from './order-payments-port.ts';
 import { addError, checkAnswers, type Fields } from './checkout-cart.ts';
 import { getOrderDetail } from './order-list.service.ts';
 import { recordOrderEvent, type SellingDeps } from './order-state.service.ts';
@@ -99,9 +101,10 @@ function actionsOf(order: OrderRow, refundableMinor: number): OrderActions {
   };
 }
 
-/** How a refund of this order moves the money: back through Stripe when it came by Stripe, else only recorded. */
+/** How a refund of this order moves the money: back through the provider it was paid with online, else only recorded. */
 export async function refundMethodOf(db: DbOrTx, teamId: number, orderId: number): Promise<RefundMethod> {
-  return (await repo.stripePaymentOf(db, teamId, orderId)) ? 'stripe' : 'record';
+  const method = await orderPayments().refundMethodOf(db, teamId, orderId);
+  return (REFUND_METHODS as readonly string[]).includes(method) ? (method as RefundMethod) : 'record';
 }
 
 /** `GET /api/orders/{id}`: the order edit page's data; 404 for another team's order. */

@@ -1,4 +1,4 @@
-import { orderAdminDetailSchema } from '@bookla/shared';
+import { orderActionBodySchema, orderAdminDetailSchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,6 +22,7 @@ export async function orderLinksRoutes(fastify: FastifyInstance) {
           'Revokes every link sent so far for the order (they answer 404 from now on); sending the confirmation again (/resend) ' +
           'gives the customer a new one',
         params: z.object({ id: idParam }),
+        body: orderActionBodySchema,
         response: { 200: successDataReply(orderAdminDetailSchema) },
       },
     },

@@ -137,8 +137,3 @@ export function orderDocumentUrl(
 ): string {
   return `${config.appUrl}/api/public/orders/${order.publicId}/${file}?token=${orderToken(config, order)}`;
 }
-
-/** What the ticket's QR code holds. */
-export function checkinUrl(config: Pick<Config, 'appUrl'>, ticketCode: string): string {
-  return `${config.appUrl}/ticket/${ticketCode}/checkin`;
-}

@@ -4,10 +4,10 @@ import type { Config } from '../../../config/env.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { orderEvents, orderItems, orderProducts, orders, payments, products, tickets } from '../../../db/schema/index.ts';
 import { returnDiscountUse, takeDiscountUse } from '../discounts/index.ts';
-import { queueOrderMail } from '../documents/index.ts';
 import { ReservationError, takeSeats } from '../../catalogue/tickets/index.ts';
 import { queueLineCheck } from '../waitinglist/index.ts';
 import { takeProductStock } from './orders.repo.ts';
+import { orderMails, type OrderEndedBy } from './order-mails-port.ts';
 import type { OrderRow } from './order-view.ts';
 import type { Bind } from '../../../lib/sql.ts';
 
@@ -18,7 +18,7 @@ import type { Bind } from '../../../lib/sql.ts';
  * nothing the second time and says so (`changed: false`).
  *
  *   waiting → paid | declined | cancelled | expired | error      (seats released unless paid)
- *   paid    → refunded | partially-refunded                      (full refund releases seats)
+ *   paid    → refunded | partially-refunded                      (full refund releases seats; each refund mails its credit note)
  *   free    is final (cancellation of free and paid orders belongs to operations)
  */
 
@@ -204,7 +204,7 @@ export async function markOrderPaid(deps: SellingDeps, input: MarkPaidInput): Pr
       provider: input.provider ?? order.paymentType,
       amount_minor: order.totalMinor,
     });
-    await queueOrderMail(tx, deps.config, input.teamId, order.id, 'paid');
+    await orderMails().queue(tx, deps.config, input.teamId, order.id, 'paid');
     return { changed: true, status: 'paid' };
   });
 }
@@ -247,11 +247,19 @@ async function endLocked(tx: DbOrTx, deps: SellingDeps, order: OrderRow, input: 
     to: input.status,
     reason: input.reason ?? null,
   });
-  await queueOrderMail(tx, deps.config, order.teamId, order.id, 'ended');
+  // The mail says why, in the customer's terms (issue 22 item 8).
+  await orderMails().queue(tx, deps.config, order.teamId, order.id, 'ended', { endedBy: endedBy(input) });
   // Last: the ticket and discount rows are what buyers of the same sale wait for; locked only
   // for the few statements until the commit.
   await releaseHeld(tx, order.teamId, order.id);
   if (order.discountId) await returnDiscountUse(tx, order.teamId, order.discountId);
+}
+
+/** Who ended the order, as its mail tells the customer: she did, the organiser did, or it was not paid (expired, declined, failed). */
+function endedBy(input: Pick<EndOrderInput, 'who'>): OrderEndedBy {
+  if (input.who.actor === 'customer') return 'customer';
+  if (input.who.actor === 'staff') return 'organiser';
+  return 'unpaid';
 }
 
 /** Ends every unpaid order whose hold ran out (several instances: SKIP LOCKED). Returns how many. */
@@ -287,6 +295,16 @@ export interface RefundInput {
   externalRefundId?: string | null;
 }
 
+/** Whether a refund step with this provider key is in the order's history already. */
+async function refundKeySeen(tx: DbOrTx, orderId: number, refundKey: string): Promise<boolean> {
+  const seen = await tx
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'refunded'), sql`${orderEvents.data}->>'refund_id' = ${refundKey}`))
+    .limit(1);
+  return seen.length > 0;
+}
+
 /**
  * Records a refund (the money moved at the provider, or by hand): `partially-refunded` until the
  * whole total is back, then `refunded`, which also releases the seats. Idempotent per
@@ -298,19 +316,8 @@ export async function recordRefund(deps: SellingDeps, input: RefundInput): Promi
     if (!order) throw new RangeError(`order ${input.orderId} of team ${input.teamId} not found`);
     if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'partially-refunded')
       return { changed: false, status: order.paymentStatus };
-    if (input.externalRefundId) {
-      const seen = await tx
-        .select({ id: orderEvents.id })
-        .from(orderEvents)
-        .where(
-          and(
-            eq(orderEvents.orderId, order.id),
-            eq(orderEvents.type, 'refunded'),
-            sql`${orderEvents.data}->>'refund_id' = ${input.externalRefundId}`,
-          ),
-        );
-      if (seen.length) return { changed: false, status: order.paymentStatus };
-    }
+    if (input.externalRefundId && (await refundKeySeen(tx, order.id, input.externalRefundId)))
+      return { changed: false, status: order.paymentStatus };
     const left = order.totalMinor - order.refundedMinor;
     const amount = Math.min(left, input.amountMinor ?? left);
     if (amount <= 0) return { changed: false, status: order.paymentStatus };
@@ -322,9 +329,21 @@ export async function recordRefund(deps: SellingDeps, input: RefundInput): Promi
       amount_minor: amount,
       refunded_minor: refunded,
       refund_id: input.externalRefundId ?? null,
+      credit_note: await nextCreditNote(tx, order.id),
     });
+    // The customer gets the refund's credit note (issue 22 item 4).
+    await orderMails().queue(tx, deps.config, order.teamId, order.id, 'refunded');
     return { changed: true, status };
   });
+}
+
+/** The place of the order's next refund among its refunds: its credit note's index (1, 2, …). Under the order's lock. */
+async function nextCreditNote(tx: DbOrTx, orderId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.type, 'refunded')));
+  return (row?.n ?? 0) + 1;
 }
 
 // ─── Staff (operations): refunds with the money moved at the provider, cancelling a free order ──
@@ -338,16 +357,20 @@ export interface StaffRefundInput {
   /** Minor units, above 0; omitted: everything still refundable. */
   amountMinor?: number;
   who: OrderActor;
-  /** How the money moves (recorded in the history): through the provider, or only recorded. */
-  method: 'stripe' | 'record';
+  /** How the money moved (recorded in the history): the provider's name, or `record` (only recorded). */
+  method: string;
   reason?: string | null;
   /**
-   * Moves the money at the provider while the order row is locked, so refunds of one order run
-   * one after the other and never return more than was paid. Returns the provider's key of this
-   * refund step — the key its webhook reports for the same step, so the webhook does not count it
-   * again. Must not use the database (the transaction holds the connection); throws: nothing changes.
+   * The provider's key of this refund step (the money already moved: payments/refunds.ts asks the
+   * provider before, never while the order is locked). The same key its refund webhook reports: a
+   * step already recorded under it changes nothing.
    */
-  moveMoney?: (order: OrderRow, amountMinor: number) => Promise<{ refundKey: string }>;
+  refundKey?: string;
+  /**
+   * false: the caller tells the customer itself, with the credit note attached (a customer's
+   * cancellation). Default: the refund's own mail with its credit note (`refunded`).
+   */
+  mail?: boolean;
 }
 
 export interface StaffRefundResult extends StateChange {
@@ -355,11 +378,13 @@ export interface StaffRefundResult extends StateChange {
   /** What this call refunded, and what is still refundable after it. */
   amountMinor: number;
   leftMinor: number;
+  /** The credit note of this refund (its index among the order's), when it changed the order. */
+  creditNote?: number;
 }
 
 /**
  * A refund by staff, full or partial (`paid`/`partially-refunded` only): at most paid minus
- * refunded; the money moves first (`moveMoney`), then `partially-refunded`, or `refunded` with
+ * refunded; the money moved before (payments/refunds.ts, outside this lock), then `partially-refunded`, or `refunded` with
  * the seats released, and the `refunded` event with the staff member. Two at once for one order:
  * the second waits for the first and sees what is left.
  */
@@ -375,23 +400,28 @@ export async function refundOrder(deps: SellingDeps, input: StaffRefundInput): P
       amountMinor: 0,
       leftMinor: Math.max(0, left),
     });
+    // The provider's webhook recorded this very step already (it came first): done.
+    if (input.refundKey && (await refundKeySeen(tx, order.id, input.refundKey)))
+      return { changed: false, status: order.paymentStatus, amountMinor: input.amountMinor ?? 0, leftMinor: Math.max(0, left) };
     if (order.paymentStatus !== 'paid' && order.paymentStatus !== 'partially-refunded') return refused('not_paid');
     if (left <= 0) return refused('nothing_left');
     const amount = input.amountMinor ?? left;
     if (amount <= 0 || amount > left) return refused('too_much');
-    const moved = input.moveMoney ? await input.moveMoney(order, amount) : null;
     const refunded = order.refundedMinor + amount;
     const status: PaymentStatus = refunded >= order.totalMinor ? 'refunded' : 'partially-refunded';
     if (status === 'refunded') await releaseHeld(tx, order.teamId, order.id);
     await tx.update(orders).set({ paymentStatus: status, refundedMinor: refunded, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    const creditNote = await nextCreditNote(tx, order.id);
     await recordOrderEvent(tx, order.teamId, order.id, 'refunded', input.who, {
       amount_minor: amount,
       refunded_minor: refunded,
-      refund_id: moved?.refundKey ?? null,
+      refund_id: input.refundKey ?? null,
       method: input.method,
       reason: input.reason ?? null,
+      credit_note: creditNote,
     });
-    return { changed: true, status, amountMinor: amount, leftMinor: left - amount };
+    if (input.mail !== false) await orderMails().queue(tx, deps.config, order.teamId, order.id, 'refunded');
+    return { changed: true, status, amountMinor: amount, leftMinor: left - amount, creditNote };
   });
 }
 

@@ -1,7 +1,7 @@
 import { asc, and, eq, inArray } from 'drizzle-orm';
-import { minorToDecimal, pickText, bpToPercent, type Language, type Order, type PublicOrder } from '@bookla/shared';
+import { creditNoteNumber, minorToDecimal, pickText, bpToPercent, type Language, type Order, type PublicOrder } from '@bookla/shared';
 import type { DbOrTx } from '../../../db/client.ts';
-import { orderItems, orderParticipants, orderProducts, orders } from '../../../db/schema/index.ts';
+import { orderEvents, orderItems, orderParticipants, orderProducts, orders } from '../../../db/schema/index.ts';
 
 /**
  * An order as CONTRACT §4's Order: the back office and the customer's order page read the same
@@ -43,7 +43,26 @@ export async function loadOrder(db: DbOrTx, teamId: number, orderId: number, lan
     .where(eq(orderParticipants.orderId, orderId))
     .orderBy(asc(orderParticipants.sort), asc(orderParticipants.id));
   const extras = await db.select().from(orderProducts).where(eq(orderProducts.orderId, orderId)).orderBy(asc(orderProducts.id));
-  return toOrder(order, items, participants, extras, lang ?? order.language);
+  const refunds = order.refundedMinor > 0 ? await loadRefunds(db, teamId, [orderId]) : [];
+  return toOrder(order, items, participants, extras, lang ?? order.language, refunds);
+}
+
+/** A refund step of an order (its `refunded` history entry): each is one credit note. */
+export interface RefundStep {
+  orderId: number;
+  amountMinor: number;
+  createdAt: Date;
+}
+
+/** The refund steps of these orders, oldest first (the order's n-th is its credit note n). */
+export async function loadRefunds(db: DbOrTx, teamId: number, orderIds: readonly number[]): Promise<RefundStep[]> {
+  if (!orderIds.length) return [];
+  const rows = await db
+    .select({ orderId: orderEvents.orderId, data: orderEvents.data, createdAt: orderEvents.createdAt })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.teamId, teamId), inArray(orderEvents.orderId, [...orderIds]), eq(orderEvents.type, 'refunded')))
+    .orderBy(asc(orderEvents.id));
+  return rows.map((r) => ({ orderId: r.orderId, amountMinor: Number(r.data.amount_minor ?? 0), createdAt: r.createdAt }));
 }
 
 /** Several orders at once (lists), in the given id order. */
@@ -70,12 +89,14 @@ export async function loadOrders(db: DbOrTx, teamId: number, ids: readonly numbe
       .where(and(eq(orderProducts.teamId, teamId), inArray(orderProducts.orderId, [...ids])))
       .orderBy(asc(orderProducts.id)),
   ]);
+  const refunded = rows.filter((r) => r.refundedMinor > 0).map((r) => r.id);
+  const refunds = await loadRefunds(db, teamId, refunded);
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
     const of = <T extends { orderId: number }>(list: T[]) => list.filter((x) => x.orderId === id);
-    return [toOrder(row, of(items), of(participants), of(extras), lang)];
+    return [toOrder(row, of(items), of(participants), of(extras), lang, of(refunds))];
   });
 }
 
@@ -83,8 +104,16 @@ export type ItemRow = typeof orderItems.$inferSelect;
 export type ParticipantRow = typeof orderParticipants.$inferSelect;
 export type ProductRow = typeof orderProducts.$inferSelect;
 
-export function toOrder(order: OrderRow, items: ItemRow[], participants: ParticipantRow[], extras: ProductRow[], lang: Language): Order {
+export function toOrder(
+  order: OrderRow,
+  items: ItemRow[],
+  participants: ParticipantRow[],
+  extras: ProductRow[],
+  lang: Language,
+  refunds: readonly RefundStep[] = [],
+): Order {
   const money = (minor: number) => minorToDecimal(minor, order.currency);
+  const paidMinor = order.paidAt ? order.totalMinor : 0;
   const option = (p: ProductRow) => ({
     product_id: p.productId,
     name: pickText(p.name, lang),
@@ -158,5 +187,14 @@ export function toOrder(order: OrderRow, items: ItemRow[], participants: Partici
       .map(([rate, s]) => ({ rate: bpToPercent(rate), tax: money(s.tax), gross: money(s.gross) })),
     total: money(order.totalMinor),
     total_minor: order.totalMinor,
+    paid: money(paidMinor),
+    refunded: money(order.refundedMinor),
+    remaining: money(Math.max(0, paidMinor - order.refundedMinor)),
+    credit_notes: refunds.map((r, i) => ({
+      index: i + 1,
+      number: creditNoteNumber(order.number, i + 1),
+      amount: money(r.amountMinor),
+      created_at: r.createdAt.toISOString(),
+    })),
   };
 }

@@ -170,6 +170,21 @@ export interface Shortfall {
   holdLimit?: { activityId: number; limit: number; held: number };
 }
 
+/**
+ * The team's next order number: the ONE place that counts (`order_number_counters`, one row per
+ * team, its row lock held until the statement's transaction ends). RETURNING last_number.
+ */
+export function nextOrderNumberSql(teamId: number | SQL): SQL {
+  return sql`INSERT INTO order_number_counters (team_id, last_number) VALUES (${teamId}, 1)
+    ON CONFLICT (team_id) DO UPDATE SET last_number = order_number_counters.last_number + 1 RETURNING last_number`;
+}
+
+/** The team's next order number on its own (test factories that write orders directly). */
+export async function nextOrderNumber(db: DbOrTx, teamId: number): Promise<number> {
+  const [row] = await executePrepared<{ last_number: number }>(db, nextOrderNumberSql(teamId));
+  return Number(row!.last_number);
+}
+
 /** The SQLSTATE of `bookla_checkout_refused` (migration 0012). */
 const REFUSED = 'BK409';
 
@@ -187,9 +202,10 @@ export async function placeOrderAtOnce(db: DbOrTx, w: AtOnceWrite): Promise<{ nu
   const shape = `order-at-once|${w.items.length}|${w.participants.length}|${w.products.length}|${w.payment ? 1 : 0}|${w.ticketLines}|${stock.length}|${w.discount ? 1 : 0}`;
   const build = (b: Bindings) => {
     const teamId = b.bind(w.teamId);
-    const counter = sql`INSERT INTO order_number_counters (team_id, last_number) VALUES (${teamId}, 1)
-      ON CONFLICT (team_id) DO UPDATE SET last_number = order_number_counters.last_number + 1 RETURNING last_number`;
-    const parts = [sql`counter AS (${counter})`, ...orderWriteParts(db, w, w.also(b.bind), sql`(SELECT last_number FROM counter)`, b)];
+    const parts = [
+      sql`counter AS (${nextOrderNumberSql(teamId)})`,
+      ...orderWriteParts(db, w, w.also(b.bind), sql`(SELECT last_number FROM counter)`, b),
+    ];
     parts.push(sql`seats AS (${w.seats(b.bind)})`);
     if (stock.length) {
       const bound = stock.map((p) => ({ productId: b.bind(p.productId), quantity: b.bind(p.quantity) }));
@@ -279,8 +295,7 @@ export async function takeAndNumber(tx: DbOrTx, teamId: number, orderId: number,
   if (t.discount) parts.push(sql`discount AS (${t.discount})`);
   if (t.number)
     parts.push(
-      sql`counter AS (INSERT INTO order_number_counters (team_id, last_number) VALUES (${teamId}, 1)
-        ON CONFLICT (team_id) DO UPDATE SET last_number = order_number_counters.last_number + 1 RETURNING last_number)`,
+      sql`counter AS (${nextOrderNumberSql(teamId)})`,
       sql`numbered AS (UPDATE ${orders} SET number = (SELECT last_number FROM counter) WHERE ${orders.teamId} = ${teamId} AND ${eq(orders.id, orderId)} RETURNING ${orders.number})`,
     );
   const select = sql`SELECT

@@ -1,35 +1,11 @@
-import type { BookingScope, ChoiceOption, FieldCondition, FieldType, Language, Translated } from '@bookla/shared';
+import type { BookingScope, ChoiceOption, FieldCondition, FieldType, Translated } from '@bookla/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../../db/client.ts';
-import {
-  activityFields,
-  activityProducts,
-  bookingFields,
-  customers,
-  orderNumberCounters,
-  orders,
-  products,
-  teams,
-  typeSetFields,
-} from '../../../db/schema/index.ts';
+import { activityFields, activityProducts, bookingFields, customers, orders, products, typeSetFields } from '../../../db/schema/index.ts';
 import { preparedPerDb } from '../../../lib/sql.ts';
 
 /** SQL of the checkout: what an order reads of the catalogue, and the rows it writes. Team id first everywhere. */
-
-export interface CheckoutTeam {
-  id: number;
-  currency: string;
-  languages: Language[];
-}
-
-export async function findCheckoutTeam(db: DbOrTx, teamId: number): Promise<CheckoutTeam | undefined> {
-  const [row] = await db
-    .select({ id: teams.id, currency: teams.currency, languages: teams.languages })
-    .from(teams)
-    .where(eq(teams.id, teamId));
-  return row;
-}
 
 export interface CheckoutField {
   id: number;
@@ -169,24 +145,6 @@ export async function productLeft(db: DbOrTx, teamId: number, productId: number)
     .from(products)
     .where(and(eq(products.teamId, teamId), eq(products.id, productId)));
   return Number(row?.left ?? 0);
-}
-
-/** Test-only control of the race tests: read the last number, write read + 1 (duplicates when raced). */
-export async function assignOrderNumberUnsafe(db: DbOrTx, teamId: number, orderId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: orderNumberCounters.lastNumber })
-    .from(orderNumberCounters)
-    .where(eq(orderNumberCounters.teamId, teamId));
-  const n = (row?.n ?? 0) + 1;
-  await db
-    .insert(orderNumberCounters)
-    .values({ teamId, lastNumber: n })
-    .onConflictDoUpdate({ target: orderNumberCounters.teamId, set: { lastNumber: n } });
-  await db
-    .update(orders)
-    .set({ number: n })
-    .where(and(eq(orders.teamId, teamId), eq(orders.id, orderId)));
-  return n;
 }
 
 /** Whether the team's customer with this address (case-insensitive) proved it (magic link, verification link). */

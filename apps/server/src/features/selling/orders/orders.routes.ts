@@ -1,4 +1,10 @@
-import { orderAdminDetailSchema, orderAdminListQuerySchema, orderCancelBodySchema, orderSchema } from '@bookla/shared';
+import {
+  orderActionBodySchema,
+  orderAdminDetailSchema,
+  orderAdminListQuerySchema,
+  orderCancelBodySchema,
+  orderSchema,
+} from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -70,6 +76,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Records the payment of an unpaid order by hand (manual payment; tickets mailed); 409 unless the order is waiting',
         params,
+        body: orderActionBodySchema,
         response: { 200: changed },
       },
     },
@@ -92,7 +99,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
         tags,
         summary:
           'Cancels an unpaid or free order (seats, products and discount use released; customer told); a paid order only with ' +
-          '{"refund": true}: everything still paid is refunded (through Stripe for Stripe orders) and its seats released; else 409',
+          '{"refund": true}: everything still paid is refunded (back through the payment provider for orders paid online) and its seats released; else 409',
         params,
         body: orderCancelBodySchema,
         response: { 200: changed },

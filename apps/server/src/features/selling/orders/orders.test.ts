@@ -178,6 +178,15 @@ describe('POST /api/orders/:id/mark-paid', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('refuses a body with fields (the path names the action): 422 in the request language, the order still waiting', async () => {
+    for (const path of ['mark-paid', 'resend', 'revoke-links']) {
+      const res = await boss.client.post(`/api/orders/${id(7)}/${path}?language=de`, { amount: 1 });
+      expect(res.statusCode, path).toBe(422);
+      expect(res.json(), path).toEqual({ message: 'Die Angaben sind ungültig.', errors: { _: ['Unbekannte Felder: amount.'] } });
+    }
+    expect(await statusOf(id(7))).toBe('waiting');
+  });
+
   it('refuses paid, free and ended orders with 409 and a clear message', async () => {
     const paid = await boss.client.post(`/api/orders/${id(1)}/mark-paid`, {}, { 'accept-language': 'de' });
     expect(paid.statusCode).toBe(409);

@@ -11,32 +11,31 @@ import {
   type ReservationBody,
   type ReservationReply,
 } from '@bookla/shared';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Bind } from '../../../lib/sql.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
 import {
   heldSeats,
   holdLimitError,
+  loadSaleItems,
   lockTicketsSql,
   reservationExpired,
   ReservationError,
   reserveItems,
   soldOutError,
   takeHeldSeats,
-  takeSeats,
   takeSeatsAtOnceSql,
   takeSeatsSql,
   type Holder,
 } from '../../catalogue/tickets/index.ts';
-import { discountCodeRefused, discountUseSql, takeDiscountUse } from '../discounts/index.ts';
+import { discountCodeRefused, discountUseSql } from '../discounts/index.ts';
 import { bookOffer, isOfferHolder } from '../waitinglist/index.ts';
-import { startOnlinePayment } from '../payments/index.ts';
-import { enabledPaymentMethods, getCheckoutTeam, type SellingSettings } from '../settings/index.ts';
+import { enabledPaymentMethods, getCheckoutTeam, invoiceDueAt, paymentMethodsFor, type CheckoutTeam } from '../settings/index.ts';
 import { addError, checkAnswers, checkParticipants, loadCart, priceCart, type Cart, type Fields } from './checkout-cart.ts';
 import { orderPageUrl } from './order-links.ts';
 import { orderMailJobInsert } from './order-mail-job.ts';
-import { endUnpaidOrder, orderEventInsert, type SellingDeps } from './order-state.service.ts';
+import { orderPayments, type OrderPaymentDeps } from './order-payments-port.ts';
+import { orderEventInsert } from './order-state.service.ts';
 import { toOrder, toPublicOrder, type ItemRow, type OrderRow, type ParticipantRow, type ProductRow } from './order-view.ts';
 import { allocateOrderIds, placeOrderAtOnce, takeAndNumber, writeOrderAndLock, type OrderIds } from './order-write.repo.ts';
 import * as repo from './orders.repo.ts';
@@ -59,30 +58,9 @@ import type { Pricing } from './pricing.ts';
  *    (new snapshot) the holder's rows converted, seats, stock, discount use and number.
  *
  * An order that answers 201 has its seats; nothing is ever sold past stock or a discount's
- * maximum uses (checkout-races.test.ts proves it, with a control that switches the protection off).
+ * maximum uses (checkout-races.test.ts proves it; its controls hand `placeOrder` an unlocked
+ * write of their own, checkout-race-controls.ts: nothing here knows about tests).
  */
-
-// ─── Test-only controls for the race tests ──────────────────────────────────
-
-export interface UnsafeCheckoutFlags {
-  /** Seats by read-then-write without lock or condition. */
-  seats?: boolean;
-  /** Discount uses by read-then-write without condition. */
-  discounts?: boolean;
-  /** Order numbers by read-then-write. */
-  numbers?: boolean;
-}
-
-let unsafe: Required<UnsafeCheckoutFlags> = { seats: false, discounts: false, numbers: false };
-
-/**
- * Switches the checkout's concurrency protection off, so a race test can prove it sees races
- * (its control). Refused outside Vitest: production code can never turn it on.
- */
-export function setUnsafeCheckoutForTests(flags: UnsafeCheckoutFlags): void {
-  if (!process.env.VITEST) throw new Error('setUnsafeCheckoutForTests is for tests only');
-  unsafe = { seats: !!flags.seats, discounts: !!flags.discounts, numbers: !!flags.numbers };
-}
 
 // ─── The reservation ────────────────────────────────────────────────────────
 
@@ -97,8 +75,9 @@ export async function reserveCheckout(
   lang: Language,
   holder: Pick<Holder, 'key'> = { key: null },
 ): Promise<ReservationReply> {
-  const team = await repo.findCheckoutTeam(db, teamId);
+  const team = await getCheckoutTeam(db, teamId);
   if (!team) throw notFound();
+  await refuseUnpayable(db, team, items);
   const held = await reserveItems(db, teamId, items, holder);
   const money = (minor: number) => minorToDecimal(minor, team.currency);
   return {
@@ -121,12 +100,39 @@ export async function reserveCheckout(
   };
 }
 
+/**
+ * Paid tickets nothing can take the money for now — no payment method on, or only the invoice and
+ * a first date too soon to pay one — are not held: 409 OFF_SALE in the request's language, before
+ * the checkout's last step (issue 22 item 2; the shop does not list them either). The tickets are
+ * read only for a team without an online method or test mode.
+ */
+async function refuseUnpayable(db: Db, team: CheckoutTeam, items: ReservationBody['items']): Promise<void> {
+  if (enabledPaymentMethods(team.settings).some((m) => m !== 'free' && m !== 'invoice')) return;
+  const lines = await loadSaleItems(db, team.id, items, { requireOnSale: true });
+  const paid = lines.filter((l) => l.priceMinor > 0);
+  if (!paid.length || cartPaymentMethods(team, { items: paid }).some((m) => m !== 'free')) return;
+  throw new AppError('CONFLICT', 'checkout:not_payable', { extra: { code: ErrorCodes.OFF_SALE, ticket_id: paid[0]!.id } });
+}
+
 // ─── The quote ──────────────────────────────────────────────────────────────
 
 export interface Quote {
   currency: string;
   pricing: Pricing;
   discountCode: string | null;
+  /** What this cart can be paid with now (`cartPaymentMethods`). */
+  paymentMethods: CheckoutPaymentMethod[];
+}
+
+/** When the first session the cart books starts (null: no dates). */
+export function firstSessionOf(cart: Pick<Cart, 'items'>): Date | null {
+  const starts = cart.items.map((i) => i.firstSessionAt?.getTime()).filter((t): t is number => t !== undefined);
+  return starts.length ? new Date(Math.min(...starts)) : null;
+}
+
+/** The payment methods a cart can be paid with now (`paymentMethodsFor` its first booked session). */
+export function cartPaymentMethods(team: Pick<CheckoutTeam, 'settings' | 'timeZone'>, cart: Pick<Cart, 'items'>): CheckoutPaymentMethod[] {
+  return paymentMethodsFor(team.settings, { firstSessionAt: firstSessionOf(cart), timeZone: team.timeZone });
 }
 
 /** What the cart costs now (nothing is stored, no seat is held): 422 for unusable tickets, products or discount code. */
@@ -142,7 +148,12 @@ export async function quoteOrder(
     requireOnSale: false,
   });
   if (Object.keys(f).length) throw validationError(f);
-  return { currency: team.currency, pricing: priceCart(cart, team.settings), discountCode: cart.discount?.code ?? null };
+  return {
+    currency: team.currency,
+    pricing: priceCart(cart, team.settings),
+    discountCode: cart.discount?.code ?? null,
+    paymentMethods: cartPaymentMethods(team, cart),
+  };
 }
 
 // ─── Placing the order ──────────────────────────────────────────────────────
@@ -154,32 +165,33 @@ export interface PlacedOrder {
   paymentUrl: string | null;
 }
 
-export interface PlaceOrderDeps extends SellingDeps {
-  /** Handed to the payment start, which logs provider failures here. */
-  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-}
+/** The payment start (orders' payments port) logs provider failures in `log`. */
+export type PlaceOrderDeps = OrderPaymentDeps;
 
 /**
  * Places the order. `holder` is the shop visitor (client key, e-mail address): a direct order
  * counts its seats against each activity's hold limit under the seats' locks (409 HOLD_LIMIT), and
  * the order remembers it, so its seats count while it is unpaid. Staff and tests pass none.
+ * `write` is the checkout's own (`writeOrderLocked`); only the race tests' controls pass another.
  */
-export async function placeOrder(deps: PlaceOrderDeps, teamId: number, body: OrderBody, holder: Holder = NO_HOLDER): Promise<PlacedOrder> {
+export async function placeOrder(
+  deps: PlaceOrderDeps,
+  teamId: number,
+  body: OrderBody,
+  holder: Holder = NO_HOLDER,
+  write: OrderWriteStep = writeOrderLocked,
+): Promise<PlacedOrder> {
   const prepared = await prepareOrder(deps.db, teamId, body, holder);
-  const number = atOnce(body)
-    ? await writeOrderAtOnce(deps.db, teamId, body, prepared)
-    : await deps.db.transaction((tx) => writeOrder(tx, teamId, body, prepared));
+  const number = await write(deps.db, teamId, body, prepared);
   const { orderId, method, status } = prepared;
   let paymentUrl: string | null = null;
-  if (status === 'waiting' && (method === 'stripe' || method === 'test')) {
+  const payments = orderPayments();
+  if (status === 'waiting' && payments.isOnline(method)) {
     try {
-      paymentUrl = (await startOnlinePayment(deps, { teamId, orderId, method, language: body.language })).paymentUrl;
-    } catch (err) {
-      // Nothing was charged: the order ends at once and gives its seats back (the payments
-      // feature logs the provider's failure, and may have ended it already). Only the message
-      // here: a provider's error object may carry request details.
-      deps.log?.warn({ orderId, failure: err instanceof Error ? err.message : String(err) }, 'payment start failed');
-      await endUnpaidOrder(deps, { teamId, orderId, status: 'error', who: { actor: 'system' }, reason: 'payment_start_failed' });
+      paymentUrl = (await payments.start(deps, { teamId, orderId, method, language: body.language })).paymentUrl;
+    } catch {
+      // Nothing was charged. The payment start has ended the order (`error`, seats back) and
+      // logged the provider's failure (its port's contract): here only the answer.
       throw new AppError('BAD_GATEWAY', 'checkout:payment_start_failed', { extra: { code: ErrorCodes.PAYMENT_UNAVAILABLE } });
     }
   }
@@ -193,12 +205,12 @@ const NO_HOLDER: Holder = { key: null, email: null };
 
 /** How long an unpaid invoice order from an address nobody has confirmed holds its seats (until its link is opened). */
 export const UNCONFIRMED_HOLD_MINUTES = 30;
-const DAY_MS = 86_400_000;
 
 /**
- * When an unpaid order's hold ends and its invoice is due (decision 009, issue 20 item 1):
- * - the invoice is due after the team's days, but never later than the day before the first
- *   booked session; when that session starts within a day, the invoice is due at its start;
+ * When an unpaid order's hold ends and its invoice is due (decision 009, issue 20 item 1, issue 22 item 5):
+ * - the invoice is due after the team's days, but never later than the end of the day before the
+ *   first booked session (team zone); when that day is today or past no invoice is offered
+ *   (`cartPaymentMethods`; settings/invoice-terms.ts);
  * - an invoice order holds its seats until the due date only for a confirmed address (a verified
  *   customer account); otherwise for UNCONFIRMED_HOLD_MINUTES, until the order's mailed link is
  *   opened (`confirmOrderHold`), never past the due date;
@@ -212,16 +224,19 @@ export function holdTimes(input: {
   reservationMinutes: number;
   firstSessionAt: Date | null;
   confirmedAddress: boolean;
+  timeZone: string;
 }): { holdUntil: Date | null; invoiceDueAt: Date | null } {
   const now = input.now.getTime();
   const first = input.firstSessionAt?.getTime() ?? Infinity;
   const clip = (t: number) => new Date(Math.min(t, first));
   if (input.method === 'invoice') {
-    const dayBefore = first - DAY_MS;
-    const due = dayBefore > now ? Math.min(now + input.invoiceDueDays * DAY_MS, dayBefore) : first;
-    const invoiceDueAt = new Date(due);
-    const holdUntil = input.confirmedAddress ? invoiceDueAt : new Date(Math.min(now + UNCONFIRMED_HOLD_MINUTES * 60_000, due));
-    return { holdUntil, invoiceDueAt };
+    const { firstSessionAt, timeZone } = input;
+    const invoiceDue = invoiceDueAt({ now: input.now, dueDays: input.invoiceDueDays, firstSessionAt, timeZone });
+    // `choosePayment` refused the invoice already when no day is left to pay it.
+    if (!invoiceDue) throw new Error('invoice without a day left to pay it before the first session');
+    const due = invoiceDue.getTime();
+    const holdUntil = input.confirmedAddress ? invoiceDue : new Date(Math.min(now + UNCONFIRMED_HOLD_MINUTES * 60_000, due));
+    return { holdUntil, invoiceDueAt: invoiceDue };
   }
   if (input.status !== 'waiting') return { holdUntil: null, invoiceDueAt: null };
   return { holdUntil: clip(now + input.reservationMinutes * 60_000), invoiceDueAt: null };
@@ -239,19 +254,16 @@ async function requestedItems(db: DbOrTx, teamId: number, body: OrderBody, f: Fi
   throw validationError(f);
 }
 
-function choosePayment(
-  settings: SellingSettings,
-  languages: readonly Language[],
-  body: OrderBody,
-  total: number,
-  f: Fields,
-): CheckoutPaymentMethod {
-  if (!languages.includes(body.language)) addError(f, 'language', 'checkout:validation.language');
+function choosePayment(team: CheckoutTeam, cart: Cart, body: OrderBody, total: number, f: Fields): CheckoutPaymentMethod {
+  if (!team.languages.includes(body.language)) addError(f, 'language', 'checkout:validation.language');
   // A total of 0 is free whatever was chosen; `free` is for totals of 0 only.
   if (total === 0) return 'free';
-  if (body.payment_method === 'free' || !enabledPaymentMethods(settings).includes(body.payment_method))
-    addError(f, 'payment_method', 'checkout:validation.payment_method');
-  return body.payment_method;
+  const method = body.payment_method;
+  if (method !== 'free' && cartPaymentMethods(team, cart).includes(method)) return method;
+  // The team takes invoices, but the course starts too soon to pay one (issue 22 item 5): say so.
+  const tooLate = method === 'invoice' && enabledPaymentMethods(team.settings).includes('invoice');
+  addError(f, 'payment_method', tooLate ? 'checkout:validation.invoice_too_late' : 'checkout:validation.payment_method');
+  return method;
 }
 
 /** The rows of a new order exactly as they are written (and as `toOrder` reads them). */
@@ -262,7 +274,7 @@ interface OrderRows {
   products: ProductRow[];
 }
 
-interface PreparedOrder {
+export interface PreparedOrder {
   orderId: number;
   method: CheckoutPaymentMethod;
   status: PaymentStatus;
@@ -287,7 +299,7 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody, holder: Hol
     teamId,
     { items, products: body.products, discount_code: body.discount_code, participants: body.participants },
     f,
-    { requireOnSale: direct, refuseSoldOut: direct && !unsafe.seats },
+    { requireOnSale: direct, refuseSoldOut: direct },
   );
   const [team, answers] = await Promise.all([getCheckoutTeam(db, teamId), checkAnswers(db, teamId, cart.items, body, f)]);
   if (!team) throw notFound();
@@ -295,7 +307,7 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody, holder: Hol
   if (Object.keys(f).length) throw validationError(f);
   const { settings } = team;
   const pricing = priceCart(cart, settings);
-  const method = choosePayment(settings, team.languages, body, pricing.totalMinor, f);
+  const method = choosePayment(team, cart, body, pricing.totalMinor, f);
   if (Object.keys(f).length) throw validationError(f);
 
   const ids = await allocateOrderIds(db, {
@@ -305,14 +317,14 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody, holder: Hol
   });
   const now = new Date();
   const status: PaymentStatus = method === 'free' ? 'free' : 'waiting';
-  const starts = cart.items.map((i) => i.firstSessionAt?.getTime()).filter((t): t is number => t !== undefined);
   const { holdUntil, invoiceDueAt } = holdTimes({
     now,
     method,
     status,
     invoiceDueDays: settings.invoiceDueDays,
     reservationMinutes: Math.min(...cart.items.map((i) => i.reservationMinutes)),
-    firstSessionAt: starts.length ? new Date(Math.min(...starts)) : null,
+    firstSessionAt: firstSessionOf(cart),
+    timeZone: team.timeZone,
     confirmedAddress: method === 'invoice' && (await repo.isConfirmedAddress(db, teamId, body.customer.email)),
   });
   const orderId = ids.orderId;
@@ -359,11 +371,19 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody, holder: Hol
   return { orderId, method, status, cart, pricing, rows: orderLines(order, ids, cart, pricing, body, answers.participants) };
 }
 
-/** A direct order (no reservation to convert) is written in one statement; the race tests' controls take the transaction. */
-const atOnce = (body: OrderBody) => !body.reservation_token && !unsafe.seats && !unsafe.discounts && !unsafe.numbers;
+/** Writes the prepared order with its seats, stock, discount use and number; returns the order number. */
+export type OrderWriteStep = (db: Db, teamId: number, body: OrderBody, prepared: PreparedOrder) => Promise<number>;
+
+/**
+ * The checkout's write: a direct order in ONE statement (`writeOrderAtOnce`); an order converting
+ * a reservation in a transaction of two (`writeOrder`), because the holder's reservation rows go
+ * between writing the order and taking what it sells.
+ */
+export const writeOrderLocked: OrderWriteStep = (db, teamId, body, prepared) =>
+  body.reservation_token ? db.transaction((tx) => writeOrder(tx, teamId, body, prepared)) : writeOrderAtOnce(db, teamId, body, prepared);
 
 /** What the order writes besides its own rows: its event and its confirmation job, which commit with it (order-mail-job.ts). */
-function orderSideRows(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder, bind: Bind = (v) => v) {
+export function orderSideRows(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder, bind: Bind = (v) => v) {
   const { orderId, method, status, pricing } = prepared;
   const created = { payment_method: method, status, total_minor: pricing.totalMinor, reservation: !!body.reservation_token };
   return [
@@ -372,7 +392,7 @@ function orderSideRows(db: DbOrTx, teamId: number, body: OrderBody, prepared: Pr
   ];
 }
 
-function orderWrite(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder) {
+export function orderWrite(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder) {
   const { rows, orderId, method, pricing } = prepared;
   return {
     teamId,
@@ -387,15 +407,14 @@ function orderWrite(db: DbOrTx, teamId: number, body: OrderBody, prepared: Prepa
     items: rows.items,
     participants: rows.participants,
     products: rows.products,
-    payment:
-      method === 'stripe' || method === 'test'
-        ? { teamId, orderId, provider: method, status: 'pending' as const, amountMinor: pricing.totalMinor, currency: rows.order.currency }
-        : null,
+    payment: orderPayments().isOnline(method)
+      ? { teamId, orderId, provider: method, status: 'pending' as const, amountMinor: pricing.totalMinor, currency: rows.order.currency }
+      : null,
   };
 }
 
 /** Product stock wanted per product id. */
-function productStockOf(cart: Cart): { productId: number; quantity: number }[] {
+export function productStockOf(cart: Cart): { productId: number; quantity: number }[] {
   const stock = new Map<number, number>();
   for (const p of cart.products) stock.set(p.productId, (stock.get(p.productId) ?? 0) + p.quantity);
   return [...stock].map(([productId, quantity]) => ({ productId, quantity }));
@@ -441,7 +460,7 @@ async function writeOrderAtOnce(db: Db, teamId: number, body: OrderBody, prepare
  * seats left now), a product (409 SOLD_OUT), the discount's last use (422 at `discount_code`).
  * Undefined when nothing wanted is missing from `got`.
  */
-async function shortfallError(
+export async function shortfallError(
   db: DbOrTx,
   teamId: number,
   want: { seats: readonly { ticketId: number }[]; productStock: readonly { productId: number }[]; discount: boolean },
@@ -460,55 +479,41 @@ async function shortfallError(
 }
 
 /**
- * The transaction: statement 2 writes the order and locks its tickets and products, statement 3
- * takes seats, stock, the discount use and the number under those locks, COMMIT. An order that
- * answers 201 has its seats; nothing is ever sold past stock or a discount's maximum uses.
- * Returns the order number.
+ * An order converting a reservation, in the caller's transaction: statement 2 writes the order
+ * and locks its tickets and products, the holder's reservation rows are converted (they must
+ * still cover every line), statement 3 takes seats, stock, the discount use and the number under
+ * those locks. An order that answers 201 has its seats; nothing is ever sold past stock or a
+ * discount's maximum uses. Returns the order number.
  */
 async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder): Promise<number> {
   const { cart, orderId } = prepared;
+  const token = body.reservation_token!;
   const seats = cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity }));
   const productStock = productStockOf(cart);
-  // The race tests' control (setUnsafeCheckoutForTests) takes direct seats without lock or condition.
-  const seatsUnderLock = !(unsafe.seats && !body.reservation_token);
   await writeOrderAndLock(tx, {
     ...orderWrite(tx, teamId, body, prepared),
     also: orderSideRows(tx, teamId, body, prepared),
-    lockTickets: !seatsUnderLock
-      ? null
-      : lockTicketsSql(
-          teamId,
-          seats.map((s) => s.ticketId),
-        ),
+    lockTickets: lockTicketsSql(
+      teamId,
+      seats.map((s) => s.ticketId),
+    ),
     productIds: productStock.map((p) => p.productId),
   });
-  if (body.reservation_token) {
-    // Converting the reservation: its rows go (so they no longer count against this buyer) and
-    // must have covered every line while still live.
-    const held = await takeHeldSeats(tx, teamId, body.reservation_token);
-    if (seats.some((s) => (held.get(s.ticketId) ?? 0) < s.quantity)) throw reservationExpired();
-    // A waiting-list offer's seats (a `wl_` holder; a string test, nothing for other orders): booked with this order.
-    if (isOfferHolder(body.reservation_token)) await bookOffer(tx, teamId, body.reservation_token, orderId);
-  } else if (unsafe.seats) {
-    await takeSeats(tx, teamId, seats, { unsafe: true });
-  }
-  // The control's read-then-write discount count, before the counter's lock would queue it.
-  if (cart.discount && unsafe.discounts && !(await takeDiscountUse(tx, teamId, cart.discount.id, { unsafe: true })))
-    throw discountCodeRefused();
+  // Converting the reservation: its rows go (so they no longer count against this buyer) and
+  // must have covered every line while still live.
+  const held = await takeHeldSeats(tx, teamId, token);
+  if (seats.some((s) => (held.get(s.ticketId) ?? 0) < s.quantity)) throw reservationExpired();
+  // A waiting-list offer's seats (a `wl_` holder; a string test, nothing for other orders): booked with this order.
+  if (isOfferHolder(token)) await bookOffer(tx, teamId, token, orderId);
   const taken = await takeAndNumber(tx, teamId, orderId, {
-    seats: seatsUnderLock ? takeSeatsSql(teamId, seats) : null,
+    seats: takeSeatsSql(teamId, seats),
     products: productStock,
-    discount: cart.discount && !unsafe.discounts ? discountUseSql(teamId, cart.discount.id) : null,
-    number: !unsafe.numbers,
+    discount: cart.discount ? discountUseSql(teamId, cart.discount.id) : null,
+    number: true,
   });
-  const refused = await shortfallError(
-    tx,
-    teamId,
-    { seats: seatsUnderLock ? seats : [], productStock, discount: !!cart.discount && !unsafe.discounts },
-    taken,
-  );
+  const refused = await shortfallError(tx, teamId, { seats, productStock, discount: !!cart.discount }, taken);
   if (refused) throw refused;
-  return unsafe.numbers ? repo.assignOrderNumberUnsafe(tx, teamId, orderId) : taken.number!;
+  return taken.number!;
 }
 
 /** Order lines per ticket, one participant per seat with its ticket code, products per order or per participant. */

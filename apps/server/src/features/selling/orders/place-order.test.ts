@@ -639,6 +639,7 @@ describe('POST /api/public/teams/:teamId/quote', () => {
       total: placed.total,
       currency: 'CHF',
       discount_code: 'HALF',
+      payment_methods: ['free', 'invoice', 'test'],
     });
     expect(quote.json()).toMatchObject({ subtotal: 90, discount_total: 45, total: 45 });
     const bad = await call(

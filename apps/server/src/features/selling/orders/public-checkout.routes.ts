@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../lib/http.ts';
+import { idParam, noContentReply } from '../../../lib/http.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
 import { holderOf, releaseReservations } from '../../catalogue/tickets/index.ts';
 import { withDiscountGuessLimit } from '../discounts/index.ts';
@@ -70,11 +70,12 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Releases the seats a reservation holds (204, also when it is gone already)',
         params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{10,64}$/) }),
+        response: { 204: noContentReply },
       },
     },
     async (request, reply) => {
       await releaseReservations(db, request.params.token);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
@@ -84,7 +85,8 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       ...publicCall,
       schema: {
         tags,
-        summary: 'What a cart costs now, with the discount code applied (nothing is stored; 422 on `discount_code`)',
+        summary:
+          'What a cart costs now, with the discount code applied, and the payment methods it can be paid with (nothing is stored; 422 on `discount_code`)',
         params: teamParams,
         body: quoteBodySchema,
         response: { 200: quoteReplySchema },
@@ -102,6 +104,7 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
         total: money(quote.pricing.totalMinor),
         currency: quote.currency,
         discount_code: quote.discountCode,
+        payment_methods: quote.paymentMethods,
       };
     },
   );
@@ -151,11 +154,12 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
           'The order page opened from the confirmation mail: with its `confirm` key, an unpaid invoice order holds its seats until the due date instead of 30 minutes (204; wrong keys: 404)',
         params: z.object({ id: z.string().max(64) }),
         querystring: z.object({ token: z.string().max(200).optional(), confirm: z.string().max(200).optional() }),
+        response: { 204: noContentReply },
       },
     },
     async (request, reply) => {
       await confirmHoldByLink(app.deps, request.params.id, request.query.token, request.query.confirm);
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 }

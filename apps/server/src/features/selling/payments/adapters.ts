@@ -3,27 +3,40 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../../config/env.ts';
 import type { payments } from '../../../db/schema/index.ts';
 import type { OrderRow, SellingDeps } from '../orders/index.ts';
+import type { SellingSettings } from '../settings/index.ts';
 
 /**
- * Online payments behind one interface. An adapter knows one provider: it opens the hosted
- * payment page for a pending payment attempt (`start`), and its notifications are turned into a
- * provider-neutral `PaymentNotice` that one handler (`payments.service.ts` `handlePaymentNotice`)
- * applies — the Stripe webhook after its signature is verified, the test-mode page after its
- * token is checked. So both providers change orders through the same code path.
+ * Online payments behind one interface. A provider adapter (one folder under `providers/`) knows
+ * one provider and nothing else knows it:
+ * - `capabilities`: what it can do (refunds, partial refunds, recurring, methods such as TWINT);
+ * - `ready(settings)`: whether the team's stored credentials let it take money;
+ * - `start`: opens the hosted payment page for a pending payment attempt;
+ * - `handleWebhook`: checks a delivery's authenticity (signature, timestamp) and turns it into a
+ *   provider-neutral `PaymentNotice` that one handler (`payments.service.ts`) applies;
+ * - `refund`: moves money back, with an idempotency key (called by `refunds.ts` only, never while
+ *   a database transaction is open).
+ * The registry (`registry.ts`) maps a provider name to its adapter; order code asks it only.
  */
 
-export type OnlineProvider = 'stripe' | 'test';
+/** The providers that take money online; `test` is the clearly labelled test-mode page. */
+export type OnlineProvider = 'stripe' | 'datatrans' | 'test';
+export const ONLINE_PROVIDERS: readonly OnlineProvider[] = ['stripe', 'datatrans', 'test'];
+export const isOnlineProvider = (p: string): p is OnlineProvider => (ONLINE_PROVIDERS as readonly string[]).includes(p);
 export type PaymentRow = typeof payments.$inferSelect;
 
-/** Where the Stripe SDK sends its calls; tests point it at a local fake (never set from the environment). */
-export interface StripeApiTarget {
-  host: string;
-  port: number;
-  protocol: 'http' | 'https';
+/** How a buyer can pay on a provider's page (what the integration page and checkout may show). */
+export type PaymentMethodKind = 'card' | 'twint' | 'postfinance' | 'apple_pay' | 'google_pay' | 'test';
+
+export interface ProviderCapabilities {
+  refunds: boolean;
+  partialRefunds: boolean;
+  recurring: boolean;
+  methods: readonly PaymentMethodKind[];
 }
 
 export interface PaymentDeps extends SellingDeps {
-  config: SellingDeps['config'] & Partial<Pick<Config, 'stripeApi' | 'stripeConnectWebhookSecret'>>;
+  /** Beside what orders need, whatever a provider reads of the configuration (its platform secrets, its test API target). */
+  config: SellingDeps['config'] & Partial<Omit<Config, keyof SellingDeps['config']>>;
   /** Provider failures are logged here (without secrets); optional for callers without a logger. */
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 }
@@ -39,16 +52,54 @@ export interface StartContext {
 }
 
 export interface StartedPayment {
-  /** The provider's id of the attempt (Stripe Checkout session id, `test_<paymentId>`). */
+  /** The provider's id of the attempt (its hosted session or transaction id, `test_<paymentId>`). */
   externalId: string;
   /** The hosted page the buyer is sent to. */
   checkoutUrl: string;
 }
 
+/** A webhook delivery as it arrived: the exact bytes (signatures cover them), headers, the team the URL names. */
+export interface WebhookDelivery {
+  raw: Buffer;
+  headers: Record<string, string | string[] | undefined>;
+  /** `?team={id}` of the endpoint's URL, when given. Nothing in the body ever chooses the team. */
+  urlTeamId?: number;
+}
+
+export interface ProviderRefundRequest {
+  teamId: number;
+  orderId: number;
+  /** The paid attempt the money goes back through (its `externalPaymentId`, `externalId`). */
+  payment: PaymentRow;
+  amountMinor: number;
+  currency: string;
+  /** The same key again (a retry after a lost reply) returns the same refund instead of a second one. */
+  idempotencyKey: string;
+  /** Our id of this refund (`payment_refunds.id`), for providers that want a reference number per refund. */
+  reference: number;
+}
+
+export interface ProviderRefund {
+  /** Unique per refund step and the same key the provider's refund webhook reports, so it counts once. */
+  refundKey: string;
+  refundId: string;
+}
+
 export interface PaymentAdapter {
   readonly provider: OnlineProvider;
+  readonly capabilities: ProviderCapabilities;
+  /** Whether the team's settings hold what `start` needs (enabled, credentials stored). */
+  ready(settings: SellingSettings): boolean;
   /** Opens the hosted payment page for a pending attempt. Throws when the provider cannot. */
   start(ctx: StartContext): Promise<StartedPayment>;
+  /** What the OpenAPI document says of its webhook endpoint `POST /api/webhooks/{provider}`. */
+  readonly webhookSummary?: string;
+  /** Verifies a delivery and normalises it; throws `AppError` 400 (`payments:webhook_*`) when it is not authentic. */
+  handleWebhook?(deps: PaymentDeps, delivery: WebhookDelivery): Promise<PaymentNotice>;
+  /** Moves money back at the provider. Throws `AppError` (409 not set up, 502 refused). Never inside a transaction. */
+  refund?(deps: PaymentDeps, request: ProviderRefundRequest): Promise<ProviderRefund>;
+  /** The provider's error reduced to what may be logged (never keys or request bodies). */
+  errorSummary?(err: unknown): Record<string, unknown>;
 }
 
 /**
@@ -70,17 +121,19 @@ export interface PaymentNotice {
   /** The team the authenticity check was made for; every lookup is scoped to it. */
   teamId: number;
   outcome: NoticeOutcome;
-  /** Our payment attempt id (Stripe: `metadata.payment_id`; test mode: the page's id). */
+  /** Our payment attempt id, as the provider echoes it back (metadata, reference number; test mode: the page's id). */
   paymentId?: number | null;
-  /** The provider's id of the attempt (Stripe Checkout session id). */
+  /** The provider's id of the attempt (its hosted session or transaction). */
   externalId?: string | null;
-  /** Stripe PaymentIntent id: kept on the attempt for refunds, and how a refund finds its order. */
+  /** The provider's id of the money (payment intent, transaction): kept for refunds, and how a refund finds its order. */
   externalPaymentId?: string | null;
   amountMinor?: number | null;
   currency?: string | null;
   refund?: {
-    /** Everything refunded so far on the charge (Stripe's cumulative `amount_refunded`). */
-    totalRefundedMinor: number;
+    /** Everything refunded so far on the charge (for providers that report the cumulative amount); or use `stepMinor`. */
+    totalRefundedMinor?: number | null;
+    /** This refund step's own amount, for providers that report each refund by itself (Datatrans credits). */
+    stepMinor?: number | null;
     /** The same before this event (`previous_attributes`), when the provider says. */
     previousRefundedMinor?: number | null;
     /** Unique per refund step, so the same step is never counted twice. */

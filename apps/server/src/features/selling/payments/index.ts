@@ -1,10 +1,13 @@
 /**
  * What other features and the app may use of online payments: opening the provider's page for a
- * placed order, the Stripe webhook and the test-mode page's routes, and the adapter interface.
+ * placed order, the providers' webhooks and the test-mode page's routes, the one refund service,
+ * and the provider interface (adapters.ts; providers/ holds one folder per provider).
  */
 export { startOnlinePayment, handlePaymentNotice, type NoticeResult, type StartOnlinePaymentInput } from './payments.service.ts';
-export { stripeWebhookRoutes } from './webhooks.routes.ts';
+export { providerWebhookRoutes } from './webhooks.routes.ts';
 export { testPaymentsRoutes } from './test-payments.routes.ts';
-export { testPaymentToken, testPaymentUrl } from './test-mode.adapter.ts';
-export type { OnlineProvider, PaymentAdapter, PaymentDeps, PaymentNotice } from './adapters.ts';
-export { prepareStripeRefund, type StripeRefunder, type StripeRefundRequest } from './refunds.ts';
+export { testPaymentToken, testPaymentUrl } from './providers/test-mode/test-mode.adapter.ts';
+export { isOnlineProvider, ONLINE_PROVIDERS } from './adapters.ts';
+export type { OnlineProvider, PaymentAdapter, PaymentDeps, PaymentNotice, ProviderCapabilities } from './adapters.ts';
+export { paymentAdapter, adapterOf } from './registry.ts';
+export { onlineRefundOrders, refundMethodOf, refundsOnline, refundThroughProvider, type RefundThroughProviderInput } from './refunds.ts';

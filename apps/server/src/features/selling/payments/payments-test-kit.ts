@@ -13,7 +13,11 @@ let seq = 0;
 /** Turns a team's payment integrations on through the back office's own call. */
 export async function configurePayments(
   team: Staff,
-  body: { stripe?: { secretKey: string; webhookSecret: string; accountId?: string | null }; testMode?: boolean },
+  body: {
+    stripe?: { secretKey: string; webhookSecret: string; accountId?: string | null };
+    datatrans?: { merchantId: string; password: string; hmacKey: string };
+    testMode?: boolean;
+  },
 ): Promise<void> {
   const res = await team.client.request('PUT', '/api/config/integration', {
     ...(body.stripe
@@ -27,9 +31,20 @@ export async function configurePayments(
           },
         }
       : {}),
+    ...(body.datatrans
+      ? {
+          datatrans: {
+            enabled: true,
+            merchant_id: body.datatrans.merchantId,
+            password: body.datatrans.password,
+            hmac_key: body.datatrans.hmacKey,
+            sandbox: true,
+          },
+        }
+      : {}),
     ...(body.testMode !== undefined ? { test_mode: { enabled: body.testMode } } : {}),
-    // Stripe keys are where the money goes: the owner's password confirms them (issue 20).
-    ...(body.stripe ? { current_password: DEFAULT_PASSWORD } : {}),
+    // Provider keys are where the money goes: the owner's password confirms them (issue 20).
+    ...(body.stripe || body.datatrans ? { current_password: DEFAULT_PASSWORD } : {}),
   });
   if (res.statusCode !== 200) throw new Error(`integration settings: ${res.statusCode} ${res.body}`);
 }
@@ -100,8 +115,13 @@ export async function handledEvents(db: Db, provider: string, eventId?: string) 
     .where(and(eq(paymentEvents.provider, provider), eventId ? eq(paymentEvents.eventId, eventId) : sql`true`));
 }
 
-/** A webhook delivery to `/api/webhooks/stripe`, for the team's own endpoint (`?team=`) when `teamId` is given. */
-export function webhook(app: FastifyInstance, delivery: { payload: string; headers: Record<string, string> }, teamId?: number) {
-  const url = teamId === undefined ? '/api/webhooks/stripe' : `/api/webhooks/stripe?team=${teamId}`;
+/** A webhook delivery to `/api/webhooks/{provider}` (Stripe unless said), for the team's own endpoint (`?team=`) when `teamId` is given. */
+export function webhook(
+  app: FastifyInstance,
+  delivery: { payload: string; headers: Record<string, string> },
+  teamId?: number,
+  provider: OnlineProvider = 'stripe',
+) {
+  const url = teamId === undefined ? `/api/webhooks/${provider}` : `/api/webhooks/${provider}?team=${teamId}`;
   return app.inject({ method: 'POST', url, payload: delivery.payload, headers: delivery.headers });
 }

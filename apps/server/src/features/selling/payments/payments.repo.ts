@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { PaymentAttemptStatus } from '@bookla/shared';
 import type { DbOrTx } from '../../../db/client.ts';
-import { orders, paymentEvents, payments, teams, teamSellingSettings } from '../../../db/schema/index.ts';
+import { orders, paymentEvents, payments, teams } from '../../../db/schema/index.ts';
 import type { OnlineProvider, PaymentRow } from './adapters.ts';
 
 /**
@@ -53,19 +53,6 @@ export async function findPaymentByExternalPaymentId(
 export async function findPaymentAnyTeam(db: DbOrTx, paymentId: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId));
   return row;
-}
-
-/**
- * Resolves the team: whose Stripe Connect account this is (only when exactly one team has it).
- * Only ever asked with the `account` of an event verified with the platform's Connect secret.
- */
-export async function teamOfStripeAccount(db: DbOrTx, accountId: string): Promise<number | undefined> {
-  const rows = await db
-    .select({ teamId: teamSellingSettings.teamId })
-    .from(teamSellingSettings)
-    .where(eq(teamSellingSettings.stripeAccountId, accountId))
-    .limit(2);
-  return rows.length === 1 ? rows[0]!.teamId : undefined;
 }
 
 export async function teamName(db: DbOrTx, teamId: number): Promise<string | undefined> {

@@ -12,24 +12,22 @@ import {
   type OrderRow,
   type StateChange,
 } from '../orders/index.ts';
-import { getSellingSettings, stripeCredentials } from '../settings/index.ts';
-import type { OnlineProvider, PaymentAdapter, PaymentDeps, PaymentNotice, PaymentRow, StartedPayment } from './adapters.ts';
+import { getSellingSettings } from '../settings/index.ts';
+import type { OnlineProvider, PaymentDeps, PaymentNotice, PaymentRow, StartedPayment, WebhookDelivery } from './adapters.ts';
 import * as repo from './payments.repo.ts';
-import { stripeAdapter, stripeErrorSummary, stripeNotice, unverifiedEventKind, verifyStripeEvent } from './stripe.adapter.ts';
-import { isTestPaymentToken, testModeAdapter, testNotice } from './test-mode.adapter.ts';
+import { isTestPaymentToken, testNotice } from './providers/test-mode/test-mode.adapter.ts';
+import { paymentAdapter } from './registry.ts';
 
 /**
  * Online payments: opening the provider's page for a new order, and applying what providers tell
- * us. Every notice — a Stripe webhook after its signature check, the test page after its token
- * check — goes through `handlePaymentNotice`, which changes orders only through the order state
+ * us. Every notice — a provider's webhook after its adapter checked the signature, the test page
+ * after its token check — goes through `handlePaymentNotice`, which changes orders only through the order state
  * functions (idempotent, they lock the order) and records the event id afterwards.
  *
  * Why "record after": the state change and the event record are two transactions. A crash between
  * them leaves the event unrecorded; the provider sends it again and the idempotent state function
  * changes nothing the second time. Recording first instead could lose an effect for good.
  */
-
-const ADAPTERS: Record<OnlineProvider, PaymentAdapter> = { stripe: stripeAdapter, test: testModeAdapter };
 
 const provider: OrderActor = { actor: 'provider' };
 
@@ -60,9 +58,10 @@ export async function startOnlinePayment(deps: PaymentDeps, input: StartOnlinePa
   if (payment.externalId && payment.checkoutUrl) return { paymentUrl: payment.checkoutUrl };
   if (order.paymentStatus !== 'waiting') throw new RangeError(`order ${orderId} is ${order.paymentStatus}, not waiting for a payment`);
 
+  const adapter = paymentAdapter(method);
   let started: StartedPayment;
   try {
-    started = await ADAPTERS[method].start({
+    started = await adapter.start({
       deps,
       order,
       payment,
@@ -71,7 +70,15 @@ export async function startOnlinePayment(deps: PaymentDeps, input: StartOnlinePa
       returnUrl: returnUrl(deps, input.language, teamId, order),
     });
   } catch (err) {
-    deps.log?.error({ provider: method, teamId, orderId, failure: stripeErrorSummary(err) }, 'online payment could not be started');
+    deps.log?.error(
+      {
+        provider: method,
+        teamId,
+        orderId,
+        failure: adapter.errorSummary?.(err) ?? { message: err instanceof Error ? err.message : String(err) },
+      },
+      'online payment could not be started',
+    );
     await endUnpaidOrder(deps, { teamId, orderId, status: 'error', who: { actor: 'system' }, reason: 'payment_start_failed' });
     throw new AppError('INTERNAL', 'payments:provider_unavailable');
   }
@@ -160,11 +167,11 @@ export async function handlePaymentNotice(deps: PaymentDeps, n: PaymentNotice): 
 }
 
 /**
- * Whether a "paid" notice's money is not the attempt's: another amount or currency. Stripe always
- * says both (a paid session without them is not trusted either); the test page moves no money.
+ * Whether a "paid" notice's money is not the attempt's: another amount or currency. Real
+ * providers always say both (a paid notice without them is not trusted); the test page moves no money.
  */
 function paidAmountDiffers(n: PaymentNotice, payment: PaymentRow): boolean {
-  if (n.provider !== 'stripe' && n.amountMinor == null && n.currency == null) return false;
+  if (n.provider === 'test') return false;
   return n.amountMinor !== payment.amountMinor || n.currency?.toUpperCase() !== payment.currency;
 }
 
@@ -193,15 +200,18 @@ async function recordMismatch(deps: PaymentDeps, n: PaymentNotice, payment: Paym
 }
 
 /**
- * A refund step: Stripe says how much is refunded on the charge in all (`amount_refunded`) and,
- * in the event, how much before. The difference is this step; its key (charge and new total) makes
- * it count once. Without the previous amount, the difference to what the order has recorded.
+ * A refund step. Either the provider says the step itself (`stepMinor`), or how
+ * much is refunded on the charge in all and, in the event, how much before: the difference is this
+ * step. Its key makes it count once (the refund service records the same key when staff refund).
+ * Without the previous amount, the difference to what the order has recorded.
  */
 async function applyRefund(deps: PaymentDeps, n: PaymentNotice, payment: PaymentRow): Promise<StateChange | undefined> {
   const r = n.refund;
   if (!r) return undefined;
   let amount: number;
-  if (r.previousRefundedMinor != null) amount = r.totalRefundedMinor - r.previousRefundedMinor;
+  if (r.stepMinor != null) amount = r.stepMinor;
+  else if (r.totalRefundedMinor == null) return undefined;
+  else if (r.previousRefundedMinor != null) amount = r.totalRefundedMinor - r.previousRefundedMinor;
   else {
     const order = await loadOrderRow(deps.db, n.teamId, payment.orderId);
     amount = r.totalRefundedMinor - (order?.refundedMinor ?? 0);
@@ -218,56 +228,18 @@ async function applyRefund(deps: PaymentDeps, n: PaymentNotice, payment: Payment
   return change;
 }
 
-// ─── Stripe webhook ─────────────────────────────────────────────────────────
-
-const badRequest = (key: string) => new AppError('BAD_REQUEST', key);
+// ─── Provider webhooks ──────────────────────────────────────────────────────
 
 /**
- * `POST /api/webhooks/stripe[?team={id}]`. Which secret checks the signature never depends on
- * what the body claims about its team:
- * - an event of a connected account (`account` set) is verified with the platform's Connect
- *   secret (`STRIPE_CONNECT_WEBHOOK_SECRET`); its team is the one whose connected account the
- *   verified `event.account` is (and, when the URL names a team, it must be that one);
- * - any other event (a team's own Stripe account, direct keys) is verified with the webhook
- *   secret of the team the URL names (`?team=`), and that team must not use Connect.
- * Every lookup after that is scoped to the team. A bad or missing signature, a body that is no
- * Stripe event, an unknown account or team: 400 and nothing changes.
+ * A provider's webhook delivery (`POST /api/webhooks/{provider}`): its adapter checks authenticity
+ * and names the team (a bad signature, an unknown team: 400 and nothing changes), then the notice
+ * is applied once per event id.
  */
-export async function receiveStripeWebhook(deps: PaymentDeps, raw: unknown, signature: unknown, urlTeamId?: number): Promise<NoticeResult> {
-  if (!Buffer.isBuffer(raw) || raw.length === 0) throw badRequest('payments:webhook_bad_payload');
-  if (typeof signature !== 'string' || !signature) throw badRequest('payments:webhook_bad_signature');
-  const kind = unverifiedEventKind(raw);
-  if (!kind) throw badRequest('payments:webhook_bad_payload');
-  const verify = (secret: string) => {
-    try {
-      return verifyStripeEvent(raw, signature, secret);
-    } catch {
-      throw badRequest('payments:webhook_bad_signature');
-    }
-  };
-
-  if (kind.connect) {
-    const secret = deps.config.stripeConnectWebhookSecret;
-    if (!secret) throw badRequest('payments:webhook_unknown_team');
-    const event = verify(secret);
-    const teamId = event.account ? await repo.teamOfStripeAccount(deps.db, event.account) : undefined;
-    if (!teamId || (urlTeamId !== undefined && urlTeamId !== teamId)) throw badRequest('payments:webhook_unknown_team');
-    return handlePaymentNotice(deps, stripeNotice(event, teamId));
-  }
-
-  if (urlTeamId === undefined) throw badRequest('payments:webhook_unknown_team');
-  let secret: string | null = null;
-  try {
-    const settings = await getSellingSettings(deps.db, urlTeamId);
-    // A Connect team's events come from its connected account: its own stored secret verifies nothing.
-    if (!settings.stripeAccountId) secret = stripeCredentials(deps.config, settings)?.webhookSecret ?? null;
-  } catch {
-    deps.log?.error({ teamId: urlTeamId }, "the team's Stripe secrets cannot be opened (SESSION_SECRET changed?)");
-  }
-  if (!secret) throw badRequest('payments:webhook_unknown_team');
-  const event = verify(secret);
-  if (event.account) throw badRequest('payments:webhook_unknown_team');
-  return handlePaymentNotice(deps, stripeNotice(event, urlTeamId));
+export async function receiveWebhook(deps: PaymentDeps, provider: OnlineProvider, delivery: WebhookDelivery): Promise<NoticeResult> {
+  const adapter = paymentAdapter(provider);
+  if (!adapter.handleWebhook) throw new AppError('BAD_REQUEST', 'payments:webhook_bad_payload');
+  const notice = await adapter.handleWebhook(deps, delivery);
+  return handlePaymentNotice(deps, notice);
 }
 
 // ─── Test-mode page ─────────────────────────────────────────────────────────

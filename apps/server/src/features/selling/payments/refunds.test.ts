@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { orderEvents, orders, payments, tickets } from '../../../db/schema/index.ts';
+import { emails, orderEvents, orders, payments, tickets } from '../../../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { makeActivity, makeTicket, owner, type Staff } from '../../../test/factories.ts';
 import { makeOrder } from '../../../test/selling-factories.ts';
-import { chargeObject, signedDelivery, startFakeStripe, stripeEvent, type FakeStripe } from './fake-stripe.ts';
+import { chargeObject, signedDelivery, startFakeStripe, stripeEvent, type FakeStripe } from './providers/stripe/fake-stripe.ts';
 import { configurePayments, webhook } from './payments-test-kit.ts';
 
 /**
@@ -45,6 +45,11 @@ const sold = async () => (await db().select({ sold: tickets.sold }).from(tickets
 const orderRow = async (id: number) => (await db().select().from(orders).where(eq(orders.id, id)))[0]!;
 const events = async (id: number, type: string) =>
   (await db().select().from(orderEvents).where(eq(orderEvents.orderId, id)).orderBy(orderEvents.id)).filter((e) => e.type === type);
+/** The order's refund mails (issue 22 item 4: each with its credit note), oldest first. */
+const refundMails = async (id: number) => {
+  const ids = (await events(id, 'mail_queued')).filter((e) => e.data.occasion === 'refunded').map((e) => Number(e.data.email_id));
+  return ids.length ? db().select().from(emails).where(inArray(emails.id, ids)).orderBy(emails.id) : [];
+};
 const refund = (id: number, body: Record<string, unknown> = {}, lang = 'en') =>
   boss.client.post(`/api/orders/${id}/refund?language=${lang}`, body);
 
@@ -135,7 +140,12 @@ describe('refunds through Stripe', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ payment_status: 'partially-refunded', refunded: 30, refund_method: 'stripe' });
     expect(fake.refunds).toEqual([
-      { id: expect.stringMatching(/^re_/), paymentIntent, amount: 3000, idempotencyKey: `bookla-refund-${id}-0-3000` },
+      {
+        id: expect.stringMatching(/^re_/),
+        paymentIntent,
+        amount: 3000,
+        idempotencyKey: expect.stringMatching(new RegExp(`^bookla-refund-${id}-[0-9a-f-]{36}$`)),
+      },
     ]);
     const call = fake.requests.find((r) => r.path === '/v1/refunds')!;
     expect(call.headers.authorization).toBe(`Bearer ${SECRET}`);
@@ -159,6 +169,10 @@ describe('refunds through Stripe', () => {
     }
     expect(await orderRow(id)).toMatchObject({ refundedMinor: 3000, paymentStatus: 'partially-refunded' });
     expect(await events(id, 'refunded')).toHaveLength(1);
+    // One refund, one mail with its credit note, whichever of the two recorded it.
+    expect(await refundMails(id)).toEqual([
+      expect.objectContaining({ kind: 'order_refunded', attachments: [{ kind: 'credit_note', orderId: id, creditNote: 1 }] }),
+    ]);
 
     // The rest: Stripe refunds 60, the order is refunded, the seats go back.
     const before = await sold();
@@ -168,12 +182,26 @@ describe('refunds through Stripe', () => {
     expect(await sold()).toBe(before - 3);
   });
 
+  it('a refund made at Stripe itself (only its webhook) mails the customer its credit note, once', async () => {
+    const { id, paymentIntent } = await paidOrder('stripe');
+    const event = stripeEvent('charge.refunded', chargeObject(paymentIntent!, 9000, 2500), { previous_attributes: { amount_refunded: 0 } });
+    for (let n = 0; n < 2; n++) expect((await webhook(t.app, signedDelivery(event, WHSEC), teamId)).statusCode).toBe(200);
+    expect(await orderRow(id)).toMatchObject({ refundedMinor: 2500, paymentStatus: 'partially-refunded' });
+    const mails = await refundMails(id);
+    expect(mails).toEqual([
+      expect.objectContaining({ kind: 'order_refunded', attachments: [{ kind: 'credit_note', orderId: id, creditNote: 1 }] }),
+    ]);
+    const text = mails[0]!.textBody.replace(/\u00a0/g, ' ');
+    expect(text).toContain('CHF 25.00');
+    expect(text).toContain('Der Betrag wird Ihrem Zahlungsmittel gutgeschrieben');
+  });
+
   it('changes nothing when Stripe refuses (502), and notes the attempt in the history', async () => {
     const { id } = await paidOrder('stripe');
     fake.failNext(1, 400);
     const res = await refund(id, { amount: 10 });
     expect(res.statusCode).toBe(502);
-    expect(res.json().message).toMatch(/Stripe could not make the refund/);
+    expect(res.json().message).toMatch(/payment provider could not make the refund/);
     expect(await orderRow(id)).toMatchObject({ refundedMinor: 0, paymentStatus: 'paid' });
     expect(await events(id, 'refunded')).toEqual([]);
     expect(await events(id, 'refund_failed')).toEqual([expect.objectContaining({ actor: 'staff', userId: boss.user.id })]);

@@ -1,6 +1,6 @@
 /**
  * What other features and the app may use of the selling settings: the settings checkout reads
- * (payment methods, Stripe keys, tier, default tax rate) and the routes. The public team call is
+ * (payment methods, provider credentials, tier, default tax rate, invoice terms) and the routes. The public team call is
  * registered by the app from `public-team.routes.ts` (it reads the teams feature).
  */
 export {
@@ -12,9 +12,16 @@ export {
   getSellingSettings,
   getTeamTier,
   hasStripeSecret,
+  paymentMethodsFor,
+  startVatRegistration,
+  takesPayments,
   stripeCredentials,
+  datatransCredentials,
+  datatransReady,
   type CheckoutTeam,
+  type DatatransCredentials,
   type SellingSettings,
   type StripeCredentials,
 } from './settings.service.ts';
+export { invoiceDueAt, invoicePossible } from './invoice-terms.ts';
 export { sellingSettingsRoutes } from './settings.routes.ts';

@@ -5,7 +5,7 @@ import { emails, teams, teamSellingSettings, users } from '../../../db/schema/in
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { DEFAULT_PASSWORD, owner, staff, type Staff } from '../../../test/factories.ts';
 import { encryptSecret, newTotpSecret, totp } from '../../auth/index.ts';
-import { getSellingSettings, stripeCredentials } from './index.ts';
+import { datatransCredentials, enabledPaymentMethods, getSellingSettings, stripeCredentials } from './index.ts';
 
 const SECRET_KEY = 'sk_test_51SeCrEtKeY0nlyF0rTh3Server';
 const WEBHOOK_SECRET = 'whsec_Zx9Yw8Vu7Ts6Rq5Po4Nm3Lk2';
@@ -22,6 +22,11 @@ afterAll(() => t.close());
 
 const db = () => t.app.deps.db;
 const rowOf = async (teamId: number) => (await db().select().from(teamSellingSettings).where(eq(teamSellingSettings.teamId, teamId)))[0];
+const mailsOf = async (to: string) =>
+  db()
+    .select()
+    .from(emails)
+    .where(and(eq(emails.toAddress, to), eq(emails.kind, 'money_settings_changed')));
 /** A save as the user (with the user's password: changing where the money goes needs it since issue 20). */
 const put = (s: Staff, body: unknown, lang = 'en') =>
   s.client.request('PUT', `/api/config/integration?language=${lang}`, { current_password: DEFAULT_PASSWORD, ...(body as object) });
@@ -48,6 +53,14 @@ describe('integration settings', () => {
         account_id: null,
         // A team's own Stripe account: its own endpoint (the team comes from the URL, never from an event's metadata).
         webhook_url: `http://localhost:3000/api/webhooks/stripe?team=${a.team.id}`,
+      },
+      datatrans: {
+        enabled: false,
+        merchant_id: null,
+        password_set: false,
+        hmac_key_set: false,
+        sandbox: true,
+        webhook_url: `http://localhost:3000/api/webhooks/datatrans?team=${a.team.id}`,
       },
       test_mode: { enabled: false },
       terms_url: null,
@@ -146,6 +159,56 @@ describe('integration settings', () => {
     expect(log.length).toBeGreaterThan(0);
     expect(log).not.toContain(SECRET_KEY);
     expect(log).not.toContain(WEBHOOK_SECRET);
+  });
+
+  it('Datatrans: secrets sealed and never sent back; formats checked; needed to enable it; password, team.manage and owner mails as for Stripe', async () => {
+    const a = await owner(t.app);
+    const password = 'Dt-ApiPassw0rd!';
+    const hmacKey = 'a1'.repeat(32);
+    const datatrans = (extra: Record<string, unknown> = {}) => ({
+      datatrans: { enabled: true, merchant_id: '1100012345', password, hmac_key: hmacKey, sandbox: true, ...extra },
+    });
+    // Bad formats, and what enabling needs: 422 per field, nothing stored.
+    const bad = await put(a, datatrans({ merchant_id: '12ab', hmac_key: 'not-hex', password: 'short' }));
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['datatrans.hmac_key', 'datatrans.merchant_id', 'datatrans.password']);
+    expect(bad.body).not.toContain(password);
+    const missing = await put(a, { datatrans: { enabled: true, merchant_id: null } });
+    expect(Object.keys(missing.json().errors).sort()).toEqual(['datatrans.hmac_key', 'datatrans.merchant_id', 'datatrans.password']);
+    // Without the password (money field): 422; as an editor without team.manage: 403.
+    expect(Object.keys((await putBare(a, datatrans())).json().errors)).toEqual(['current_password']);
+    const editor = await staff(t.app, a.team, 'editor');
+    expect((await put(editor, datatrans())).statusCode).toBe(403);
+    expect(await rowOf(a.team.id)).toBeUndefined();
+
+    const ok = await put(a, datatrans());
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().data.datatrans).toEqual({
+      enabled: true,
+      merchant_id: '1100012345',
+      password_set: true,
+      hmac_key_set: true,
+      sandbox: true,
+      webhook_url: `http://localhost:3000/api/webhooks/datatrans?team=${a.team.id}`,
+    });
+    for (const reply of [ok.body, (await a.client.get('/api/config/integration')).body]) {
+      expect(reply).not.toContain(password);
+      expect(reply).not.toContain(hmacKey);
+    }
+    const row = (await rowOf(a.team.id))!;
+    expect(JSON.stringify(row)).not.toContain(password);
+    expect(JSON.stringify(row)).not.toContain(hmacKey);
+    expect(datatransCredentials(t.app.deps.config, row)).toEqual({ merchantId: '1100012345', password, hmacKey, sandbox: true });
+    expect(enabledPaymentMethods(row)).toEqual(['free', 'datatrans']);
+    const [mail] = await mailsOf(a.user.email);
+    expect(mail!.textBody).toContain('Datatrans-API-Passwort');
+    expect(`${mail!.textBody}${mail!.htmlBody}`).not.toContain(password);
+    // Test mode is refused beside it (a live method).
+    expect((await put(a, { test_mode: { enabled: true } })).statusCode).toBe(422);
+    // Switching to production is a money change too (where the money goes): mailed again.
+    expect((await put(a, { datatrans: { enabled: true, merchant_id: '1100012345', sandbox: false } })).statusCode).toBe(200);
+    expect(await mailsOf(a.user.email)).toHaveLength(2);
+    expect((await rowOf(a.team.id))!.datatransPasswordEnc).toBe(row.datatransPasswordEnc);
   });
 
   it('bind a stored secret to its team and column: copied elsewhere it does not open', async () => {
@@ -348,12 +411,6 @@ describe('test mode (issue 20 item 3)', () => {
 });
 
 describe('where the money goes (issue 20 item 8)', () => {
-  const mailsOf = async (to: string) =>
-    db()
-      .select()
-      .from(emails)
-      .where(and(eq(emails.toAddress, to), eq(emails.kind, 'money_settings_changed')));
-
   it('an editor (nav.config without team.manage) cannot change IBAN, Stripe keys, webhook secret or account: 403, nothing changes', async () => {
     const a = await owner(t.app);
     expect((await put(a, invoice())).statusCode).toBe(200);

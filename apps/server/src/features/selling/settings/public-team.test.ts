@@ -63,7 +63,8 @@ describe('GET /api/public/teams/{team}', () => {
         country: 'CH',
         payment_methods: ['free'],
         terms_url: null,
-        charges_vat: true,
+        // Not registered for VAT until the company says so (issue 22 item 1).
+        charges_vat: false,
       },
     });
   });

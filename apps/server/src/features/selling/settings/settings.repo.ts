@@ -36,7 +36,7 @@ export async function findCheckoutTeam(db: DbOrTx, teamId: number) {
 // Every checkout reads it: one prepared statement (lib/sql.ts).
 const checkoutTeamQuery = preparedPerDb('checkout_team', (db) =>
   db
-    .select({ id: teams.id, currency: teams.currency, languages: teams.languages, settings: teamSellingSettings })
+    .select({ id: teams.id, currency: teams.currency, languages: teams.languages, timeZone: teams.timeZone, settings: teamSellingSettings })
     .from(teams)
     .leftJoin(teamSellingSettings, eq(teamSellingSettings.teamId, teams.id))
     .where(eq(teams.id, sql.placeholder('teamId'))),

@@ -25,6 +25,7 @@ import type { UserRow } from '../../../plugins/auth.ts';
 import { confirmIdentity } from '../../auth/index.ts';
 import { isUniqueViolation } from '../../../lib/db-errors.ts';
 import { openSecret, sealSecret } from '../../../lib/secret-box.ts';
+import { invoicePossible } from './invoice-terms.ts';
 import * as repo from './settings.repo.ts';
 import type { SellingSettingsRow, SellingSettingsValues, TeamRow } from './settings.repo.ts';
 
@@ -46,7 +47,8 @@ const add = (fields: Fields, path: string, key: string) => (fields[path] ??= [])
 export function defaultSellingSettings(teamId: number): SellingSettings {
   return {
     teamId,
-    chargesVat: true,
+    // Not registered for VAT until the team says so (issue 22 item 1).
+    chargesVat: false,
     vatNumber: null,
     taxRates: [
       { rate_bp: 810, label: { de: 'Normalsatz', en: 'Standard rate', fr: 'Taux normal' } },
@@ -64,6 +66,11 @@ export function defaultSellingSettings(teamId: number): SellingSettings {
     stripeSecretKeyEnc: null,
     stripeWebhookSecretEnc: null,
     stripeAccountId: null,
+    datatransEnabled: false,
+    datatransMerchantId: null,
+    datatransPasswordEnc: null,
+    datatransHmacKeyEnc: null,
+    datatransSandbox: true,
     testModeEnabled: false,
     isDemo: false,
     termsUrl: null,
@@ -82,10 +89,12 @@ export interface CheckoutTeam {
   id: number;
   currency: string;
   languages: Language[];
+  /** Decides the calendar days of an invoice's due date (issue 22 item 5). */
+  timeZone: string;
   settings: SellingSettings;
 }
 
-/** The team as a checkout reads it (currency, languages, selling settings), or undefined; one query. */
+/** The team as a checkout reads it (currency, languages, time zone, selling settings), or undefined; one query. */
 export async function getCheckoutTeam(db: DbOrTx, teamId: number): Promise<CheckoutTeam | undefined> {
   const row = await repo.findCheckoutTeam(db, teamId);
   return row && { ...row, settings: row.settings ?? defaultSellingSettings(teamId) };
@@ -123,9 +132,16 @@ export const hasStripeSecret = (settings: Pick<SellingSettings, 'stripeSecretKey
  * Whether test mode may be on: only while no live method (invoice, Stripe) is on — test tickets
  * beside real ones are how a shop sells tickets nobody pays — or for the seeded demo provider.
  */
-export function testModeAllowed(settings: Pick<SellingSettings, 'invoiceEnabled' | 'stripeEnabled' | 'isDemo'>): boolean {
-  return settings.isDemo || (!settings.invoiceEnabled && !settings.stripeEnabled);
+export function testModeAllowed(
+  settings: Pick<SellingSettings, 'invoiceEnabled' | 'stripeEnabled' | 'datatransEnabled' | 'isDemo'>,
+): boolean {
+  return settings.isDemo || (!settings.invoiceEnabled && !settings.stripeEnabled && !settings.datatransEnabled);
 }
+
+/** Whether Datatrans can take money: enabled, with merchant id, API password and webhook key stored. */
+export const datatransReady = (
+  s: Pick<SellingSettings, 'datatransEnabled' | 'datatransMerchantId' | 'datatransPasswordEnc' | 'datatransHmacKeyEnc'>,
+) => s.datatransEnabled && !!s.datatransMerchantId && !!s.datatransPasswordEnc && !!s.datatransHmacKeyEnc;
 
 /**
  * What a buyer may choose at checkout, in this order: `free` (always: for a total of 0),
@@ -134,17 +150,47 @@ export function testModeAllowed(settings: Pick<SellingSettings, 'invoiceEnabled'
  * (no live method on, or the demo provider).
  */
 export function enabledPaymentMethods(
-  settings: Pick<SellingSettings, 'invoiceEnabled' | 'iban' | 'stripeEnabled' | 'stripeSecretKeyEnc' | 'testModeEnabled' | 'isDemo'>,
+  settings: Pick<
+    SellingSettings,
+    | 'invoiceEnabled'
+    | 'iban'
+    | 'stripeEnabled'
+    | 'stripeSecretKeyEnc'
+    | 'datatransEnabled'
+    | 'datatransMerchantId'
+    | 'datatransPasswordEnc'
+    | 'datatransHmacKeyEnc'
+    | 'testModeEnabled'
+    | 'isDemo'
+  >,
   options: { stripeReady?: boolean } = {},
 ): CheckoutPaymentMethod[] {
   const on: Record<CheckoutPaymentMethod, boolean> = {
     free: true,
     invoice: settings.invoiceEnabled && !!settings.iban,
     stripe: settings.stripeEnabled && hasStripeSecret(settings) && (options.stripeReady ?? true),
+    datatrans: datatransReady(settings),
     test: settings.testModeEnabled && testModeAllowed(settings),
   };
   return CHECKOUT_PAYMENT_METHODS.filter((m) => on[m]);
 }
+
+/**
+ * What a sale can be paid with now: the enabled methods (`enabledPaymentMethods`), without the
+ * invoice when its first booked session is too soon to pay one before it (invoice-terms.ts).
+ */
+export function paymentMethodsFor(
+  settings: Parameters<typeof enabledPaymentMethods>[0],
+  sale: { firstSessionAt: Date | null; timeZone: string },
+  now = new Date(),
+): CheckoutPaymentMethod[] {
+  const methods = enabledPaymentMethods(settings);
+  return invoicePossible({ now, ...sale }) ? methods : methods.filter((m) => m !== 'invoice');
+}
+
+/** Whether anything that costs money can be paid at all: a method besides `free` is on (issue 22 item 2). */
+export const takesPayments = (settings: Parameters<typeof enabledPaymentMethods>[0]) =>
+  enabledPaymentMethods(settings).some((m) => m !== 'free');
 
 export interface StripeCredentials {
   secretKey: string;
@@ -153,13 +199,38 @@ export interface StripeCredentials {
   accountId: string | null;
 }
 
-/** Additional data of each stored secret: a ciphertext opens only in its own team and column. */
-const secretAad = (teamId: number, column: 'stripe_secret_key' | 'stripe_webhook_secret') => `team_selling_settings:${teamId}:${column}`;
+/** The columns holding a sealed payment secret. */
+export type SecretColumn = 'stripe_secret_key' | 'stripe_webhook_secret' | 'datatrans_password' | 'datatrans_hmac_key';
 
-const seal = (config: Pick<Config, 'sessionSecret'>, teamId: number, column: Parameters<typeof secretAad>[1], plain: string) =>
+/** Additional data of each stored secret: a ciphertext opens only in its own team and column. */
+const secretAad = (teamId: number, column: SecretColumn) => `team_selling_settings:${teamId}:${column}`;
+
+const seal = (config: Pick<Config, 'sessionSecret'>, teamId: number, column: SecretColumn, plain: string) =>
   sealSecret(config.sessionSecret, 'payment-secrets', plain, secretAad(teamId, column));
-const open = (config: Pick<Config, 'sessionSecret'>, teamId: number, column: Parameters<typeof secretAad>[1], stored: string) =>
+const open = (config: Pick<Config, 'sessionSecret'>, teamId: number, column: SecretColumn, stored: string) =>
   openSecret(config.sessionSecret, 'payment-secrets', stored, secretAad(teamId, column));
+
+export interface DatatransCredentials {
+  merchantId: string;
+  password: string;
+  /** The webhook signing key (hex, as Datatrans shows it). */
+  hmacKey: string;
+  sandbox: boolean;
+}
+
+/** The team's Datatrans credentials, decrypted, or null when incomplete. Throws when a stored secret cannot be opened. */
+export function datatransCredentials(
+  config: Pick<Config, 'sessionSecret'>,
+  settings: Pick<SellingSettings, 'teamId' | 'datatransMerchantId' | 'datatransPasswordEnc' | 'datatransHmacKeyEnc' | 'datatransSandbox'>,
+): DatatransCredentials | null {
+  if (!settings.datatransMerchantId || !settings.datatransPasswordEnc || !settings.datatransHmacKeyEnc) return null;
+  return {
+    merchantId: settings.datatransMerchantId,
+    password: open(config, settings.teamId, 'datatrans_password', settings.datatransPasswordEnc),
+    hmacKey: open(config, settings.teamId, 'datatrans_hmac_key', settings.datatransHmacKeyEnc),
+    sandbox: settings.datatransSandbox,
+  };
+}
 
 /**
  * The team's Stripe keys, decrypted, or null when no secret key is stored. Throws when a stored
@@ -231,6 +302,15 @@ export async function saveTaxSettings(db: Db, team: Pick<TeamRow, 'id' | 'billin
   return toTaxSettings(row);
 }
 
+/**
+ * A new company registered for VAT (its choice or its VAT ID at sign-up, issue 22 item 1): it
+ * charges VAT, and its documents carry the VAT ID. An unregistered one writes nothing: the
+ * defaults charge no VAT.
+ */
+export async function startVatRegistration(db: DbOrTx, teamId: number, vatId: string): Promise<void> {
+  await repo.upsertSettings(db, teamId, { chargesVat: true, vatNumber: vatId });
+}
+
 // ─── Integrations and branding ──────────────────────────────────────────────
 
 /** Shop addresses a slug may not take: the app's own first path segments and words reserved for it. */
@@ -281,6 +361,10 @@ const PUBLISHABLE_KEY = /^pk_(test|live)_[A-Za-z0-9]{8,}$/;
 const SECRET_KEY = /^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/;
 const WEBHOOK_SECRET = /^whsec_[A-Za-z0-9+/=_-]{8,}$/;
 const ACCOUNT_ID = /^acct_[A-Za-z0-9]{6,}$/;
+/** Datatrans: a merchant id is 10 digits; the API password is printable; the HMAC key is hex (Datatrans shows 64 or 128 digits). */
+const DATATRANS_MERCHANT_ID = /^\d{10}$/;
+const DATATRANS_PASSWORD = /^[\x21-\x7e]{8,100}$/;
+const DATATRANS_HMAC_KEY = /^(?:[0-9a-fA-F]{2}){16,128}$/;
 const keyMode = (key: string) => (/_(test|live)_/.exec(key)?.[1] ?? null) as 'test' | 'live' | null;
 
 export function toIntegrationSettings(
@@ -303,6 +387,14 @@ export function toIntegrationSettings(
       account_id: s.stripeAccountId,
       // Connect: the platform's endpoint (its secret is the platform's); a team's own account: its own endpoint.
       webhook_url: `${config.appUrl}/api/webhooks/stripe${s.stripeAccountId ? '' : `?team=${s.teamId}`}`,
+    },
+    datatrans: {
+      enabled: s.datatransEnabled,
+      merchant_id: s.datatransMerchantId,
+      password_set: !!s.datatransPasswordEnc,
+      hmac_key_set: !!s.datatransHmacKeyEnc,
+      sandbox: s.datatransSandbox,
+      webhook_url: `${config.appUrl}/api/webhooks/datatrans?team=${s.teamId}`,
     },
     test_mode: { enabled: s.testModeEnabled },
     terms_url: s.termsUrl,
@@ -341,6 +433,10 @@ export const MONEY_FIELDS = [
   'stripe_secret_key',
   'stripe_webhook_secret',
   'stripe_account_id',
+  'datatrans_merchant_id',
+  'datatrans_password',
+  'datatrans_hmac_key',
+  'datatrans_sandbox',
 ] as const;
 export type MoneyField = (typeof MONEY_FIELDS)[number];
 
@@ -352,7 +448,9 @@ function moneyFieldsChanged(config: Pick<Config, 'sessionSecret'>, current: Sell
   if (differs(values.qrIban, current.qrIban)) out.push('qr_iban');
   if (differs(values.stripePublishableKey, current.stripePublishableKey)) out.push('stripe_publishable_key');
   if (differs(values.stripeAccountId, current.stripeAccountId)) out.push('stripe_account_id');
-  const secretDiffers = (next: string | null | undefined, now: string | null, column: Parameters<typeof secretAad>[1]) => {
+  if (differs(values.datatransMerchantId, current.datatransMerchantId)) out.push('datatrans_merchant_id');
+  if (differs(values.datatransSandbox, current.datatransSandbox)) out.push('datatrans_sandbox');
+  const secretDiffers = (next: string | null | undefined, now: string | null, column: SecretColumn) => {
     if (next === undefined || next === now) return false;
     if (next === null || now === null) return next !== now;
     try {
@@ -364,6 +462,8 @@ function moneyFieldsChanged(config: Pick<Config, 'sessionSecret'>, current: Sell
   if (secretDiffers(values.stripeSecretKeyEnc, current.stripeSecretKeyEnc, 'stripe_secret_key')) out.push('stripe_secret_key');
   if (secretDiffers(values.stripeWebhookSecretEnc, current.stripeWebhookSecretEnc, 'stripe_webhook_secret'))
     out.push('stripe_webhook_secret');
+  if (secretDiffers(values.datatransPasswordEnc, current.datatransPasswordEnc, 'datatrans_password')) out.push('datatrans_password');
+  if (secretDiffers(values.datatransHmacKeyEnc, current.datatransHmacKeyEnc, 'datatrans_hmac_key')) out.push('datatrans_hmac_key');
   return out;
 }
 
@@ -476,6 +576,49 @@ export async function saveIntegrationSettings(
       stripeSecretKeyEnc: secretEnc,
       stripeWebhookSecretEnc: webhookEnc,
       stripeAccountId: accountId,
+    });
+  }
+
+  if (body.datatrans) {
+    const d = body.datatrans;
+    const merchantId = d.merchant_id?.trim() || null;
+    if (merchantId && !DATATRANS_MERCHANT_ID.test(merchantId)) add(fields, 'datatrans.merchant_id', 'datatrans_merchant_id');
+    const sealed = (given: string | undefined, now: string | null, pattern: RegExp, path: string, key: string, column: SecretColumn) => {
+      if (given === undefined) return now;
+      if (given === '') return null;
+      if (!pattern.test(given)) {
+        add(fields, path, key);
+        return now;
+      }
+      return seal(config, team.id, column, given);
+    };
+    const passwordEnc = sealed(
+      d.password,
+      current.datatransPasswordEnc,
+      DATATRANS_PASSWORD,
+      'datatrans.password',
+      'datatrans_password',
+      'datatrans_password',
+    );
+    const hmacKeyEnc = sealed(
+      d.hmac_key?.trim(),
+      current.datatransHmacKeyEnc,
+      DATATRANS_HMAC_KEY,
+      'datatrans.hmac_key',
+      'datatrans_hmac_key',
+      'datatrans_hmac_key',
+    );
+    if (d.enabled) {
+      if (!merchantId && !fields['datatrans.merchant_id']) add(fields, 'datatrans.merchant_id', 'datatrans_merchant_id_required');
+      if (!passwordEnc && !fields['datatrans.password']) add(fields, 'datatrans.password', 'datatrans_password_required');
+      if (!hmacKeyEnc && !fields['datatrans.hmac_key']) add(fields, 'datatrans.hmac_key', 'datatrans_hmac_key_required');
+    }
+    Object.assign(values, {
+      datatransEnabled: d.enabled,
+      datatransMerchantId: merchantId,
+      datatransPasswordEnc: passwordEnc,
+      datatransHmacKeyEnc: hmacKeyEnc,
+      ...(d.sandbox !== undefined ? { datatransSandbox: d.sandbox } : {}),
     });
   }
 

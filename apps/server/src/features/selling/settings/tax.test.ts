@@ -32,7 +32,8 @@ describe('tax settings', () => {
     const res = await a.client.get('/api/config/tax');
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({
-      charges_vat: true,
+      // Not registered for VAT until the company says so (issue 22 item 1).
+      charges_vat: false,
       vat_number: null,
       rates: [
         { rate: 8.1, label: { de: 'Normalsatz', en: 'Standard rate', fr: 'Taux normal' } },
@@ -120,7 +121,7 @@ describe('tax settings', () => {
     expect(garbage.json().errors).toEqual({ vat_number: ['This VAT number has an invalid format.'] });
 
     const missing = await put({ vat_number: '' });
-    expect(missing.json().errors).toEqual({ vat_number: ['Please enter your VAT number, or turn off charging VAT.'] });
+    expect(missing.json().errors).toEqual({ vat_number: ['Please enter your VAT number, or turn off “Registered for VAT”.'] });
     // Without VAT no number is needed.
     expect((await put({ charges_vat: false, vat_number: null })).statusCode).toBe(200);
 
@@ -162,6 +163,9 @@ describe('tax settings', () => {
       a.client.post(`/api/courses/${activity.id}/tickets`, { name: { de: 'Ticket', en: 'Ticket' }, price: '20', stock: 10, ...extra });
     const product = () => a.client.post('/api/course/options', { name: { de: 'Essen', en: 'Lunch' }, price: '10', scope: 'participant' });
 
+    // Not registered for VAT (the default, issue 22 item 1): 0 %.
+    expect((await ticket()).json().data.tax_rate).toBe(0);
+    await a.client.request('PUT', '/api/config/tax', body({ default_rate: '8.1' }));
     const t0 = await ticket();
     expect(t0.statusCode, t0.body).toBe(200);
     expect(t0.json().data.tax_rate).toBe(8.1);

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../../lib/app-error.ts';
-import { idParam } from '../../../lib/http.ts';
+import { idParam, redirectReply } from '../../../lib/http.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
 import { removalUrl } from './waitinglist.mails.ts';
 import { claimOffer, declineOffer, getOffer, joinWaitingList, removalEntry, removeByLink } from './waitinglist.service.ts';
@@ -72,6 +72,7 @@ export async function publicWaitingListRoutes(fastify: FastifyInstance) {
           'The removal link of sign-up mails sent before confirmation pages: changes nothing, 303 to the confirmation page (/{lang}/shop/{teamId}/waitinglist/{id}/remove?token=…); wrong token: 404',
         params: z.object({ id: idParam }),
         querystring: waitingListTokenQuerySchema,
+        response: { 303: redirectReply },
       },
     },
     async (request, reply) => {

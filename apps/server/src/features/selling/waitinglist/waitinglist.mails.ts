@@ -93,7 +93,8 @@ export function queueJoinedMail(
   const { lang, t, from } = texts(config, line, entry, 'joined', { position });
   const { html, text } = renderMail({
     lang,
-    appName: config.appName,
+    // Signed by the team, like its order mails ("— Yoga Loft", not the platform).
+    appName: line.teamName,
     greeting: t('greeting'),
     paragraphs: [t(line.sessionStartsAt ? 'intro_date' : 'intro'), t('position'), t('rule')],
     action: { label: t('action'), url: removalUrl(config, lang, line.teamId, entry.id, removalToken) },
@@ -126,7 +127,8 @@ export function queueOfferMail(
   const { lang, t, from } = texts(config, line, entry, 'offer', { until });
   const { html, text } = renderMail({
     lang,
-    appName: config.appName,
+    // Signed by the team, like its order mails ("— Yoga Loft", not the platform).
+    appName: line.teamName,
     greeting: t('greeting'),
     paragraphs: [t(line.sessionStartsAt ? 'intro_date' : 'intro'), t('until'), t('rule')],
     action: { label: t('action'), url: offerUrl(config, lang, line.teamId, entry.id, offerToken) },

@@ -152,6 +152,8 @@ async function offerView(db: DbOrTx, entry: EntryRow, lang: Language): Promise<W
     session_id: entry.sessionId,
     session_starts_at: session ? toZonedIso(session.startsAt, activity.timeZone) : null,
     firstname: entry.firstname,
+    lastname: entry.lastname,
+    email: entry.email,
     quantity: entry.quantity,
     offer_expires_at: status === 'offered' ? toZonedIsoOrNull(entry.offerExpiresAt, activity.timeZone) : null,
     items: held.map((h) => ({

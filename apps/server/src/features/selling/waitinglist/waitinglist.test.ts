@@ -345,6 +345,9 @@ describe('offers', () => {
     const mail = await lastMail(solo1.email, 'waitinglist_offer');
     expect(mail!.subject).toContain('Plätze für Sie frei');
     expect(mail!.textBody).toContain('24 Stunden');
+    // One seat in the singular (issue 22 item 14: not "1 davon sind"), signed by the team as its order mails are.
+    expect(mail!.textBody).toContain('ist ein Platz frei geworden, und er ist jetzt für Sie reserviert');
+    expect(mail!.textBody).not.toContain('— Bookla');
     const link = offerLink(mail!.textBody);
     expect([link[1], Number(link[2]), Number(link[3])]).toEqual(['de', w.teamId, s1!.id]);
     expect(await eventsOf(s1!.id)).toEqual([
@@ -380,6 +383,10 @@ describe('offers', () => {
       id: ea!.id,
       status: 'offered',
       activity_name: 'Morning yoga',
+      // The checkout starts filled in with the person (issue 22 item 10).
+      firstname: a.firstname,
+      lastname: a.lastname,
+      email: a.email,
       quantity: 1,
       items: [{ ticket_id: w.ticket.id, name: 'Admission', quantity: 1, price: 25, total: 25 }],
       total: 25,

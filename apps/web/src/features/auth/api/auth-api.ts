@@ -1,5 +1,21 @@
 import type { appStateSchema } from '@bookla/shared/app-state';
-import { loginReplySchema, registerReplySchema, validityReplySchema, type RegisterInput } from '@bookla/shared/auth';
+import {
+  acceptInvitationSchema,
+  countryCheckSchema,
+  emailCheckSchema,
+  forgotSchema,
+  loginReplySchema,
+  loginSchema,
+  registerReplySchema,
+  registerSchema,
+  resetSchema,
+  teamNameCheckSchema,
+  twoFactorCodeSchema,
+  validityReplySchema,
+  vatIdCheckSchema,
+  type InviteRegistrationInput,
+  type RegisterInput,
+} from '@bookla/shared/auth';
 import { successSchema } from '@bookla/shared/replies';
 import { invitationCheckReplySchema } from '@bookla/shared/teams';
 import { useQuery } from '@tanstack/react-query';
@@ -19,17 +35,23 @@ export const authKeys = {
 };
 
 export const validators = {
-  email: (email: string) => api.post('/api/srl/validator/unique/user/email', { email }, { reply: validityReplySchema }),
-  teamName: (name: string) => api.post('/api/srl/validator/unique/team/name', { name }, { reply: validityReplySchema }),
-  country: (country: string) => api.post('/api/srl/validator/country', { country }, { reply: validityReplySchema }),
+  email: (email: string) =>
+    api.post('/api/srl/validator/unique/user/email', { email }, { body: emailCheckSchema, reply: validityReplySchema }),
+  teamName: (name: string) =>
+    api.post('/api/srl/validator/unique/team/name', { name }, { body: teamNameCheckSchema, reply: validityReplySchema }),
+  country: (country: string) =>
+    api.post('/api/srl/validator/country', { country }, { body: countryCheckSchema, reply: validityReplySchema }),
   vatId: (vatId: string, country: string) =>
-    api.post('/api/srl/validator/vat_id', { vat_id: vatId, country }, { reply: validityReplySchema }),
+    api.post('/api/srl/validator/vat_id', { vat_id: vatId, country }, { body: vatIdCheckSchema, reply: validityReplySchema }),
 };
 
-export const registerAccount = (input: RegisterInput) => api.post('/api/srl/register', input, { reply: registerReplySchema });
+export const registerAccount = (input: RegisterInput) =>
+  api.post('/api/srl/register', input, { body: registerSchema, reply: registerReplySchema });
 
-export const login = (input: { email: string; password: string }) => api.post('/api/srl/login', input, { reply: loginReplySchema });
-export const loginTwoFactor = (code: string) => api.post('/api/srl/login/two-factor', { code }, { reply: successSchema });
+export const login = (input: { email: string; password: string }) =>
+  api.post('/api/srl/login', input, { body: loginSchema, reply: loginReplySchema });
+export const loginTwoFactor = (code: string) =>
+  api.post('/api/srl/login/two-factor', { code }, { body: twoFactorCodeSchema, reply: successSchema });
 export const resendVerification = (userId: number) =>
   api.post(`/api/srl/email/verify/resend/${userId}`, undefined, { reply: successSchema });
 
@@ -49,7 +71,8 @@ export async function loadSessionState(): Promise<void> {
   setAppState(parseAppState(await api.get<typeof appStateSchema>('/api/srl/state', { language: false })));
 }
 
-export const requestPasswordReset = (email: string) => api.post('/api/srl/password/reset/mail', { email }, { reply: successSchema });
+export const requestPasswordReset = (email: string) =>
+  api.post('/api/srl/password/reset/mail', { email }, { body: forgotSchema, reply: successSchema });
 
 export type ResetAudience = 'staff' | 'customer';
 export interface ResetPayload {
@@ -59,7 +82,10 @@ export interface ResetPayload {
   password_confirmation: string;
 }
 export const submitPasswordReset = (audience: ResetAudience, payload: ResetPayload) =>
-  api.post(audience === 'staff' ? '/api/srl/password/reset/submit' : '/customer/password/reset/submit', payload, { reply: successSchema });
+  api.post(audience === 'staff' ? '/api/srl/password/reset/submit' : '/customer/password/reset/submit', payload, {
+    body: resetSchema,
+    reply: successSchema,
+  });
 
 const invitationPath = (link: InvitationLink, action: 'validate' | 'accept') =>
   `/api/srl/team/${encodeURIComponent(link.teamid)}/invite/${encodeURIComponent(link.invitationid)}/${action}/${encodeURIComponent(link.hash)}`;
@@ -75,6 +101,7 @@ export function useInvitationCheck(link: InvitationLink) {
   });
 }
 
+/** The invite registration form's values (the consent a checkbox's boolean until checked). */
 export interface InviteUser {
   salutation: string;
   firstname: string;
@@ -85,5 +112,5 @@ export interface InviteUser {
   newsletter: boolean;
 }
 /** Without `user`: the invited address has an account already (one click). */
-export const acceptInvitation = (link: InvitationLink, user?: InviteUser) =>
-  api.post(invitationPath(link, 'accept'), user ? { user } : {}, { reply: successSchema });
+export const acceptInvitation = (link: InvitationLink, user?: InviteRegistrationInput) =>
+  api.post(invitationPath(link, 'accept'), user ? { user } : {}, { body: acceptInvitationSchema, reply: successSchema });

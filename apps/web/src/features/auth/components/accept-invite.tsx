@@ -5,7 +5,8 @@ import { useNavigate } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { isApiError } from '../../../lib/api-client';
 import { useLang } from '../../../lib/language';
-import { acceptInvitation, useInvitationCheck, type InvitationLink, type InviteUser } from '../api/auth-api';
+import type { InviteRegistrationInput } from '@bookla/shared/auth';
+import { acceptInvitation, useInvitationCheck, type InvitationLink } from '../api/auth-api';
 import { InviteRegistrationForm } from './invite-registration-form';
 import type { LoginNavigationState } from './notice';
 
@@ -26,7 +27,7 @@ export function AcceptInvite({ link }: { link: InvitationLink }) {
     setFailure((isApiError(error) && error.status < 500 && error.message) || t('technicalError'));
   };
 
-  const accept = async (user?: InviteUser) => {
+  const accept = async (user?: InviteRegistrationInput) => {
     setFailure(null);
     const reply = await acceptInvitation(link, user);
     const state: LoginNavigationState = { notice: { color: 'green', title: t('invite.success'), text: reply.message } };

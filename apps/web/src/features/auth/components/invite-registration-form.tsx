@@ -1,4 +1,4 @@
-import { inviteRegistrationSchema } from '@bookla/shared/auth';
+import { inviteRegistrationSchema, type InviteRegistrationInput } from '@bookla/shared/auth';
 import { Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client';
@@ -11,8 +11,8 @@ const FIELDS = ['salutation', 'firstname', 'lastname', 'password', 'password_con
 type Field = (typeof FIELDS)[number];
 
 export interface InviteRegistrationFormProps {
-  /** Sends the form; throws the server's error. */
-  onSubmit: (user: InviteUser) => Promise<void>;
+  /** Sends the checked values (the schema's output); throws the server's error. */
+  onSubmit: (user: InviteRegistrationInput) => Promise<void>;
   /** A refusal that is not about one of the fields (or a technical failure). */
   onFailure: (error: unknown) => void;
 }

@@ -1,2 +1,11 @@
 /** What other features may use of the activities area (courses and events). */
-export { activityKeys, useInstructorOptions, useLocationOptions, useTypeSetOptions } from './api/activities-api';
+import { lazyNamed } from '../../../lib/lazy-named';
+export { activityKeys, useInstructorOptions, useActivity } from './api/activities-api';
+export { LatestActivities } from './components/latest-activities';
+
+// Screens load with the first one shown (lib/lazy-named.ts).
+const screens = () => import('./screens');
+export const ActivitiesList = lazyNamed(screens, 'ActivitiesList');
+export const BasicTab = lazyNamed(screens, 'BasicTab');
+export const ActivityEditHeader = lazyNamed(screens, 'ActivityEditHeader');
+export const SettingsTab = lazyNamed(screens, 'SettingsTab');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fake-fetch';
-import { pick, renderSetup, requests, resetScreen, validation } from '../../../test/backoffice';
+import { listOf, pick, renderSetup, requests, resetScreen, validation } from '../../../test/backoffice';
 
 const rooms = {
   id: 4,
@@ -34,9 +34,9 @@ describe('resources', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists groups with their resources and creates a group, then opens it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls, router } = renderSetup('/en/backend/sa/resources', {
-      'GET /api/sa/resources': () => json({ data: [rooms] }),
+      'GET /api/sa/resources': () => json(listOf([rooms])),
       'POST /api/sa/resources': () =>
         json({ success: true, message: 'The group has been created.', data: { ...rooms, id: 6, resources: [] } }),
       'GET /api/sa/resources/6': () => json({ data: { ...rooms, id: 6, resources: [] } }),
@@ -58,7 +58,7 @@ describe('resources', () => {
   }, 15_000);
 
   it('edits the resources of a group (422 beside the capacity) and shows bookings with conflicts', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let attempts = 0;
     const { calls } = renderSetup('/en/backend/sa/resource/4', {
       'GET /api/sa/resources/4': () => json({ data: rooms }),

@@ -1,19 +1,22 @@
+import type { AttributeItem } from '@bookla/shared/catalogue-setup';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fake-fetch';
 import { confirmDialog, listOf, pick, renderSetup, requests, resetScreen, validation } from '../../../test/backoffice';
 
-const level = {
+const level: AttributeItem = {
   id: 1,
   type: 'select',
   label: { de: 'Niveau', en: 'Level' },
   label_text: 'Level',
   options: [
-    { value: 'beginner', label: { de: 'Anfänger', en: 'Beginner' } },
-    { value: 'advanced', label: { de: 'Fortgeschritten', en: 'Advanced' } },
+    { value: 'beginner', label: { de: 'Anfänger', en: 'Beginner' }, label_text: 'Beginner' },
+    { value: 'advanced', label: { de: 'Fortgeschritten', en: 'Advanced' }, label_text: 'Advanced' },
   ],
   filterable: true,
+  sort: 1,
+  value_count: 0,
 };
 
 describe('attributes', () => {
@@ -24,7 +27,7 @@ describe('attributes', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists attributes page by page and searches on Enter', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/course/attributes', {
       'GET /api/course/attributes': (call) =>
         call.url.includes('search=lev') ? json(listOf([level])) : json(listOf([level], Number(/page=(\d+)/.exec(call.url)?.[1] ?? 1), 25)),
@@ -48,7 +51,7 @@ describe('attributes', () => {
   });
 
   it('creates a select attribute with choices; a 422 lands beside the field first', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let attempts = 0;
     const { calls, router } = renderSetup('/en/backend/course/attribute/create', {
       'POST /api/course/attributes': () =>
@@ -88,7 +91,7 @@ describe('attributes', () => {
   }, 20_000);
 
   it('asks for the label in every company language before sending anything', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/course/attribute/create', {});
     await user.type(await screen.findByRole('textbox', { name: /^Label/ }), 'Niveau');
     await user.click(screen.getByRole('button', { name: 'Save' }));
@@ -99,7 +102,7 @@ describe('attributes', () => {
   });
 
   it('edits an attribute, and deletes it only after the confirmation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls, router } = renderSetup('/en/backend/course/attribute/1', {
       'GET /api/course/attributes/1': () => json({ data: level }),
       'PUT /api/course/attributes/1': () => json({ success: true, message: 'Saved!', data: level }),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fake-fetch';
 import { confirmDialog, listOf, pick, renderSetup, requests, resetScreen, validation } from '../../../test/backoffice';
+import { makeLocation } from '../../../test/catalogue-fixtures';
 
 describe('course defaults', () => {
   beforeAll(async () => {
@@ -23,11 +24,11 @@ describe('course defaults', () => {
   };
 
   it('saves the basic defaults; a 422 shows beside its field', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let attempts = 0;
     const { calls } = renderSetup('/en/backend/config/course/defaults/basic', {
       'GET /api/config/course/defaults': () => json({ data: defaults }),
-      'GET /api/course/locations': () => json(listOf([{ id: 2, name: { en: 'Studio' }, name_text: 'Studio' }])),
+      'GET /api/course/locations': () => json(listOf([makeLocation(2, 'Studio', { name: { en: 'Studio' } })])),
       'PUT /api/config/course/defaults': () =>
         ++attempts === 1
           ? validation({ reservation_minutes: ['At most 1440 minutes.'] })
@@ -52,7 +53,7 @@ describe('course defaults', () => {
   });
 
   it('holidays: creates one in a dialog and deletes one after the confirmation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const summer = {
       id: 3,
       name: { de: 'Sommerferien', en: 'Summer holidays' },
@@ -61,7 +62,7 @@ describe('course defaults', () => {
       ends_on: '2026-08-16',
     };
     const { calls } = renderSetup('/en/backend/config/course/defaults/holidays', {
-      'GET /api/config/holidays': () => json({ data: [summer] }),
+      'GET /api/config/holidays': () => json(listOf([summer])),
       'POST /api/config/holidays': () => json({ success: true, message: 'The holiday has been saved.', data: { ...summer, id: 4 } }),
       'DELETE /api/config/holidays/3': () => json({ success: true, message: 'The holiday has been deleted.' }),
     });

@@ -1,30 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { choice, makeField } from '../../../test/catalogue-fixtures';
 import { json } from '../../../test/fake-fetch';
 import { confirmDialog, listOf, optionsOf, pick, renderSetup, requests, resetScreen, validation } from '../../../test/backoffice';
 
-const field = (id: number, type: string, en: string, extra: object = {}) => ({
-  id,
-  type,
-  label: { de: en, en },
-  label_text: en,
-  help: {},
-  options: [],
-  scope: 'participant',
-  required: false,
-  visible_if: null,
-  ...extra,
-});
-const diet = field(1, 'select', 'Diet', {
-  options: [
-    { value: 'vegan', label: { de: 'Vegan', en: 'Vegan' } },
-    { value: 'other', label: { de: 'Andere', en: 'Other' } },
-  ],
-});
-const name = field(2, 'text', 'Shirt size');
-const photos = field(3, 'checkbox', 'Photos allowed');
-const allergies = field(4, 'textarea', 'Allergies', { visible_if: { field_id: 1, values: ['other'] } });
+const diet = makeField(1, 'select', 'Diet', { options: [choice('vegan', 'Vegan', 'Vegan'), choice('other', 'Andere', 'Other')] });
+const name = makeField(2, 'text', 'Shirt size');
+const photos = makeField(3, 'checkbox', 'Photos allowed');
+const allergies = makeField(4, 'textarea', 'Allergies', { visible_if: { field_id: 1, values: ['other'] } });
 
 describe('booking fields', () => {
   beforeAll(async () => {
@@ -43,7 +27,7 @@ describe('booking fields', () => {
   });
 
   it('creates a conditional field: only choice fields are offered, and the preview shows and hides it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let attempts = 0;
     const { calls, router } = renderSetup('/en/backend/course/field/create', {
       'GET /api/course/fields': () => json(listOf([diet, name, photos])),
@@ -89,8 +73,8 @@ describe('booking fields', () => {
   }, 25_000);
 
   it('does not offer the field itself, nor fields that depend on it, as its condition', async () => {
-    const user = userEvent.setup();
-    const dependsOnDiet = field(5, 'checkbox', 'Needs menu', { visible_if: { field_id: 1, values: ['other'] } });
+    const user = userEvent.setup({ delay: null });
+    const dependsOnDiet = makeField(5, 'checkbox', 'Needs menu', { visible_if: { field_id: 1, values: ['other'] } });
     renderSetup('/en/backend/course/field/1', {
       'GET /api/course/fields/1': () => json({ data: diet }),
       'GET /api/course/fields': () => json(listOf([diet, photos, dependsOnDiet])),
@@ -104,7 +88,7 @@ describe('booking fields', () => {
   });
 
   it('deletes a field from the list after the confirmation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let deleted = false;
     const { calls } = renderSetup('/en/backend/course/fields', {
       'GET /api/course/fields': () => json(listOf(deleted ? [diet] : [diet, allergies])),

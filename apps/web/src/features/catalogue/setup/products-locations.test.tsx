@@ -1,24 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeProduct } from '../../../test/catalogue-fixtures';
 import { json } from '../../../test/fake-fetch';
 import { confirmDialog, listOf, renderSetup, requests, resetScreen, validation } from '../../../test/backoffice';
 
-const mats = {
-  id: 8,
-  name: { de: 'Matte', en: 'Mat' },
-  name_text: 'Mat',
-  description: {},
-  price: 12.5,
-  price_minor: 1250,
-  currency: 'CHF',
-  tax_rate: 8.1,
-  stock: null,
-  scope: 'participant',
-  min_per_order: 0,
-  max_per_order: null,
-  active: true,
-};
+const mats = makeProduct(8, 'Mat', 12.5, { name: { de: 'Matte', en: 'Mat' }, scope: 'participant' });
 const studio = {
   id: 2,
   name: { de: 'Studio', en: 'Studio' },
@@ -41,7 +28,8 @@ describe('products', () => {
 
   it('lists products with price, stock and status', async () => {
     renderSetup('/en/backend/course/options', {
-      'GET /api/course/options': () => json(listOf([mats, { ...mats, id: 9, name_text: 'Lunch', stock: 20, active: false }])),
+      'GET /api/course/options': () =>
+        json(listOf([mats, { ...mats, id: 9, name_text: 'Lunch', stock: 20, stock_available: 20, active: false }])),
     });
     const row = (await screen.findByRole('link', { name: 'Mat' })).closest('tr')!;
     expect(row).toHaveTextContent('CHF 12.50');
@@ -53,7 +41,7 @@ describe('products', () => {
   });
 
   it('creates a product: the price is sent with a dot, empty stock as unlimited; 422 beside the price', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let attempts = 0;
     const { calls, router } = renderSetup('/en/backend/course/option/create', {
       'POST /api/course/options': () =>
@@ -97,7 +85,7 @@ describe('locations', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('searches locations by name through the column filter', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/course/locations', { 'GET /api/course/locations': () => json(listOf([studio])) });
     expect((await screen.findByRole('link', { name: 'Studio' })).closest('tr')).toHaveTextContent('8001 Zürich');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'stu{Enter}');
@@ -105,7 +93,7 @@ describe('locations', () => {
   });
 
   it('edits a location (country from the reference list) and shows the 422 of the postal code', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let attempts = 0;
     const { calls } = renderSetup('/en/backend/course/location/2', {
       'GET /api/course/locations/2': () => json({ data: studio }),
@@ -142,7 +130,7 @@ describe('locations', () => {
 
   it('shows a refused delete and keeps the location', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSetup('/en/backend/course/locations', {
       'GET /api/course/locations': () => json(listOf([studio])),
       'DELETE /api/course/locations/2': () => json({ message: 'This location is still used.' }, 422),

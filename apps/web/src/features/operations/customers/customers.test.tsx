@@ -145,7 +145,7 @@ describe('additional sales page', () => {
   });
 
   it('sends the period, activity and product filters and the sort as the list query', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/orders/additional_sales?from=2026-03-01&to=2026-03-31', {
       'GET /api/orders/additional_sales': () => json({ ...listOf([mat]), totals: [] }),
       'GET /api/customers/participants/filters': () => json(filters),
@@ -206,7 +206,7 @@ describe('participants page', () => {
   });
 
   it('offers the chosen activity’s dates and filters by activity, date, status and check-in', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/customers/participant', {
       'GET /api/customers/participants': () => json(listOf([lea])),
       'GET /api/customers/participants/filters': (call) => json(call.url.includes('activity_id=7') ? sessionsOfYoga : filters),
@@ -260,7 +260,7 @@ describe('order customers page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists one customer per e-mail with orders, paid total and latest order; opens their orders', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/customers/order', {
       'GET /api/customers/orders': () => json(listOf([anna])),
       'GET /api/customers/orders/93/orders': () => json(listOf([annasOrder])),

@@ -58,7 +58,7 @@ describe('ExportButton', () => {
   });
 
   it('downloads a small export at once, with the list’s filters, the XSRF header and the UI language', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = fakeApi({
       'POST /api/exports': () =>
         new Response('\uFEFFName\r\nLea\r\n', {
@@ -80,7 +80,7 @@ describe('ExportButton', () => {
   });
 
   it('follows a large export’s job: progress while it runs, then the download link', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const states: ExportJob[] = [
       queued,
       { ...queued, status: 'running', rows_done: 1000 },
@@ -113,7 +113,7 @@ describe('ExportButton', () => {
   });
 
   it('says when a job failed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     fakeApi({
       'POST /api/exports': () => json({ data: queued }, 202),
       'GET /api/exports/5': () => json({ data: { ...queued, status: 'failed' } }),
@@ -124,7 +124,7 @@ describe('ExportButton', () => {
   });
 
   it('passes the server’s refusal on (e.g. too many exports running: 429) and starts nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     fakeApi({ 'POST /api/exports': () => json({ message: 'You already have 3 exports in progress.' }, 429) });
     renderWithProviders(<ExportButton type="orders" ids={[4, 5]} />);

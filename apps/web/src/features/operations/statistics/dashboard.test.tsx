@@ -58,6 +58,10 @@ const order = (id: number, number: number, status: string, paidAt: string | null
   taxes: [],
   total: 120,
   total_minor: 12000,
+  paid: 120,
+  refunded: 0,
+  remaining: 120,
+  credit_notes: [],
   ...extra,
 });
 
@@ -93,13 +97,14 @@ describe('dashboard statistics', () => {
     renderSetup('/en/backend', handlers());
     const bar = await screen.findByRole('region', { name: 'Key figures' });
     await waitFor(() => expect(bar).toHaveTextContent(/Activities\s*12/));
-    expect(bar).toHaveTextContent(/Participants\s*1.234/);
+    // Says what it counts (issue 22 item 12).
+    expect(bar).toHaveTextContent(/Participants\s*1.234\s*in paid and free orders/);
     expect(bar).toHaveTextContent(/Additional sales\s*56/);
     expect(bar).toHaveTextContent(/Total sales\s*CHF\s4.321\.50/);
   });
 
   it('asks for the sales of this month in the company’s time zone and shows them as charts with tables', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend', handlers());
     const today = zurichToday();
     await waitFor(() => expect(requests(calls, 'GET', '/api/statistics/sales')).toHaveLength(1));
@@ -136,7 +141,7 @@ describe('dashboard statistics', () => {
   });
 
   it('says when the figures cannot be loaded and tries again', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let fail = true;
     renderSetup(
       '/en/backend',
@@ -153,7 +158,7 @@ describe('dashboard statistics', () => {
   });
 
   it('shows the introduction checklist ticked from the server and hides it for good', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup(
       '/en/backend',
       handlers({

@@ -36,8 +36,8 @@ function report(call: FakeCall): StatisticsReport {
     totals: { ...period('', 7), average_order: 58.33, platform_fees: 31.08 },
     series: [period(from, 3), period(to, 4)],
     activities: [
-      { activity_id: 7, name: 'Pottery for beginners', orders: 5, participants: 9, sales: 350 },
-      { activity_id: null, name: '=Deleted course', orders: 2, participants: 2, sales: 0 },
+      { activity_id: 7, name: 'Pottery for beginners', orders: 5, participants: 9, participants_booked: 11, sales: 350 },
+      { activity_id: null, name: '=Deleted course', orders: 2, participants: 2, participants_booked: 2, sales: 0 },
     ],
     tickets: [{ ticket_id: 11, activity_id: 7, activity_name: 'Pottery for beginners', name: 'Adult', participants: 9, sales: 350 }],
     payment_types: [
@@ -71,7 +71,13 @@ describe('statistics page', () => {
 
     const activities = screen.getByRole('region', { name: 'Per activity' });
     const rows = within(activities).getAllByRole('row');
-    expect(rows[1]).toHaveTextContent(/Pottery for beginners\s*5\s*9\s*CHF\s350\.00/);
+    // Participants paid and booked side by side (issue 22 item 12).
+    expect(
+      within(activities)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Activity', 'Orders', 'Participants', 'Booked (incl. unpaid)', 'Sales']);
+    expect(rows[1]).toHaveTextContent(/Pottery for beginners\s*5\s*9\s*11\s*CHF\s350\.00/);
     // Names are shown as text, whatever they start with.
     expect(rows[2]).toHaveTextContent('=Deleted course');
     const csv = within(activities).getByRole('link', { name: 'Per activity as CSV' });
@@ -102,7 +108,7 @@ describe('statistics page', () => {
   });
 
   it('groups by week or month on request; the series shows as a table', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/statistics', { 'GET /api/statistics/report': (call) => json({ data: report(call) }) });
     await screen.findByRole('region', { name: 'Per activity' });
     await user.click(screen.getByRole('radio', { name: 'Month' }));

@@ -1,6 +1,19 @@
-import { twoFactorConfirmReplySchema, twoFactorSetupReplySchema, type TwoFactorDisableInput } from '@bookla/shared/auth';
+import {
+  twoFactorCodeSchema,
+  twoFactorConfirmReplySchema,
+  twoFactorDisableSchema,
+  twoFactorSetupReplySchema,
+  type TwoFactorDisableInput,
+} from '@bookla/shared/auth';
 import { dataReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
-import { profileReplySchema, sessionInfoSchema, type PasswordChangeInput, type ProfileInput } from '@bookla/shared/teams';
+import {
+  passwordChangeSchema,
+  profileReplySchema,
+  profileSchema,
+  sessionInfoSchema,
+  type PasswordChangeInput,
+  type ProfileInput,
+} from '@bookla/shared/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '../../../lib/api-client';
@@ -21,7 +34,8 @@ export function useProfile() {
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ProfileInput) => api.put('/api/profile', input, { reply: successDataSchema(profileReplySchema) }),
+    mutationFn: (input: ProfileInput) =>
+      api.put('/api/profile', input, { body: profileSchema, reply: successDataSchema(profileReplySchema) }),
     onSuccess: (result) => queryClient.setQueryData(profileKeys.me(), result.data),
   });
 }
@@ -29,7 +43,8 @@ export function useUpdateProfile() {
 export function useChangePassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: PasswordChangeInput) => api.put('/api/profile/password', input, { reply: successSchema }),
+    mutationFn: (input: PasswordChangeInput) =>
+      api.put('/api/profile/password', input, { body: passwordChangeSchema, reply: successSchema }),
     // The other sessions were ended.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.sessions() }),
   });
@@ -53,6 +68,8 @@ export function useEndSession() {
 
 export const twoFactorApi = {
   setup: () => api.post('/api/srl/two-factor/setup', undefined, { reply: twoFactorSetupReplySchema }),
-  confirm: (code: string) => api.post('/api/srl/two-factor/confirm', { code }, { reply: twoFactorConfirmReplySchema }),
-  disable: (input: TwoFactorDisableInput) => api.post('/api/srl/two-factor/disable', input, { reply: successSchema }),
+  confirm: (code: string) =>
+    api.post('/api/srl/two-factor/confirm', { code }, { body: twoFactorCodeSchema, reply: twoFactorConfirmReplySchema }),
+  disable: (input: TwoFactorDisableInput) =>
+    api.post('/api/srl/two-factor/disable', input, { body: twoFactorDisableSchema, reply: successSchema }),
 };

@@ -70,7 +70,7 @@ describe('discounts list', () => {
   });
 
   it('searches by code and filters by status through the column filters; sorts by a header', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/discounts', { 'GET /api/discounts': () => json(listOf([summer])) });
     await screen.findByRole('link', { name: 'SOMMER10' });
     expect(requests(calls, 'GET', '/api/discounts')[0]?.url).toContain('sort%5Bfield%5D=created_at&sort%5Btype%5D=desc');
@@ -81,7 +81,7 @@ describe('discounts list', () => {
   });
 
   it('deletes after a confirmation; a used code is refused with the server’s reason', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let deletes = 0;
     const { calls } = renderSetup('/en/backend/discounts', {
       'GET /api/discounts': () => json(listOf([summer, fixed])),
@@ -120,7 +120,7 @@ describe('discount form', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('creates a code: the 422 on the code shows at the field; then saves and goes to the list', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let attempts = 0;
     const { calls, router } = renderSetup('/en/backend/discount/create', {
       'GET /api/courses': () => json(activities),
@@ -162,7 +162,7 @@ describe('discount form', () => {
   }, 20_000);
 
   it('checks the code format before sending, and generates a code on request', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/discount/create', { 'GET /api/courses': () => json(activities) });
     const code = await screen.findByRole('textbox', { name: /^Code/ });
     await user.type(code, 'a b');
@@ -176,7 +176,7 @@ describe('discount form', () => {
   });
 
   it('edits a code: values and dates in the team’s zone; activities picked; saved with PUT', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/discount/edit/4', {
       'GET /api/discounts/4': () => json({ data: summer }),
       'GET /api/courses': () => json(activities),

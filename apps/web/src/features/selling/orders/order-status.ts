@@ -37,12 +37,12 @@ export const STATUS_FILTERS: { label: StatusLabel; value: string }[] = [
   { label: 'cancelled', value: 'cancelled,expired,error' },
 ];
 
-export const PAYMENT_TYPES = ['invoice', 'stripe', 'free', 'test', 'manual'] as const;
+export const PAYMENT_TYPES = ['invoice', 'stripe', 'datatrans', 'free', 'test', 'manual'] as const;
 
 type PaymentType = (typeof PAYMENT_TYPES)[number];
 const isPaymentType = (type: string): type is PaymentType => (PAYMENT_TYPES as readonly string[]).includes(type);
 
-/** "Invoice", "Stripe", … (a provider the app does not know: its code). */
+/** "Invoice", "Card (provider)", … (a provider the app does not know: its code). */
 export function paymentTypeLabel(t: TFunction<'orders'>, type: string): string {
   return isPaymentType(type) ? t(`paymentType.${type}`) : type;
 }

@@ -54,6 +54,10 @@ function order(over: Partial<Order> = {}): Order {
     taxes: [{ rate: 8.1, tax: 6.74, gross: 90 }],
     total: 90,
     total_minor: 9000,
+    paid: 90,
+    refunded: 0,
+    remaining: 90,
+    credit_notes: [],
     ...over,
   };
 }
@@ -80,6 +84,8 @@ function detail(over: Partial<OrderAdminDetail> = {}): OrderAdminDetail {
     payments: [{ id: 9, provider: 'manual', status: 'succeeded', amount: 90, created_at: '2026-03-02T10:00:00+01:00' }],
     platform_fee: 7.6,
     refunded: 20.5,
+    remaining: 69.5,
+    credit_notes: [{ index: 1, number: '12-1', amount: 20.5, created_at: '2026-03-03T10:00:00+01:00' }],
     refundable: 69.5,
     refundable_minor: 6950,
     refund_method: 'record',
@@ -155,7 +161,7 @@ describe('orders list', () => {
   });
 
   it('applies text filters after 1.5 s and choices after 0.5 s (spec §9); sorts by a header', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/orders', {
       'GET /api/orders': () => json(listOf([paid])),
       'GET /api/courses': () => json(courses),
@@ -182,7 +188,7 @@ describe('orders list', () => {
   }, 20_000);
 
   it('selects orders for mass actions: mark paid with a result per order, resend, CSV export of the selection', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/orders', {
       'GET /api/orders': () => json(listOf([paid, waiting])),
       'GET /api/courses': () => json(courses),
@@ -248,7 +254,7 @@ describe('order edit page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows status, money, documents and history; edits customer, participants and booking answers', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let puts = 0;
     const { calls } = renderSetup('/en/backend/orders/edit/41', {
       'GET /api/orders/41': () => json({ data: detail() }),
@@ -268,6 +274,11 @@ describe('order edit page', () => {
     expect(items).toHaveTextContent('incl. VAT 8.1% on CHF 90.00');
     expect(items).toHaveTextContent(/Refunded− CHF 20.50/);
     expect(screen.getByRole('link', { name: 'Tickets (PDF)' })).toHaveAttribute('href', '/api/orders/41/tickets.pdf');
+    // The refund's credit note (issue 22 item 4).
+    expect(screen.getByRole('link', { name: /^Credit note 12-1: CHF.20\.50 \(PDF\)$/ })).toHaveAttribute(
+      'href',
+      '/api/orders/41/credit-notes/1.pdf',
+    );
     const history = screen.getByRole('region', { name: 'History' });
     expect(history).toHaveTextContent('Order placed');
     expect(history).toHaveTextContent('Olivia Muster');
@@ -312,7 +323,7 @@ describe('order edit page', () => {
   }, 30_000);
 
   it('refunds an amount in a modal (the server’s 422 at the amount), after confirmations for the other actions', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let refunds = 0;
     const { calls } = renderSetup('/en/backend/orders/edit/41', {
       'GET /api/orders/41': () => json({ data: detail() }),
@@ -355,7 +366,7 @@ describe('order edit page', () => {
   }, 30_000);
 
   it('cancels a paid order only with a refund, after a confirmation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/orders/edit/41', {
       'GET /api/orders/41': () => json({ data: detail() }),
       'POST /api/orders/41/cancel': () =>
@@ -377,7 +388,7 @@ describe('order edit page', () => {
   }, 20_000);
 
   it('revokes the customer links after a confirmation; the history shows it', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const revoked = {
       id: 3,
       type: 'links_revoked',

@@ -49,10 +49,27 @@ export function taxBody(v: TaxValues) {
 /** A stored secret: kept (not sent), replaced by what is typed, or removed (sent as ""). */
 export type SecretAction = 'keep' | 'replace' | 'remove';
 
+/** Each provider's stored secrets, by field name (unique across providers), and the provider section holding it. */
+export const SECRET_PROVIDER = {
+  secret_key: 'stripe',
+  webhook_secret: 'stripe',
+  password: 'datatrans',
+  hmac_key: 'datatrans',
+} as const;
+export type SecretName = keyof typeof SECRET_PROVIDER;
+/** Where each secret's input lives in the form. */
+export const SECRET_PATHS = {
+  secret_key: 'stripe.secret_key',
+  webhook_secret: 'stripe.webhook_secret',
+  password: 'datatrans.password',
+  hmac_key: 'datatrans.hmac_key',
+} as const;
+
 export interface IntegrationValues {
   invoice: { enabled: boolean; iban: string; qr_iban: string; due_days: number | '' };
   stripe: { enabled: boolean; publishable_key: string; secret_key: string; webhook_secret: string; account_id: string };
-  secrets: { secret_key: SecretAction; webhook_secret: SecretAction };
+  datatrans: { enabled: boolean; merchant_id: string; password: string; hmac_key: string; sandbox: boolean };
+  secrets: Record<SecretName, SecretAction>;
   test_mode: { enabled: boolean };
   terms_url: string;
   branding: { primary_color: string; slug: string };
@@ -69,9 +86,18 @@ export function integrationToValues(s: IntegrationSettings): IntegrationValues {
       webhook_secret: '',
       account_id: s.stripe.account_id ?? '',
     },
+    datatrans: {
+      enabled: s.datatrans.enabled,
+      merchant_id: s.datatrans.merchant_id ?? '',
+      password: '',
+      hmac_key: '',
+      sandbox: s.datatrans.sandbox,
+    },
     secrets: {
       secret_key: s.stripe.secret_key_set ? 'keep' : 'replace',
       webhook_secret: s.stripe.webhook_secret_set ? 'keep' : 'replace',
+      password: s.datatrans.password_set ? 'keep' : 'replace',
+      hmac_key: s.datatrans.hmac_key_set ? 'keep' : 'replace',
     },
     test_mode: { enabled: s.test_mode.enabled },
     terms_url: s.terms_url ?? '',
@@ -80,10 +106,11 @@ export function integrationToValues(s: IntegrationSettings): IntegrationValues {
 }
 
 /** A secret's part of the body: absent to keep it, the typed value to replace it, "" to remove it. */
-function secretPart(key: 'secret_key' | 'webhook_secret', v: IntegrationValues): Record<string, string> {
+function secretPart(key: SecretName, v: IntegrationValues): Record<string, string> {
   const action = v.secrets[key];
   if (action === 'remove') return { [key]: '' };
-  const typed = v.stripe[key].trim();
+  const section: Partial<Record<SecretName, string>> = v[SECRET_PROVIDER[key]];
+  const typed = (section[key] ?? '').trim();
   return action === 'replace' && typed ? { [key]: typed } : {};
 }
 
@@ -103,6 +130,13 @@ export function integrationBody(v: IntegrationValues) {
       account_id: text(v.stripe.account_id),
       ...secretPart('secret_key', v),
       ...secretPart('webhook_secret', v),
+    },
+    datatrans: {
+      enabled: v.datatrans.enabled,
+      merchant_id: text(v.datatrans.merchant_id),
+      sandbox: v.datatrans.sandbox,
+      ...secretPart('password', v),
+      ...secretPart('hmac_key', v),
     },
     test_mode: { enabled: v.test_mode.enabled },
     terms_url: text(v.terms_url),

@@ -16,6 +16,14 @@ const stored = {
     account_id: null,
     webhook_url: 'http://localhost:3000/api/webhooks/stripe',
   },
+  datatrans: {
+    enabled: false,
+    merchant_id: null,
+    password_set: false,
+    hmac_key_set: false,
+    sandbox: true,
+    webhook_url: 'http://localhost:3000/api/webhooks/datatrans?team=1',
+  },
   test_mode: { enabled: false },
   terms_url: 'https://example.com/agb',
   branding: { primary_color: '#2f6fde', slug: 'yoga-zuerich' },
@@ -39,7 +47,7 @@ describe('integration settings page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows stored secrets as "Stored" only, never pre-filled, and sends them only when replaced or removed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/config/integration', {
       'GET /api/config/integration': () => json({ data: stored }),
       'PUT /api/config/integration': () => json({ success: true, message: 'The integration settings have been saved.', data: stored }),
@@ -92,7 +100,7 @@ describe('integration settings page', () => {
   });
 
   it('shows the server’s 422 beside its field, keeps what was typed, groups the IBAN', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSetup('/en/backend/config/integration', {
       'GET /api/config/integration': () => json({ data: fresh }),
       'PUT /api/config/integration': () =>
@@ -130,7 +138,7 @@ describe('integration settings page', () => {
   });
 
   it('warns about test mode and links the shop by its saved address with copy and open', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     // Test mode only while no live method is on (issue 20).
@@ -162,8 +170,35 @@ describe('integration settings page', () => {
     expect(within(shop).getByRole('link', { name: 'Open shop' })).toHaveAttribute('href', `${window.location.origin}/en/shop/${owner.id}`);
   });
 
+  it('Datatrans is selectable beside Stripe: its secrets are sent only when typed, and the change asks for the password', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderSetup('/en/backend/config/integration', {
+      'GET /api/config/integration': () => json({ data: stored }),
+      'PUT /api/config/integration': () => json({ success: true, message: 'Saved.', data: stored }),
+    });
+    const datatrans = await screen.findByRole('region', { name: 'Datatrans' });
+    expect(within(datatrans).getByText(/TWINT/, { selector: '[role="note"] *, [role="note"]' })).toBeInTheDocument();
+    expect(within(datatrans).getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(
+      'http://localhost:3000/api/webhooks/datatrans?team=1',
+    );
+    await user.click(within(datatrans).getByRole('switch', { name: /Offer online payment with Datatrans/ }));
+    await user.type(within(datatrans).getByRole('textbox', { name: 'Merchant id' }), '1100012345');
+    await user.type(within(datatrans).getByLabelText(/API password/, { selector: 'input' }), 'Dt-Secret-1');
+    await user.type(within(datatrans).getByLabelText(/Webhook signing key/, { selector: 'input' }), 'ab'.repeat(32));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm the payout change' });
+    expect(requests(calls, 'PUT', '/api/config/integration')).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/Your current password/), 'owner-pass');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm and save' }));
+    await vi.waitFor(() => expect(requests(calls, 'PUT', '/api/config/integration')).toHaveLength(1));
+    expect(requests(calls, 'PUT', '/api/config/integration')[0]?.body).toMatchObject({
+      datatrans: { enabled: true, merchant_id: '1100012345', sandbox: true, password: 'Dt-Secret-1', hmac_key: 'ab'.repeat(32) },
+      current_password: 'owner-pass',
+    });
+  });
+
   it('asks for the password only when where the money goes changes, and shows the server’s answer in the dialog', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let answer: 'wrong' | 'ok' = 'wrong';
     const { calls } = renderSetup('/en/backend/config/integration', {
       'GET /api/config/integration': () => json({ data: stored }),
@@ -213,7 +248,7 @@ describe('integration settings page', () => {
   });
 
   it('asks for the two-factor code too when the user has two-factor on', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setAppState({ user: appUser({ two_factor_enabled: true }) });
     const { calls } = renderSetup('/en/backend/config/integration', {
       'GET /api/config/integration': () => json({ data: stored }),
@@ -235,7 +270,7 @@ describe('integration settings page', () => {
   });
 
   it('shows the IBAN and Stripe values read-only and test mode locked to an editor without team.manage', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     setAppState(loggedInState(makeTeam(3, 'Yoga Zürich', 'editor')));
     const { calls } = renderSetup('/en/backend/config/integration', {
       'GET /api/config/integration': () => json({ data: stored }),
@@ -262,13 +297,13 @@ describe('integration settings page', () => {
   });
 
   it('keeps test mode off while invoice or Stripe is on, and says why; the Stripe webhook address names the team', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const own = { ...stored, stripe: { ...stored.stripe, webhook_url: `http://localhost:3000/api/webhooks/stripe?team=${owner.id}` } };
     renderSetup('/en/backend/config/integration', { 'GET /api/config/integration': () => json({ data: own }) });
     const testMode = await screen.findByRole('region', { name: 'Test mode' });
     const toggle = within(testMode).getByRole('switch', { name: /Offer the test payment/ });
     expect(toggle).toBeDisabled();
-    expect(toggle).toHaveAccessibleDescription(/only be turned on while invoice and Stripe are off/);
+    expect(toggle).toHaveAccessibleDescription(/only be turned on while invoice and the online payment providers are off/);
     expect(within(section('Stripe')).getByRole('textbox', { name: 'Webhook URL' })).toHaveValue(
       `http://localhost:3000/api/webhooks/stripe?team=${owner.id}`,
     );

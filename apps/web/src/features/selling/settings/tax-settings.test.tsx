@@ -27,21 +27,29 @@ describe('tax settings page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('loads the settings, changes rates and the default, and saves them', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/config/tax', {
       'GET /api/config/tax': () => json({ data: settings }),
       'PUT /api/config/tax': (call) => {
-        const body = call.body as typeof settings & { rates: { rate: string }[]; default_rate: string };
+        const body = call.body as Omit<typeof settings, 'rates' | 'default_rate'> & {
+          rates: { rate: string; label: object }[];
+          default_rate: string;
+        };
         return json({
           success: true,
           message: 'The tax settings have been saved.',
-          data: { ...body, rates: body.rates.map((r) => ({ ...r, rate: Number(r.rate) })), default_rate: Number(body.default_rate) },
+          // The server reads decimals with a comma or a dot ('3,8' is 3.8).
+          data: {
+            ...body,
+            rates: body.rates.map((r) => ({ ...r, rate: Number(r.rate.replace(',', '.')) })),
+            default_rate: Number(body.default_rate.replace(',', '.')),
+          },
         });
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tax' })).toBeInTheDocument();
     expect(document.title).toBe('Tax | Bookla');
-    expect(await screen.findByRole('switch', { name: /Charge VAT/ })).toBeChecked();
+    expect(await screen.findByRole('switch', { name: /Registered for VAT/ })).toBeChecked();
     expect(screen.getByRole('textbox', { name: /VAT number/ })).toHaveValue('CHE-123.456.788 MWST');
     expect(within(rateCard(1)).getByRole('textbox', { name: /^VAT rate/ })).toHaveValue('8.1');
     expect(within(rateCard(1)).getByRole('radio', { name: 'Default' })).toBeChecked();
@@ -70,7 +78,7 @@ describe('tax settings page', () => {
   });
 
   it('shows the server’s 422 beside the rate, the default and the VAT number, and keeps the input', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSetup('/en/backend/config/tax', {
       'GET /api/config/tax': () => json({ data: settings }),
       'PUT /api/config/tax': () =>
@@ -91,8 +99,25 @@ describe('tax settings page', () => {
     expect(screen.getByText('The default rate must be one of the rates.')).toBeInTheDocument();
   });
 
+  it('says whether the company is registered for VAT; registering asks for the VAT number (issue 22 item 1)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderSetup('/en/backend/config/tax', {
+      'GET /api/config/tax': () => json({ data: { ...settings, charges_vat: false, vat_number: null } }),
+      'PUT /api/config/tax': () => validation({ vat_number: ['Please enter your VAT number, or turn off “Registered for VAT”.'] }),
+    });
+    const registered = await screen.findByRole('switch', { name: /Registered for VAT/ });
+    expect(registered).not.toBeChecked();
+    expect(registered).toHaveAccessibleDescription(/Turn this on only if your company is registered for VAT/);
+    expect(screen.getByRole('textbox', { name: /VAT number/ })).not.toBeRequired();
+    await user.click(registered);
+    expect(screen.getByRole('textbox', { name: /VAT number/ })).toBeRequired();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter your VAT number, or turn off “Registered for VAT”.')).toBeInTheDocument();
+    expect(requests(calls, 'PUT', '/api/config/tax')[0]?.body).toMatchObject({ charges_vat: true, vat_number: null });
+  });
+
   it('checks the rates before sending: no rate left empty', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/config/tax', {
       'GET /api/config/tax': () => json({ data: settings }),
     });

@@ -1,12 +1,18 @@
 import { dataReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
 import {
   invitationSchema,
+  inviteSchema,
   memberSchema,
+  roleChangeSchema,
   teamBillingReplySchema,
+  teamBillingSchema,
+  teamCreateSchema,
   teamCreateReplySchema,
   teamFeaturesSchema,
   teamGeneralReplySchema,
+  teamGeneralSchema,
   teamLogoReplySchema,
+  teamLogoSchema,
   teamSecuritySchema,
   teamSettingsSchema,
   teamWithBillingSchema,
@@ -16,6 +22,7 @@ import {
   type TeamCreateInput,
   type TeamFeatures,
   type TeamGeneralInput,
+  teamFeaturesUpdateSchema,
 } from '@bookla/shared/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -39,7 +46,7 @@ function useAfterTeamChange() {
 
 export function useCreateTeam() {
   return useMutation({
-    mutationFn: (input: TeamCreateInput) => api.post('/api/team', input, { reply: teamCreateReplySchema }),
+    mutationFn: (input: TeamCreateInput) => api.post('/api/team', input, { body: teamCreateSchema, reply: teamCreateReplySchema }),
   });
 }
 
@@ -53,7 +60,7 @@ export function useTeamGeneral() {
 export function useUpdateTeamGeneral() {
   const after = useAfterTeamChange();
   return useMutation({
-    mutationFn: (input: TeamGeneralInput) => api.put('/api/team/general', input, { reply: teamSaved }),
+    mutationFn: (input: TeamGeneralInput) => api.put('/api/team/general', input, { body: teamGeneralSchema, reply: teamSaved }),
     onSuccess: () => after([teamKeys.general()]),
   });
 }
@@ -68,7 +75,7 @@ export function useTeamBilling() {
 export function useUpdateTeamBilling() {
   const after = useAfterTeamChange();
   return useMutation({
-    mutationFn: (input: TeamBillingInput) => api.put('/api/team/billing', input, { reply: teamSaved }),
+    mutationFn: (input: TeamBillingInput) => api.put('/api/team/billing', input, { body: teamBillingSchema, reply: teamSaved }),
     onSuccess: () => after([teamKeys.billing()]),
   });
 }
@@ -76,7 +83,8 @@ export function useUpdateTeamBilling() {
 export function useUploadLogo() {
   const after = useAfterTeamChange();
   return useMutation({
-    mutationFn: (dataUrl: string) => api.post('/api/team/logo', { data_url: dataUrl }, { reply: teamLogoReplySchema }),
+    mutationFn: (dataUrl: string) =>
+      api.post('/api/team/logo', { data_url: dataUrl }, { body: teamLogoSchema, reply: teamLogoReplySchema }),
     onSuccess: () => after([]),
   });
 }
@@ -102,7 +110,11 @@ export function useUpdateSecurity(teamId: number | undefined) {
   const after = useAfterTeamChange();
   return useMutation({
     mutationFn: (requireTwoFactor: boolean) =>
-      api.put('/api/team/security', { require_2fa: requireTwoFactor }, { reply: successDataSchema(teamSecuritySchema) }),
+      api.put(
+        '/api/team/security',
+        { require_2fa: requireTwoFactor },
+        { body: teamSecuritySchema, reply: successDataSchema(teamSecuritySchema) },
+      ),
     onSuccess: () => after([teamKeys.settings(teamId ?? 0)]),
   });
 }
@@ -118,7 +130,7 @@ export function useUpdateTeamFeatures() {
   const after = useAfterTeamChange();
   return useMutation({
     mutationFn: (features: Partial<TeamFeatures>) =>
-      api.put('/api/config/features', features, { reply: successDataSchema(teamFeaturesSchema) }),
+      api.put('/api/config/features', features, { body: teamFeaturesUpdateSchema, reply: successDataSchema(teamFeaturesSchema) }),
     onSuccess: () => after([teamKeys.features()]),
   });
 }
@@ -136,7 +148,7 @@ export function useChangeRole() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, role }: { userId: number } & RoleChangeInput) =>
-      api.put(`/api/team/members/${userId}`, { role }, { reply: successDataSchema(memberSchema) }),
+      api.put(`/api/team/members/${userId}`, { role }, { body: roleChangeSchema, reply: successDataSchema(memberSchema) }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.members() }),
   });
 }
@@ -160,7 +172,7 @@ export function useInvitations() {
 export function useInvite() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: InviteInput) => api.post('/api/team/invitations', input, { reply: invitationSaved }),
+    mutationFn: (input: InviteInput) => api.post('/api/team/invitations', input, { body: inviteSchema, reply: invitationSaved }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys.invitations() }),
   });
 }

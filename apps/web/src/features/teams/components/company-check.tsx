@@ -1,12 +1,13 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { Link, useMatch, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useMatch, useNavigate } from 'react-router';
 import { useAppState } from '../../../lib/app-state';
 import { useLang } from '../../../lib/language';
 import { notifyError } from '../../../lib/notify';
 import { logout, switchTeam } from '../session-state';
+
+// The dialog (Mantine's Modal) loads only for a user without a company (issue 21 item 6).
+const CompanyCheckDialog = lazy(async () => ({ default: (await import('./company-check-dialog')).CompanyCheckDialog }));
 
 /**
  * Spec §4's company check when the back office loads: without a current company, switch to the
@@ -14,7 +15,6 @@ import { logout, switchTeam } from '../session-state';
  * that creates it).
  */
 export function CompanyCheck() {
-  const { t } = useTranslation('backend');
   const lang = useLang();
   const queryClient = useQueryClient();
   const { authenticated, team, teams } = useAppState();
@@ -50,26 +50,10 @@ export function CompanyCheck() {
     }
   };
 
+  if (!opened) return null;
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {}}
-      withCloseButton={false}
-      closeOnClickOutside={false}
-      closeOnEscape={false}
-      centered
-      title={t('companyCheck.title')}
-      styles={{ title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
-    >
-      <Text>{t('companyCheck.text')}</Text>
-      <Group justify="flex-end" mt="lg">
-        <Button variant="subtle" onClick={() => void onLogout()}>
-          {t('teamMenu.logout')}
-        </Button>
-        <Button component={Link} to={`/${lang}/backend/config/team/create`} data-autofocus>
-          {t('companyCheck.create')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense fallback={null}>
+      <CompanyCheckDialog onLogout={() => void onLogout()} />
+    </Suspense>
   );
 }

@@ -33,6 +33,7 @@ function defaults(team: Team | null | undefined, lang: string): CompanyFormValue
     billing_postal_code: '',
     billing_country: team?.billing_country ?? 'CH',
     vat_id: '',
+    vat_registered: false,
   };
 }
 
@@ -81,7 +82,7 @@ export function CompanyCreateForm() {
             <CompanyGeneralFields />
           </PanelSection>
           <PanelSection headingId="create-billing" title={t('sections.billing')}>
-            <CompanyBillingFields selectCurrency />
+            <CompanyBillingFields selectCurrency vatRegistered />
           </PanelSection>
           <Group justify="flex-end">
             <Button type="submit" disabled={sending}>

@@ -5,6 +5,7 @@ import {
   CompanyContactFields,
   CompanyLocaleFields,
   CompanyVatField,
+  CompanyVatRegisteredField,
   type CompanyFieldTexts,
 } from '../../../components/form/company-fields';
 
@@ -30,6 +31,8 @@ function useSettingsTexts(): CompanyFieldTexts {
     languagesHint: t('fields.languagesHint'),
     vatId: t('fields.vatId'),
     vatIdHint: t('fields.vatIdHint'),
+    registeredForVat: t('fields.registeredForVat'),
+    registeredForVatHint: t('fields.registeredForVatHint'),
     nothingFound: t('fields.nothingFound'),
   };
 }
@@ -47,14 +50,22 @@ export function CompanyGeneralFields() {
 
 /**
  * Billing address, country and VAT number. With `selectCurrency` (company creation) choosing a
- * country also selects its currency (spec §5).
+ * country also selects its currency (spec §5); with `vatRegistered` (company creation) the
+ * "registered for VAT" choice follows (afterwards it lives in the tax settings).
  */
-export function CompanyBillingFields({ selectCurrency = false }: { selectCurrency?: boolean }) {
+export function CompanyBillingFields({
+  selectCurrency = false,
+  vatRegistered = false,
+}: {
+  selectCurrency?: boolean;
+  vatRegistered?: boolean;
+}) {
   const texts = useSettingsTexts();
   return (
     <Stack gap="sm">
       <CompanyAddressFields texts={texts} selectCurrency={selectCurrency} />
       <CompanyVatField texts={texts} />
+      {vatRegistered && <CompanyVatRegisteredField texts={texts} />}
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
+import type { Invitation } from '@bookla/shared/teams';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../lib/language';
 import { json, type FakeCall } from '../../../test/fake-fetch';
 import { renderWithProviders } from '../../../test/render';
-import { fakeApi } from '../../../test/team-fixtures';
+import { fakeApi, makeInvitation } from '../../../test/team-fixtures';
 import { InviteForm } from './invite-form';
 
 const posts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'POST' && c.url.startsWith('/api/team/invitations'));
@@ -44,7 +45,8 @@ describe('invite form', () => {
 
   it('sends e-mail and role, then empties the address', async () => {
     const { calls } = fakeApi({
-      'POST /api/team/invitations': (call) => json({ success: true, message: 'Sent', data: { id: 1, ...(call.body as object) } }),
+      'POST /api/team/invitations': (call) =>
+        json({ success: true, message: 'Sent', data: makeInvitation(call.body as Partial<Invitation>) }),
     });
     renderWithProviders(<InviteForm />);
     const email = screen.getByRole('textbox', { name: /E-mail address/ });

@@ -9,6 +9,7 @@ import { confirm } from '../../../lib/confirm';
 import { fileSizeOk } from '../../../lib/file-size';
 import { useRemoveLogo, useUploadLogo } from '../api/teams-api';
 import { notifyError, notifySuccess } from '../../../lib/notify';
+import { initials } from './initials';
 
 const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 const LOGO_MAX_MB = LOGO_MAX_BYTES / 1_000_000;
@@ -20,15 +21,6 @@ function readAsDataUrl(file: File): Promise<string> {
     reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
     reader.readAsDataURL(file);
   });
-}
-
-export function initials(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((w) => w[0]?.toUpperCase() ?? '')
-    .join('');
 }
 
 /**

@@ -29,7 +29,7 @@ describe('team menu', () => {
   it('shows the current company and offers the others, create company, profile and logout', async () => {
     fakeApi({});
     renderMenu();
-    await userEvent.click(screen.getByRole('button', { name: 'Company and account menu: Yoga Zürich' }));
+    await userEvent.click(screen.getByRole('button', { name: /^Yoga Zürich Anna Muster ?, Company and account menu$/ }));
     expect(await screen.findByRole('menuitem', { name: 'Ski Bern', hidden: true })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Yoga Zürich', hidden: true })).not.toBeInTheDocument();
     expect(screen.getByRole('menuitem', { name: 'Create company', hidden: true })).toHaveAttribute(
@@ -52,7 +52,7 @@ describe('team menu', () => {
     expect(apiCalls(calls)).toEqual(['POST /api/srl/team/switch/4', 'GET /api/srl/state']);
     expect(getAppState().team?.name).toBe('Ski Bern');
     expect(getAppState().role).toBe('editor');
-    expect(screen.getByRole('button', { name: 'Company and account menu: Ski Bern' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Ski Bern Anna Muster ?, Company and account menu$/ })).toBeInTheDocument();
   });
 
   it('logs out: fresh CSRF cookie, POST logout, state cleared, login with status logout', async () => {

@@ -5,10 +5,11 @@ import {
   CompanyContactFields,
   CompanyLocaleFields,
   CompanyVatField,
+  CompanyVatRegisteredField,
   type CompanyFieldsProps,
 } from '../../../../components/form/company-fields';
 
-/** Step 2 "Company": name, phone, billing address, currency, languages, time zone, VAT. */
+/** Step 2 "Company": name, phone, billing address, currency, languages, time zone, VAT (number and registration). */
 export function CompanyStep() {
   const { t } = useTranslation('auth');
   const company: CompanyFieldsProps = { prefix: 'team.', texts: t('register.company', { returnObjects: true }) };
@@ -24,6 +25,7 @@ export function CompanyStep() {
       </Title>
       <CompanyLocaleFields {...company} />
       <CompanyVatField {...company} />
+      <CompanyVatRegisteredField {...company} />
     </Stack>
   );
 }

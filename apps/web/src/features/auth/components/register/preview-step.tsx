@@ -103,6 +103,7 @@ export function PreviewStep({ onEdit }: { onEdit: (step: number) => void }) {
             [t('register.company.languages'), team.languages.map((l) => labelOf(languages.data, l)).join(', ')],
             [t('register.company.timeZone'), labelOf(timeZones.data, team.time_zone)],
             [t('register.company.vatId'), orMissing(team.vat_id)],
+            [t('register.preview.registeredForVat'), t(team.vat_registered ? 'register.preview.yes' : 'register.preview.no')],
           ]}
         />
       </SimpleGrid>

@@ -176,6 +176,34 @@ describe('registration', { timeout: 20_000 }, () => {
     expect(calls.find((c) => c.url.startsWith('/api/srl/validator/vat_id'))?.body).toEqual({ vat_id: 'CHE-123.456.788', country: 'CH' });
   });
 
+  it('asks whether the company is registered for VAT: unchecked by default; checked, the VAT number is needed (issue 22 item 1)', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = serve();
+    renderRegister();
+    await fillUserStep(user);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Step 2 of 3: Company' });
+    await fillCompanyStep(user);
+    const registered = screen.getByRole('checkbox', { name: /We are registered for VAT/ });
+    expect(registered).not.toBeChecked();
+    await user.click(registered);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const vat = screen.getByRole('textbox', { name: /^VAT number/ });
+    await waitFor(() => expect(vat).toHaveAccessibleDescription(/This field is required\./));
+    await user.type(vat, 'CHE-116.281.710 MWST');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: 'Step 3 of 3: Preview' });
+    // The summary's row: "Registered for VAT", "yes".
+    expect(screen.getByText('Registered for VAT').closest('div')).toHaveTextContent('Registered for VATyes');
+    await user.click(screen.getByRole('checkbox', { name: /I accept the terms and conditions/ }));
+    await pick(user, 'How did you hear about us?', 'Search engine');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(calls.find((c) => c.url.startsWith('/api/srl/register'))).toBeDefined());
+    expect(calls.find((c) => c.url.startsWith('/api/srl/register'))?.body).toMatchObject({
+      team: { vat_id: 'CHE-116.281.710 MWST', vat_registered: true },
+    });
+  });
+
   it('sends the spec payload, maps a 422 to the fields and jumps to the first step with an error', async () => {
     const user = userEvent.setup({ delay: null });
     let release: (r: Response) => void = () => {};
@@ -235,6 +263,7 @@ describe('registration', { timeout: 20_000 }, () => {
         billing_postal_code: '8001',
         billing_country: 'CH',
         vat_id: null,
+        vat_registered: false,
       },
     });
 

@@ -1,6 +1,5 @@
 import type { RegisterInput } from '@bookla/shared/auth';
 import { Alert, Button, Group, Stack, Stepper, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
@@ -22,6 +21,7 @@ import {
   type RegisterField,
   type RegisterFormValues,
 } from './register-model';
+import classes from './register.module.css';
 import { UserStep } from './user-step';
 import { useServerChecks } from './use-step-check';
 
@@ -44,7 +44,6 @@ export function RegisterForm() {
   const { t } = useTranslation('auth');
   const lang = useLang();
   const navigate = useNavigate();
-  const narrow = useMediaQuery('(max-width: 36em)');
   const [active, setActive] = useState(0);
   const [alert, setAlert] = useState<string | null>(null);
   const [focus, setFocus] = useState<FocusTarget>(null);
@@ -126,17 +125,18 @@ export function RegisterForm() {
             active={active}
             onStepClick={(target) => !busy && target < active && goTo(target)}
             allowNextStepsSelect={false}
-            size={narrow ? 'sm' : 'md'}
+            className={classes.stepper}
+            classNames={{ step: classes.step, stepLabel: classes.stepLabel, stepDescription: classes.stepDescription }}
             role="group"
             aria-label={t('register.stepsLabel')}
           >
             {STEPS.map((s) => (
               <Stepper.Step
                 key={s.name}
-                // On a phone only the current step is labelled, so the three fit on one line.
-                label={narrow && s.value !== active ? undefined : stepLabel(s.value)}
+                // On a phone only the current step is labelled (register.module.css).
+                label={stepLabel(s.value)}
                 aria-label={stepLabel(s.value)}
-                description={narrow ? undefined : t(`register.steps.${s.name}.description`)}
+                description={t(`register.steps.${s.name}.description`)}
                 aria-current={s.value === active ? 'step' : undefined}
                 aria-disabled={s.value > active ? true : undefined}
               />

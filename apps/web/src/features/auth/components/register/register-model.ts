@@ -34,6 +34,8 @@ export interface RegisterFormValues {
     billing_postal_code: string;
     billing_country: string;
     vat_id: string;
+    /** Registered for VAT (issue 22 item 1): unchecked until the company says so. */
+    vat_registered: boolean;
   };
 }
 
@@ -65,6 +67,7 @@ export const STEP_FIELDS: Record<StepName, readonly RegisterField[]> = {
     'team.languages',
     'team.time_zone',
     'team.vat_id',
+    'team.vat_registered',
   ],
   preview: ['user.agb', 'user.newsletter', 'user.referral_id'],
 };
@@ -103,6 +106,7 @@ export function defaultRegisterValues(lang: Language): RegisterFormValues {
       billing_postal_code: '',
       billing_country: 'CH',
       vat_id: '',
+      vat_registered: false,
     },
   };
 }

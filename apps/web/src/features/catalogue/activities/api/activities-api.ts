@@ -1,28 +1,9 @@
-import {
-  ACTIVITY_SORT_FIELDS,
-  activityListItemSchema,
-  activityStoreReplySchema,
-  locationItemSchema,
-  typeSetItemSchema,
-  type ActivityListItem,
-  type ActivityStoreBody,
-} from '@bookla/shared/catalogue';
-import {
-  activityDetailSchema,
-  activityMassReplySchema,
-  headerImageSchema,
-  instructorItemSchema,
-  type ActivityMassAction,
-} from '@bookla/shared/catalogue-activities';
-import { activityAttributeItemSchema } from '@bookla/shared/catalogue-setup';
-import { dataReplySchema, listReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
+import { ACTIVITY_SORT_FIELDS } from '@bookla/shared/catalogue-model';
+import type { ActivityListItem, ActivityStoreBody } from '@bookla/shared/catalogue';
+import type { ActivityMassAction } from '@bookla/shared/catalogue-activities';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { api, type QueryParams } from '../../../../lib/api-client';
-import { useLang } from '../../../../lib/language';
+import { api, lazySchemas, type QueryParams } from '../../../../lib/api-client';
 import { defineList, listApiQuery, type ListParams } from '../../../../lib/list/list-params';
-import { useAllOptions } from '../../../../lib/list/use-all-options';
-import { RESOURCES, setupKeys } from '../../setup';
 
 /**
  * Query keys of the activities area, all under `activities`. One activity's records live under
@@ -50,10 +31,8 @@ export const activityListConfig = defineList({
 
 export type ActivityListParams = ListParams<(typeof ACTIVITY_SORT_FIELDS)[number], keyof typeof activityListConfig.filters>;
 
-const activityListReply = listReplySchema(activityListItemSchema);
-const activityDetailReply = dataReplySchema(activityDetailSchema);
-const attributesReply = dataReplySchema(z.array(activityAttributeItemSchema));
-const TYPE_SET_OPTIONS = '/api/course/type_sets';
+/** The calls' schemas, loaded only where they are checked (activities-schemas.ts). */
+const schema = lazySchemas(() => import('./activities-schemas'));
 /** Parent candidates: the first page of the largest size (a search narrows them). */
 const FIRST_100 = { page: 1, perPage: 100 };
 
@@ -62,7 +41,7 @@ export function useActivityList(params: ActivityListParams) {
   const query = listApiQuery(params);
   return useQuery({
     queryKey: activityKeys.list(query),
-    queryFn: ({ signal }) => api.get('/api/courses', { signal, query, reply: activityListReply }),
+    queryFn: ({ signal }) => api.get('/api/courses', { signal, query, reply: schema('listReply') }),
     placeholderData: keepPreviousData,
   });
 }
@@ -71,27 +50,17 @@ export function useMassActivityAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { action: ActivityMassAction; ids: number[] }) =>
-      api.post('/api/courses/mass', input, { reply: activityMassReplySchema }),
+      api.post('/api/courses/mass', input, { body: schema('massBody'), reply: schema('massReply') }),
     // Lists and every activity shown (its status, or it is gone).
     onSettled: () => queryClient.invalidateQueries({ queryKey: activityKeys.all }),
-  });
-}
-
-export function useTypeSetOptions(enabled = true) {
-  const lang = useLang();
-  // The spec's short list of names (`GET /api/course/type_sets`), cached with the type sets.
-  return useAllOptions({
-    queryKey: setupKeys.options(RESOURCES.typeSets, lang, TYPE_SET_OPTIONS),
-    path: TYPE_SET_OPTIONS,
-    item: typeSetItemSchema,
-    enabled,
   });
 }
 
 export function useCreateActivity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ActivityStoreBody) => api.post('/api/course/store', input, { reply: activityStoreReplySchema }),
+    mutationFn: (input: ActivityStoreBody) =>
+      api.post('/api/course/store', input, { body: schema('storeBody'), reply: schema('storeReply') }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.lists() }),
   });
 }
@@ -99,7 +68,7 @@ export function useCreateActivity() {
 export function useActivity(id: number) {
   return useQuery({
     queryKey: activityKeys.detail(id),
-    queryFn: ({ signal }) => api.get(`/api/courses/${id}`, { signal, reply: activityDetailReply }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get(`/api/courses/${id}`, { signal, reply: schema('detailReply') }).then((r) => r.data),
     enabled: id > 0,
   });
 }
@@ -109,7 +78,7 @@ export function useUpdateActivity(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: Record<string, unknown>) =>
-      api.put(`/api/courses/${id}`, input, { reply: successDataSchema(activityDetailSchema) }),
+      api.put(`/api/courses/${id}`, input, { body: schema('updateBody'), reply: schema('detailSaved') }),
     onSuccess: (reply) => {
       queryClient.setQueryData(activityKeys.detail(id), reply.data);
       // The whole activity: a new type set brings other attributes and fields.
@@ -124,7 +93,7 @@ export function useUpdateActivity(id: number) {
 export function useActivityAttributes(id: number) {
   return useQuery({
     queryKey: activityKeys.attributes(id),
-    queryFn: ({ signal }) => api.get(`/api/courses/${id}/attributes`, { signal, reply: attributesReply }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get(`/api/courses/${id}/attributes`, { signal, reply: schema('attributesReply') }).then((r) => r.data),
   });
 }
 
@@ -132,7 +101,7 @@ export function useSaveActivityAttributes(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (values: { attribute_id: number; value: unknown }[]) =>
-      api.put(`/api/courses/${id}/attributes`, { values }, { reply: successDataSchema(z.array(activityAttributeItemSchema)) }),
+      api.put(`/api/courses/${id}/attributes`, { values }, { body: schema('attributesBody'), reply: schema('attributesSaved') }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.one(id) }),
   });
 }
@@ -143,7 +112,7 @@ export function useUploadHeaderImage(id: number) {
     mutationFn: (file: File) => {
       const body = new FormData();
       body.append('file', file);
-      return api.post(`/api/courses/${id}/header-image`, body, { reply: successDataSchema(headerImageSchema) });
+      return api.post(`/api/courses/${id}/header-image`, body, { reply: schema('headerImageSaved') });
     },
     onSuccess: () =>
       Promise.all([
@@ -156,7 +125,7 @@ export function useUploadHeaderImage(id: number) {
 export function useRemoveHeaderImage(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.delete(`/api/courses/${id}/header-image`, undefined, { reply: successSchema }),
+    mutationFn: () => api.delete(`/api/courses/${id}/header-image`, undefined, { reply: schema('removed') }),
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: activityKeys.detail(id) }),
@@ -165,22 +134,10 @@ export function useRemoveHeaderImage(id: number) {
   });
 }
 
-/** Locations for selects; `enabled` false for roles without `nav.locations`. */
-export function useLocationOptions(enabled = true) {
-  const lang = useLang();
-  return useAllOptions({
-    queryKey: setupKeys.options(RESOURCES.locations, lang),
-    path: RESOURCES.locations.listPath,
-    item: locationItemSchema,
-    enabled,
-  });
-}
-
 export function useInstructorOptions(enabled = true) {
   return useQuery({
     queryKey: activityKeys.instructors(),
-    queryFn: ({ signal }) =>
-      api.get('/api/course/instructors', { signal, reply: dataReplySchema(z.array(instructorItemSchema)) }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get('/api/course/instructors', { signal, reply: schema('instructorsReply') }).then((r) => r.data),
     enabled,
   });
 }
@@ -194,7 +151,7 @@ export function useParentOptions(search: string, enabled = true) {
         .get('/api/courses', {
           signal,
           query: { ...FIRST_100, sort: { field: 'name', type: 'asc' }, columnFilters: { name: search } },
-          reply: activityListReply,
+          reply: schema('listReply'),
         })
         .then((r) => r.data),
     enabled,

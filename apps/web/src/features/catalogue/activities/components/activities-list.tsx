@@ -6,7 +6,7 @@ import { activityListConfig, useActivityList } from '../api/activities-api';
 import { ActivityListFilters } from './activity-list-filters';
 import { ActivityListTable } from './activity-list-table';
 import { ActivityMassActions, useAllowedMassActions } from './activity-mass-actions';
-import { CreateActivityButton } from './create-activity-modal';
+import { CreateActivityButton } from './create-activity-button';
 
 /**
  * `/backend/courses` (spec §2, §9): the activities list, paged, sorted and filtered on the server,

@@ -8,7 +8,7 @@ import { useLang } from '../../../../lib/language';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useUpdateActivity } from '../api/activities-api';
 import { ActivityStatusBadge } from './activity-status-badge';
-import { PublishChecklist } from './publish-checklist';
+import { PublishChecklist, publishReady } from './publish-checklist';
 
 /**
  * Under the activity's name: its type, status badge, the publish switch for editors and, until it
@@ -20,7 +20,7 @@ export function ActivityEditHeader({ course, canEdit }: { course: ActivityDetail
   const update = useUpdateActivity(course.id);
   const published = course.status === 'published';
   const checks = course.publish_checks;
-  const ready = !checks || (checks.upcoming_date && checks.ticket_on_sale);
+  const ready = !checks || publishReady(checks);
 
   const toggle = async (next: boolean) => {
     try {

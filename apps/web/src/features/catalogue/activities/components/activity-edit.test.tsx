@@ -9,6 +9,7 @@ import { renderRoutes } from '../../../../test/render';
 import { fakeApi, loggedInState, makeTeam } from '../../../../test/team-fixtures';
 import { activityTestRoutes as routes } from '../test-routes';
 import { listReply, makeActivityDetail } from '../testing';
+import { makeLocation } from '../../../../test/catalogue-fixtures';
 
 const owner = makeTeam(3, 'Yoga Zürich');
 const instructor = makeTeam(3, 'Yoga Zürich', 'instructor');
@@ -20,7 +21,7 @@ const attributes = [
     type: 'select',
     label: { en: 'Level' },
     label_text: 'Level',
-    options: [{ value: 'easy', label: { en: 'Easy' } }],
+    options: [{ value: 'easy', label: { en: 'Easy' }, label_text: 'Easy' }],
     filterable: true,
     required: false,
     sort: 1,
@@ -44,7 +45,7 @@ function api(detail = makeActivityDetail(7), extra: Parameters<typeof fakeApi>[0
     {
       'GET /api/courses/7': () => json({ data: detail }),
       'GET /api/course/type_sets': () => json({ data: [{ id: 1, name: 'Course', kind: 'course' }] }),
-      'GET /api/course/locations': () => json(listReply([{ id: 5, name_text: 'Studio Enge' }])),
+      'GET /api/course/locations': () => json(listReply([makeLocation(5, 'Studio Enge')])),
       'GET /api/course/instructors': () => json({ data: [{ id: 9, name: 'Mia Meier', role: 'instructor' }] }),
       'GET /api/courses': () => json(listReply([])),
       'GET /api/courses/7/attributes': () => json({ data: attributes }),
@@ -136,7 +137,12 @@ describe('activity edit page', { timeout: 20_000 }, () => {
   it('saves the settings tab and publishes with the header switch', async () => {
     setAppState(loggedInState(owner));
     const { calls } = api(makeActivityDetail(7, { capacity: 12, waiting_list: true }), {
-      'PUT /api/courses/7': () => json({ success: true, message: 'Saved.' }),
+      'PUT /api/courses/7': (call) =>
+        json({
+          success: true,
+          message: 'Saved.',
+          data: { ...makeActivityDetail(7, { capacity: 12, waiting_list: true }), ...(call.body as object) },
+        }),
     });
     renderRoutes(routes, '/en/backend/courses/edit/7/settings');
     const capacity = await screen.findByRole('textbox', { name: /Capacity/ });
@@ -163,6 +169,7 @@ describe('activity edit page', { timeout: 20_000 }, () => {
   });
 
   it('shows what publishing still needs, links to the tab, and every reason the server refused it for', async () => {
+    setAppState(loggedInState(owner));
     const refusal = {
       message: 'An activity needs at least one upcoming date and one ticket on sale to be published.',
       errors: { status: ['Add at least one upcoming date before publishing.'] },
@@ -188,7 +195,53 @@ describe('activity edit page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('switch', { name: 'Published' })).not.toBeChecked();
   });
 
+  it('says when paid tickets have no payment method and links to the integration settings (issue 22 item 2)', async () => {
+    setAppState(loggedInState(owner));
+    api(makeActivityDetail(7, { publish_checks: { upcoming_date: true, ticket_on_sale: true, payment_method: false } }));
+    renderRoutes(routes, '/en/backend/courses/edit/7/basic');
+    const checklist = await screen.findByRole('region', { name: 'Ready to publish?' });
+    expect(within(checklist).getByText(/A payment method for paid tickets/)).toHaveTextContent(
+      'A payment method for paid tickets (missing)',
+    );
+    expect(within(checklist).getByRole('link', { name: 'Go to integration settings' })).toHaveAttribute(
+      'href',
+      '/en/backend/config/integration',
+    );
+    expect(within(checklist).queryByRole('link', { name: 'Go to dates' })).not.toBeInTheDocument();
+  });
+
+  it('warns about texts left untranslated, naming the languages, with a link to where they are written (issue 22 item 11)', async () => {
+    setAppState(loggedInState(owner));
+    api(
+      makeActivityDetail(7, {
+        publish_checks: {
+          upcoming_date: true,
+          ticket_on_sale: true,
+          payment_method: true,
+          missing_texts: [
+            { field: 'description', languages: ['en', 'fr'] },
+            { field: 'cancellation_policy', languages: ['de'] },
+          ],
+        },
+      }),
+    );
+    renderRoutes(routes, '/en/backend/courses/edit/7/basic');
+    const checklist = await screen.findByRole('region', { name: 'Ready to publish?' });
+    const warnings = within(checklist).getByRole('list', { name: 'Texts to translate' });
+    expect(within(warnings).getByText(/^Description not translated: English, Français/)).toBeInTheDocument();
+    expect(within(warnings).getByText(/^Cancellation policy not translated: Deutsch/)).toBeInTheDocument();
+    expect(within(warnings).getByRole('link', { name: 'Go to the description' })).toHaveAttribute(
+      'href',
+      '/en/backend/courses/edit/7/basic',
+    );
+    expect(within(warnings).getByRole('link', { name: 'Go to the cancellation policy' })).toHaveAttribute(
+      'href',
+      '/en/backend/courses/edit/7/settings',
+    );
+  });
+
   it('hides the checklist once a published activity has everything it needs', async () => {
+    setAppState(loggedInState(owner));
     api(makeActivityDetail(7, { status: 'published', publish_checks: { upcoming_date: true, ticket_on_sale: true } }));
     renderRoutes(routes, '/en/backend/courses/edit/7/basic');
     expect(await screen.findByRole('switch', { name: 'Published' })).toBeChecked();

@@ -3,7 +3,8 @@ import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { ListState } from '../../../../lib/list/use-list-params';
 import { useHasPermission } from '../../../permissions';
-import { useLocationOptions, useTypeSetOptions, type activityListConfig } from '../api/activities-api';
+import { useLocationOptions, useTypeSetOptions } from '../../setup';
+import type { activityListConfig } from '../api/activities-api';
 
 type Config = typeof activityListConfig;
 

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { FormMultiSelect, FormSelect } from '../../../../components/form/select-fields';
 import { useLang } from '../../../../lib/language';
 import { useHasPermission } from '../../../permissions';
-import { useInstructorOptions, useLocationOptions, useParentOptions, useTypeSetOptions } from '../api/activities-api';
+import { useLocationOptions, useTypeSetOptions } from '../../setup';
+import { useInstructorOptions, useParentOptions } from '../api/activities-api';
 import { FILTER_DELAY } from '../../../../lib/list/list-params';
 
 interface Props<T extends FieldValues> {

@@ -1,17 +1,16 @@
 import { compactTranslated, activityStoreSchema } from '@bookla/shared/catalogue';
 import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { FormSelect } from '../../../../components/form/select-fields';
 import { emptyTranslated, TranslatedTextField, useTeamLanguages } from '../../../../components/form/translated-fields';
-import { Permission } from '../../../../components/permission';
 import { applyApiError } from '../../../../lib/forms';
 import { useZodForm } from '../../../../lib/use-zod-form';
 import { useLang } from '../../../../lib/language';
-import { useCreateActivity, useTypeSetOptions } from '../api/activities-api';
+import { useTypeSetOptions } from '../../setup';
+import { useCreateActivity } from '../api/activities-api';
 
 /**
  * Spec §4/§5/§8: the create-course modal. Loads the type sets when opened; a type set and a name
@@ -81,19 +80,5 @@ function CreateActivityForm({ onClose }: { onClose: () => void }) {
         </Group>
       </Stack>
     </form>
-  );
-}
-
-/** The "create activity" button with its modal, for users the server grants `course.create`. */
-export function CreateActivityButton({ size, label }: { size?: 'sm' | 'md'; label?: string }) {
-  const { t } = useTranslation('activities');
-  const [opened, { open, close }] = useDisclosure(false);
-  return (
-    <Permission name="course.create">
-      <Button size={size} onClick={open}>
-        {label ?? t('create.open')}
-      </Button>
-      <CreateActivityModal opened={opened} onClose={close} />
-    </Permission>
   );
 }

@@ -22,7 +22,7 @@ function api(detail: ReturnType<typeof makeActivityDetail>) {
     'GET /api/course/instructors': () => json({ data: [] }),
     'GET /api/courses': () => json(listReply([])),
     'GET /api/courses/7/attributes': () => json({ data: [] }),
-    'PUT /api/courses/7': () => json({ success: true, message: 'Saved.' }),
+    'PUT /api/courses/7': (call) => json({ success: true, message: 'Saved.', data: { ...detail, ...(call.body as object) } }),
   });
 }
 
@@ -33,7 +33,7 @@ describe('activity settings: unpaid seats per visitor', { timeout: 20_000 }, () 
   it('shows the stored limit with its explanation and saves a new one; empty saves null (the default)', async () => {
     await applyLanguage('en');
     setAppState(loggedInState(owner));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = api(makeActivityDetail(7, { hold_limit: 6 }));
     renderRoutes(routes, '/en/backend/courses/edit/7/settings');
     const limit = await screen.findByRole('textbox', { name: 'Unpaid seats per visitor' });

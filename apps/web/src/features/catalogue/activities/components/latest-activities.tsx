@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { useLang } from '../../../../lib/language';
 import { activityListConfig, useActivityList, type ActivityListParams } from '../api/activities-api';
 import { defaultListParams } from '../../../../lib/list/list-params';
-import { showDateTime, useTeamZone } from '../../timetable';
+import { showDateTime, useTeamZone } from '../../../../lib/team-zone';
 import { ActivityStatusBadge } from './activity-status-badge';
-import { CreateActivityButton } from './create-activity-modal';
+import { CreateActivityButton } from './create-activity-button';
 
 /** Spec §9: the dashboard's box shows the 10 latest activities (the list's defaults). */
 const LATEST: ActivityListParams = defaultListParams(activityListConfig);

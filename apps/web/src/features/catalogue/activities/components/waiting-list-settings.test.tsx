@@ -22,7 +22,7 @@ function api(detail: ReturnType<typeof makeActivityDetail>) {
     'GET /api/course/instructors': () => json({ data: [] }),
     'GET /api/courses': () => json(listReply([])),
     'GET /api/courses/7/attributes': () => json({ data: [] }),
-    'PUT /api/courses/7': () => json({ success: true, message: 'Saved.' }),
+    'PUT /api/courses/7': (call) => json({ success: true, message: 'Saved.', data: { ...detail, ...(call.body as object) } }),
   });
 }
 
@@ -35,7 +35,7 @@ describe('activity settings: waiting list and cancellation', { timeout: 20_000 }
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows the stored values and saves the offer hours, the free-cancellation hours (empty: none) and late cancellation', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = api(
       makeActivityDetail(7, { waiting_list: true, waiting_list_offer_hours: 12, cancel_free_hours: 48, cancel_late_allowed: false }),
     );
@@ -63,7 +63,7 @@ describe('activity settings: waiting list and cancellation', { timeout: 20_000 }
   });
 
   it('keeps the offer hours within 1 to 336 hours', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = api(makeActivityDetail(7, { waiting_list: true }));
     renderRoutes(routes, '/en/backend/courses/edit/7/settings');
     const hours = await screen.findByRole('textbox', { name: /offer holds seats for/ });

@@ -1,6 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
-import { bulkSessionResourcesReplySchema, sessionSaveReplySchema } from '@bookla/shared/catalogue-timetable';
+import {
+  bulkSessionResourcesReplySchema,
+  sessionSaveReplySchema,
+  bulkSessionResourcesBodySchema,
+  sessionResourcesBodySchema,
+} from '@bookla/shared/catalogue-timetable';
 import { useAfterSessionsChange } from '../../timetable';
 import { withConflicts } from './conflicts';
 
@@ -24,7 +29,7 @@ export function useSaveResourcesForMany(activityId: number) {
         api.put(
           `${base(activityId)}/resources`,
           { session_ids: sessionIds, items, ...(confirm ? { confirm: true } : {}) },
-          { reply: bulkSessionResourcesReplySchema },
+          { body: bulkSessionResourcesBodySchema, reply: bulkSessionResourcesReplySchema },
         ),
       ),
     onSuccess: (reply) => (reply.success ? after() : undefined),
@@ -37,6 +42,7 @@ export function useSaveSessionResources(activityId: number) {
     mutationFn: ({ sessionId, items, confirm }: { sessionId: number; items: ResourceItem[]; confirm?: boolean }) =>
       withConflicts(() =>
         api.put(`${base(activityId)}/${sessionId}/resources`, confirm ? { items, confirm: true } : { items }, {
+          body: sessionResourcesBodySchema,
           reply: sessionSaveReplySchema,
         }),
       ),

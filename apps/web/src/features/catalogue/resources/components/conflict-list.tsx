@@ -2,7 +2,8 @@ import { List, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../../lib/language';
 import type { Conflict } from '@bookla/shared/catalogue-timetable';
-import { showRange, useTeamZone, type SessionItem } from '../../timetable';
+import { showRange, useTeamZone } from '../../../../lib/team-zone';
+import type { SessionItem } from '../../timetable';
 
 /**
  * What each conflict is: which resource, used by which activity when, and how much of it. In a

@@ -1,3 +1,4 @@
+import type { SessionItem } from '@bookla/shared/catalogue-timetable';
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,7 +8,7 @@ import { json, type FakeCall } from '../../../../test/fake-fetch';
 import { listOf } from '../../../../test/backoffice';
 import { fakeApi } from '../../../../test/team-fixtures';
 import { ResourcesTab } from './resources-tab';
-import { loginOwner, makeSession, renderTab, waitForList } from '../../../../test/activity-tabs';
+import { conflictsFound, loginOwner, makeSession, renderTab, waitForList } from '../../../../test/activity-tabs';
 
 const puts = (calls: FakeCall[]) => calls.filter((c) => c.method === 'PUT');
 const session = makeSession(11, '2026-03-02T19:00:00+01:00', '2026-03-02T20:30:00+01:00', {
@@ -44,6 +45,16 @@ const conflict = {
   capacity: 20,
 };
 
+/** A session as the server answers a resource change: with the sent resources, named. */
+const withResources = (s: SessionItem, body: unknown): SessionItem => {
+  const { items } = body as { items: { resource_id: number; quantity: number }[] };
+  const names = new Map(groups.flatMap((g) => g.resources.map((r) => [r.id, r.name_text] as const)));
+  return {
+    ...s,
+    resources: items.map((i) => ({ resource_id: i.resource_id, name: names.get(i.resource_id) ?? '', quantity: i.quantity })),
+  };
+};
+
 describe('resources tab', { timeout: 20_000 }, () => {
   beforeEach(async () => {
     notifications.clean();
@@ -58,8 +69,8 @@ describe('resources tab', { timeout: 20_000 }, () => {
       'GET /api/sa/resources': () => json(listOf(groups)),
       'PUT /api/courses/5/sessions/11/resources': (call) =>
         (call.body as { confirm?: boolean }).confirm
-          ? json({ success: true, message: 'The resources have been saved.' })
-          : json({ success: false, conflicts: [conflict] }),
+          ? json({ success: true, message: 'The resources have been saved.', data: withResources(session, call.body) })
+          : json(conflictsFound([conflict])),
     });
     renderTab(<ResourcesTab activityId={5} canEdit />);
     const row = (await screen.findByText('03/02/2026 7:00 PM – 8:30 PM')).closest('tr')!;
@@ -112,8 +123,15 @@ describe('resources tab', { timeout: 20_000 }, () => {
       'GET /api/sa/resources': () => json(listOf(groups)),
       'PUT /api/courses/5/sessions/resources': (call) =>
         (call.body as { confirm?: boolean }).confirm
-          ? json({ success: true, message: 'The resources of 2 dates have been saved.', updated: 2 })
-          : json({ success: false, conflicts: [clash] }),
+          ? json({
+              success: true,
+              message: 'The resources of 2 dates have been saved.',
+              updated: 2,
+              data: dates
+                .filter((d) => (call.body as { session_ids: number[] }).session_ids.includes(d.id))
+                .map((d) => withResources(d, call.body)),
+            })
+          : json(conflictsFound([clash])),
     });
     renderTab(<ResourcesTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Resources of the date 03/09/2026 7:00 PM – 8:30 PM' }));

@@ -1,4 +1,4 @@
-import { activityFieldsSchema } from '@bookla/shared/catalogue-setup';
+import { activityFieldsSchema, activityFieldsBodySchema } from '@bookla/shared/catalogue-setup';
 import { dataReplySchema, successDataSchema } from '@bookla/shared/replies';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
@@ -31,7 +31,11 @@ export function useSaveActivityFields(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (fieldIds: number[]) =>
-      api.put(`${course(activityId)}/fields`, { field_ids: fieldIds }, { reply: successDataSchema(activityFieldsSchema) }),
+      api.put(
+        `${course(activityId)}/fields`,
+        { field_ids: fieldIds },
+        { body: activityFieldsBodySchema, reply: successDataSchema(activityFieldsSchema) },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityFieldKeys.fields(activityId) }),
   });
 }

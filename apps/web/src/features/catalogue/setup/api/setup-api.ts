@@ -1,18 +1,24 @@
-import { LOCATION_SORT_FIELDS, locationItemSchema } from '@bookla/shared/catalogue';
+import { LOCATION_SORT_FIELDS, locationBodySchema, locationItemSchema } from '@bookla/shared/catalogue';
 import {
   ATTRIBUTE_SORT_FIELDS,
+  attributeBodySchema,
   attributeItemSchema,
   FIELD_SORT_FIELDS,
+  fieldBodySchema,
   fieldItemSchema,
   TYPE_SET_SORT_FIELDS,
+  typeSetBodySchema,
+  typeSetCreateBodySchema,
   typeSetDetailSchema,
   typeSetListItemSchema,
 } from '@bookla/shared/catalogue-setup';
-import { PRODUCT_SORT_FIELDS, productItemSchema } from '@bookla/shared/catalogue-tickets';
+import { PRODUCT_SORT_FIELDS, productInputSchema, productItemSchema } from '@bookla/shared/catalogue-tickets';
 import {
   HOLIDAY_SORT_FIELDS,
+  holidayBodySchema,
   holidayItemSchema,
   RESOURCE_GROUP_SORT_FIELDS,
+  resourceGroupBodySchema,
   resourceGroupItemSchema,
 } from '@bookla/shared/catalogue-timetable';
 import { dataReplySchema, listReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
@@ -27,7 +33,7 @@ import { useAllOptions } from '../../../../lib/list/use-all-options';
  * The setup screens' calls. Every screen is one REST resource with the same verbs (list, read,
  * create, change, delete), so the hooks are generic over a resource's paths.
  */
-export interface SetupResource<I extends Row = Row, L extends Row = Row> {
+export interface SetupResource<I extends Row = Row, L extends Row = Row, B extends z.ZodType = z.ZodType, C extends z.ZodType = B> {
   /** Query-key name; everything of a resource is refetched after a change to it. */
   key: string;
   /** `GET` list (and `POST` create unless `createPath` differs). */
@@ -45,6 +51,9 @@ export interface SetupResource<I extends Row = Row, L extends Row = Row> {
   item: z.ZodType<I>;
   /** The shared schema of a list row (the list endpoint's `data[]`). */
   listItem: z.ZodType<L>;
+  /** The shared request schema of `PUT` of a record, as the server reads it (and of `POST` unless `createBody` differs). */
+  body: B;
+  createBody?: C;
 }
 
 /** What every record of a setup resource has. */
@@ -65,6 +74,8 @@ export const RESOURCES = {
     nameSort: 'name',
     item: typeSetDetailSchema,
     listItem: typeSetListItemSchema,
+    body: typeSetBodySchema,
+    createBody: typeSetCreateBodySchema,
   },
   attributes: {
     key: 'attributes',
@@ -74,6 +85,7 @@ export const RESOURCES = {
     nameSort: 'label',
     item: attributeItemSchema,
     listItem: attributeItemSchema,
+    body: attributeBodySchema,
   },
   fields: {
     key: 'fields',
@@ -83,6 +95,7 @@ export const RESOURCES = {
     nameSort: 'label',
     item: fieldItemSchema,
     listItem: fieldItemSchema,
+    body: fieldBodySchema,
   },
   products: {
     key: 'products',
@@ -92,6 +105,7 @@ export const RESOURCES = {
     nameSort: 'name',
     item: productItemSchema,
     listItem: productItemSchema,
+    body: productInputSchema,
   },
   locations: {
     key: 'locations',
@@ -103,6 +117,7 @@ export const RESOURCES = {
     nameSort: 'name',
     item: locationItemSchema,
     listItem: locationItemSchema,
+    body: locationBodySchema,
   },
   resources: {
     key: 'resources',
@@ -113,6 +128,7 @@ export const RESOURCES = {
     nameSort: 'name',
     item: resourceGroupItemSchema,
     listItem: resourceGroupItemSchema,
+    body: resourceGroupBodySchema,
   },
   holidays: {
     key: 'holidays',
@@ -122,6 +138,7 @@ export const RESOURCES = {
     nameSort: 'name',
     item: holidayItemSchema,
     listItem: holidayItemSchema,
+    body: holidayBodySchema,
   },
 } satisfies Record<string, SetupResource>;
 
@@ -165,15 +182,24 @@ export function useSetupRecord<I extends Row>(resource: SetupResource<I>, id: nu
   });
 }
 
-/** `POST` (no id) or `PUT` (an id) of a record. */
-export function useSaveSetupRecord<I extends Row>(resource: SetupResource<I>) {
+/**
+ * `POST` (no id) or `PUT` (an id) of a record; the body is the resource's shared request schema's
+ * input (`createBody` for a new record where the server reads another one).
+ */
+export type SetupSave<B extends z.ZodType = z.ZodType, C extends z.ZodType = B> =
+  | { id: null; body: z.input<C> }
+  | { id: number; body: z.input<B> };
+
+export function useSaveSetupRecord<I extends Row, B extends z.ZodType = z.ZodType, C extends z.ZodType = B>(
+  resource: SetupResource<I, Row, B, C>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number | null; body: unknown }) => {
+    mutationFn: (save: SetupSave<B, C> | { id: number | null; body: z.input<B> & z.input<C> }) => {
       const reply = successDataSchema(resource.item);
-      return id === null
-        ? api.post(resource.createPath ?? resource.listPath, body, { reply })
-        : api.put(resource.recordPath(id), body, { reply });
+      return save.id === null
+        ? api.post(resource.createPath ?? resource.listPath, save.body as z.input<C>, { body: resource.createBody ?? resource.body, reply })
+        : api.put(resource.recordPath(save.id), save.body as z.input<B>, { body: resource.body, reply });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: setupKeys.resource(resource) }),
   });

@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../../lib/language';
+import { listOf } from '../../../../test/backoffice';
 import { json, type FakeCall } from '../../../../test/fake-fetch';
 import { fakeApi } from '../../../../test/team-fixtures';
 import { FieldsTab } from './fields-tab';
@@ -46,8 +47,9 @@ describe('fields tab', { timeout: 20_000 }, () => {
   it("shows the type set's fields in words and saves the chosen extra fields", async () => {
     const { calls } = fakeApi({
       'GET /api/courses/5/fields': () => json({ data: { type_set: [diet, allergies], extra: [] } }),
-      'GET /api/course/fields': () => json({ data: [diet, allergies, shirt], meta: {}, links: {} }),
-      'PUT /api/courses/5/fields': () => json({ success: true, message: 'The fields have been saved.' }),
+      'GET /api/course/fields': () => json(listOf([diet, allergies, shirt])),
+      'PUT /api/courses/5/fields': () =>
+        json({ success: true, message: 'The fields have been saved.', data: { type_set: [diet, allergies], extra: [shirt] } }),
     });
     renderTab(<FieldsTab activityId={5} canEdit />);
     const typeSet = await screen.findByRole('region', { name: 'Fields of the type set' });
@@ -77,7 +79,7 @@ describe('fields tab', { timeout: 20_000 }, () => {
   it('read-only: lists the extra fields without a choice', async () => {
     fakeApi({
       'GET /api/courses/5/fields': () => json({ data: { type_set: [], extra: [shirt] } }),
-      'GET /api/course/fields': () => json({ data: [shirt], meta: {}, links: {} }),
+      'GET /api/course/fields': () => json(listOf([shirt])),
     });
     renderTab(<FieldsTab activityId={5} canEdit={false} />);
     expect(await screen.findByText('The type set has no booking fields.')).toBeInTheDocument();

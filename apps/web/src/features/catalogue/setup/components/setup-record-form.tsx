@@ -12,8 +12,13 @@ import { useZodForm } from '../../../../lib/use-zod-form';
 import { useDeleteSetupRecord, useSaveSetupRecord, useSetupRecord, type SetupResource } from '../api/setup-api';
 import { useDeleteAction } from './use-delete-action';
 
-export interface SetupRecordFormProps<V extends FieldValues, T extends { id: number }> {
-  resource: SetupResource<T>;
+export interface SetupRecordFormProps<
+  V extends FieldValues,
+  T extends { id: number },
+  B extends z.ZodType = z.ZodType,
+  C extends z.ZodType = B,
+> {
+  resource: SetupResource<T, { id: number }, B, C>;
   /** `null` creates a record. */
   id: number | null;
   /** The form's accessible name. */
@@ -21,8 +26,11 @@ export interface SetupRecordFormProps<V extends FieldValues, T extends { id: num
   /** Values of a new record. */
   blank: V;
   toValues: (item: T) => V;
-  /** The request body of the form's values; a stable (module-level) function. */
-  toBody: (values: V) => unknown;
+  /**
+   * The request body of the form's values, typed by the resource's shared request schema (of
+   * `PUT`, and of `POST` where it differs); a stable (module-level) function.
+   */
+  toBody: (values: V) => z.input<B> & z.input<C>;
   /**
    * The shared schema the server checks the body with, built for the team as the server builds it
    * (`attributeSchema(languages)`), memoized: the form checks `toBody(values)` with it.
@@ -51,7 +59,9 @@ function remapErrors(error: unknown, errorPath?: (path: string) => string): unkn
  * A setup record's screen: loads the record (or starts blank), saves with POST or PUT, puts a
  * 422's messages beside the fields, toasts the server's message, and deletes after a confirmation.
  */
-export function SetupRecordForm<V extends FieldValues, T extends { id: number }>(props: SetupRecordFormProps<V, T>) {
+export function SetupRecordForm<V extends FieldValues, T extends { id: number }, B extends z.ZodType = z.ZodType, C extends z.ZodType = B>(
+  props: SetupRecordFormProps<V, T, B, C>,
+) {
   const { t } = useTranslation('setup');
   const record = useSetupRecord(props.resource, props.id);
   if (props.id === null) return <LoadedForm {...props} initial={props.blank} />;
@@ -60,7 +70,7 @@ export function SetupRecordForm<V extends FieldValues, T extends { id: number }>
   return <LoadedForm {...props} item={record.data} initial={props.toValues(record.data)} />;
 }
 
-function LoadedForm<V extends FieldValues, T extends { id: number }>({
+function LoadedForm<V extends FieldValues, T extends { id: number }, B extends z.ZodType, C extends z.ZodType>({
   resource,
   id,
   label,
@@ -73,7 +83,7 @@ function LoadedForm<V extends FieldValues, T extends { id: number }>({
   name,
   errorPath,
   children,
-}: SetupRecordFormProps<V, T> & { initial: V; item?: T }) {
+}: SetupRecordFormProps<V, T, B, C> & { initial: V; item?: T }) {
   const { t } = useTranslation('setup');
   const navigate = useNavigate();
   const save = useSaveSetupRecord(resource);

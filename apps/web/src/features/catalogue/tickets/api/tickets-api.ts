@@ -1,5 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { activityProductItemSchema, productItemSchema, ticketItemSchema, type TicketBody } from '@bookla/shared/catalogue-tickets';
+import {
+  activityProductItemSchema,
+  productItemSchema,
+  ticketInputSchema,
+  ticketItemSchema,
+  type TicketInput,
+  activityProductsBodySchema,
+} from '@bookla/shared/catalogue-tickets';
 import { dataReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
 import { z } from 'zod';
 import { api } from '../../../../lib/api-client';
@@ -29,10 +36,10 @@ export function useTickets(activityId: number) {
 export function useSaveTicket(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: TicketBody }) =>
+    mutationFn: ({ id, input }: { id?: number; input: TicketInput }) =>
       id
-        ? api.put(`${course(activityId)}/tickets/${id}`, input, { reply: successDataSchema(ticketItemSchema) })
-        : api.post(`${course(activityId)}/tickets`, input, { reply: successDataSchema(ticketItemSchema) }),
+        ? api.put(`${course(activityId)}/tickets/${id}`, input, { body: ticketInputSchema, reply: successDataSchema(ticketItemSchema) })
+        : api.post(`${course(activityId)}/tickets`, input, { body: ticketInputSchema, reply: successDataSchema(ticketItemSchema) }),
     // The publishing checklist follows the tickets on sale.
     onSuccess: () =>
       Promise.all([
@@ -77,7 +84,11 @@ export function useSaveActivityProducts(activityId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (items: { product_id: number; ticket_ids: number[] }[]) =>
-      api.put(`${course(activityId)}/products`, { items }, { reply: successDataSchema(z.array(activityProductItemSchema)) }),
+      api.put(
+        `${course(activityId)}/products`,
+        { items },
+        { body: activityProductsBodySchema, reply: successDataSchema(z.array(activityProductItemSchema)) },
+      ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ticketKeys.products(activityId) }),
   });
 }

@@ -3,30 +3,33 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../../lib/language';
-import { json } from '../../../../test/fake-fetch';
+import { listOf } from '../../../../test/backoffice';
+import { makeProduct } from '../../../../test/catalogue-fixtures';
+import { json, type FakeCall } from '../../../../test/fake-fetch';
 import { fakeApi } from '../../../../test/team-fixtures';
 import { ProductsTab } from './products-tab';
 import { loginOwner, makeTicket, pick, renderTab } from '../../../../test/activity-tabs';
 
-const product = (id: number, name: string, price: number) => ({
-  id,
-  name: { en: name },
-  name_text: name,
-  description: {},
-  price,
-  price_minor: price * 100,
-  currency: 'CHF',
-  tax_rate: 8.1,
-  stock: null,
-  sold: 0,
-  stock_available: null,
-  scope: 'order',
-  min_per_order: 0,
-  max_per_order: null,
-  active: true,
-  sort: id,
-  created_at: '2026-01-01T10:00:00+01:00',
-});
+const product = (id: number, name: string, price: number) => makeProduct(id, name, price, { name: { en: name } });
+const catalogue = [product(1, 'Yoga mat', 15), product(2, 'Lunch', 22)];
+
+/** `PUT /api/courses/5/products` as the server answers it: the offered products with their tickets. */
+const saveProducts = (call: FakeCall) => {
+  const { items } = call.body as { items: { product_id: number; ticket_ids: number[] }[] };
+  const data = items.map(({ product_id, ticket_ids }) => {
+    const p = catalogue.find((c) => c.id === product_id)!;
+    return {
+      product_id,
+      name: p.name_text,
+      price: p.price,
+      price_minor: p.price_minor,
+      currency: p.currency,
+      active: p.active,
+      ticket_ids,
+    };
+  });
+  return json({ success: true, message: 'The products have been saved.', data });
+};
 
 describe('products tab', { timeout: 20_000 }, () => {
   beforeEach(async () => {
@@ -40,9 +43,9 @@ describe('products tab', { timeout: 20_000 }, () => {
     const { calls } = fakeApi({
       'GET /api/courses/5/products': () =>
         json({ data: [{ product_id: 1, name: 'Yoga mat', price: 15, price_minor: 1500, currency: 'CHF', active: true, ticket_ids: [] }] }),
-      'GET /api/course/options': () => json({ data: [product(1, 'Yoga mat', 15), product(2, 'Lunch', 22)], meta: {}, links: {} }),
+      'GET /api/course/options': () => json(listOf(catalogue)),
       'GET /api/courses/5/tickets': () => json({ data: [makeTicket(1), makeTicket(2, { name: { en: 'Drop-in' }, name_text: 'Drop-in' })] }),
-      'PUT /api/courses/5/products': () => json({ success: true, message: 'The products have been saved.' }),
+      'PUT /api/courses/5/products': saveProducts,
     });
     renderTab(<ProductsTab activityId={5} canEdit />);
     const mat = (await screen.findByText('Yoga mat', { selector: 'p' })).closest('tr')!;
@@ -68,9 +71,9 @@ describe('products tab', { timeout: 20_000 }, () => {
     const { calls } = fakeApi({
       'GET /api/courses/5/products': () =>
         json({ data: [{ product_id: 1, name: 'Yoga mat', price: 15, price_minor: 1500, currency: 'CHF', active: true, ticket_ids: [1] }] }),
-      'GET /api/course/options': () => json({ data: [product(1, 'Yoga mat', 15)], meta: {}, links: {} }),
+      'GET /api/course/options': () => json(listOf([product(1, 'Yoga mat', 15)])),
       'GET /api/courses/5/tickets': () => json({ data: [makeTicket(1)] }),
-      'PUT /api/courses/5/products': () => json({ success: true }),
+      'PUT /api/courses/5/products': saveProducts,
     });
     renderTab(<ProductsTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Remove product Yoga mat' }));
@@ -83,7 +86,7 @@ describe('products tab', { timeout: 20_000 }, () => {
     fakeApi({
       'GET /api/courses/5/products': () =>
         json({ data: [{ product_id: 1, name: 'Yoga mat', price: 15, price_minor: 1500, currency: 'CHF', active: true, ticket_ids: [1] }] }),
-      'GET /api/course/options': () => json({ data: [], meta: {}, links: {} }),
+      'GET /api/course/options': () => json(listOf([])),
       'GET /api/courses/5/tickets': () => json({ data: [makeTicket(1)] }),
     });
     renderTab(<ProductsTab activityId={5} canEdit={false} />);

@@ -57,7 +57,24 @@ describe('tickets tab', { timeout: 20_000 }, () => {
     const { calls } = fakeApi({
       [`GET ${BASE}/tickets`]: () => json({ data: [] }),
       [`GET ${BASE}/sessions`]: () => json({ data: [session] }),
-      [`POST ${BASE}/tickets`]: () => json({ success: true, message: 'The ticket has been created.' }),
+      [`POST ${BASE}/tickets`]: () =>
+        json({
+          success: true,
+          message: 'The ticket has been created.',
+          data: makeTicket(3, {
+            session_id: 11,
+            name: { de: 'Schnupperlektion', en: 'Trial lesson' },
+            name_text: 'Trial lesson',
+            price: 12.5,
+            price_minor: 1250,
+            stock: 8,
+            sold: 0,
+            stock_reserved: 0,
+            stock_available: 8,
+            tax_rate: 8.1,
+            max_per_order: 4,
+          }),
+        }),
     });
     renderTab(<TicketsTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Add ticket' }));

@@ -1,5 +1,6 @@
 import {
   calendarSessionSchema,
+  sessionBodySchema,
   sessionSaveReplySchema,
   type CalendarSession,
   type SessionSaveReply,
@@ -56,6 +57,7 @@ export function moveCalendarSession(
 ): Promise<MoveReply> {
   return withConflicts(() =>
     api.put(`/api/courses/${session.activityId}/sessions/${session.sessionId}`, confirm ? { ...times, confirm: true } : times, {
+      body: sessionBodySchema,
       reply: sessionSaveReplySchema,
     }),
   );

@@ -8,6 +8,8 @@ import {
   sessionSaveReplySchema,
   type SessionBodyInput,
   type SessionGenerateInput,
+  sessionBodySchema,
+  sessionGenerateBodySchema,
 } from '@bookla/shared/catalogue-timetable';
 import { dataReplySchema, successSchema } from '@bookla/shared/replies';
 import { z } from 'zod';
@@ -43,7 +45,7 @@ export function useSessions(activityId: number) {
 export function useAddSession(activityId: number) {
   const after = useAfterSessionsChange(activityId);
   return useMutation({
-    mutationFn: (input: SessionBodyInput) => api.post(base(activityId), input, { reply: sessionSavedReplySchema }),
+    mutationFn: (input: SessionBodyInput) => api.post(base(activityId), input, { body: sessionBodySchema, reply: sessionSavedReplySchema }),
     onSuccess: after,
   });
 }
@@ -52,7 +54,8 @@ export function useAddSession(activityId: number) {
 export function useGenerateSessions(activityId: number) {
   const after = useAfterSessionsChange(activityId);
   return useMutation({
-    mutationFn: (input: SessionGenerateInput) => api.post(`${base(activityId)}/generate`, input, { reply: sessionGenerateReplySchema }),
+    mutationFn: (input: SessionGenerateInput) =>
+      api.post(`${base(activityId)}/generate`, input, { body: sessionGenerateBodySchema, reply: sessionGenerateReplySchema }),
     onSuccess: (_reply, input) => (input.preview ? undefined : after()),
   });
 }
@@ -62,7 +65,7 @@ export function useMoveSession(activityId: number) {
   const after = useAfterSessionsChange(activityId);
   return useMutation({
     mutationFn: ({ sessionId, ...input }: SessionBodyInput & { sessionId: number }) =>
-      withConflicts(() => api.put(`${base(activityId)}/${sessionId}`, input, { reply: sessionSaveReplySchema })),
+      withConflicts(() => api.put(`${base(activityId)}/${sessionId}`, input, { body: sessionBodySchema, reply: sessionSaveReplySchema })),
     onSuccess: (reply) => (reply.success ? after() : undefined),
   });
 }

@@ -1,7 +1,8 @@
 import { Select, SimpleGrid } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLang } from '../../../../lib/language';
-import { useInstructorOptions, useLocationOptions, useTypeSetOptions } from '../../activities';
+import { useInstructorOptions } from '../../activities';
+import { useLocationOptions, useTypeSetOptions } from '../../setup';
 import { useResourceGroups } from '../../resources';
 import { textOf } from '../zoned';
 import { useHasPermission } from '../../../permissions';

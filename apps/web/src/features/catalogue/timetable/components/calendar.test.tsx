@@ -9,6 +9,7 @@ import { renderRoutes } from '../../../../test/render';
 import { pick, loginOwner } from '../../../../test/activity-tabs';
 import { fakeApi, loggedInState, makeTeam } from '../../../../test/team-fixtures';
 import { setAppState } from '../../../../lib/app-state';
+import { makeLocation } from '../../../../test/catalogue-fixtures';
 
 const feed = (calls: FakeCall[]) =>
   calls.filter((c) => c.url.startsWith('/api/calendar/sessions')).map((c) => new URL(c.url, 'http://x').searchParams);
@@ -78,7 +79,7 @@ describe('calendar page', { timeout: 30_000 }, () => {
     const { calls } = fakeApi({
       'GET /api/calendar/sessions': () => json({ data: sessions }),
       'GET /api/course/type_sets': () => json({ data: [{ id: 2, name: 'Course', kind: 'course' }] }),
-      'GET /api/course/locations': () => json({ data: [{ id: 4, name_text: 'Studio' }], meta: listMeta, links: listLinks }),
+      'GET /api/course/locations': () => json({ data: [makeLocation(4, 'Studio')], meta: listMeta, links: listLinks }),
       'GET /api/course/instructors': () => json({ data: [{ id: 9, name: 'Lea Meier', role: 'instructor' }] }),
       'GET /api/sa/resources': () => json({ data: [], meta: listMeta, links: listLinks }),
     });

@@ -6,7 +6,7 @@ import { applyLanguage } from '../../../../lib/language';
 import { json, type FakeCall } from '../../../../test/fake-fetch';
 import { fakeApi } from '../../../../test/team-fixtures';
 import { DatesTab } from './dates-tab';
-import { loginOwner, makeSession, renderTab } from '../../../../test/activity-tabs';
+import { conflictsFound, loginOwner, makeSession, renderTab, sessionSaved } from '../../../../test/activity-tabs';
 
 const BASE = '/api/courses/5/sessions';
 const END = /^End$|^End \*/;
@@ -66,7 +66,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
   it('adds one date as local wall time of the team', async () => {
     const { calls } = fakeApi({
       [`GET ${BASE}`]: () => json({ data: [] }),
-      [`POST ${BASE}`]: () => json({ success: true, message: 'The date has been added.' }),
+      [`POST ${BASE}`]: (call) => json(sessionSaved(20, call.body, 'The date has been added.')),
     });
     renderTab(<DatesTab activityId={5} canEdit />);
     const form = (await screen.findByRole('button', { name: 'Add date' })).closest('form')!;
@@ -83,7 +83,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
   it('add a date: an end before the start is an error at the end time, unless "Ends next day" is ticked', async () => {
     const { calls } = fakeApi({
       [`GET ${BASE}`]: () => json({ data: [] }),
-      [`POST ${BASE}`]: () => json({ success: true, message: 'The date has been added.' }),
+      [`POST ${BASE}`]: (call) => json(sessionSaved(20, call.body, 'The date has been added.')),
     });
     renderTab(<DatesTab activityId={5} canEdit />);
     const form = (await screen.findByRole('button', { name: 'Add date' })).closest('form')!;
@@ -106,7 +106,8 @@ describe('dates tab', { timeout: 20_000 }, () => {
   it('generator: an end before the start is an error and asks no preview; "Ends next day" previews overnight dates', async () => {
     const { calls } = fakeApi({
       [`GET ${BASE}`]: () => json({ data: [] }),
-      [`POST ${BASE}/generate`]: () => json({ data: [{ starts_at: '2026-03-30T22:00:00+02:00', ends_at: '2026-03-31T01:00:00+02:00' }] }),
+      [`POST ${BASE}/generate`]: () =>
+        json({ data: [{ date: '2026-03-30', starts_at: '2026-03-30T22:00:00+02:00', ends_at: '2026-03-31T01:00:00+02:00' }] }),
     });
     renderTab(<DatesTab activityId={5} canEdit />);
     const form = (await screen.findByRole('heading', { name: 'Timetable generator' })).closest('section')!;
@@ -127,8 +128,8 @@ describe('dates tab', { timeout: 20_000 }, () => {
 
   it('generator: dates that already exist are marked and not counted', async () => {
     const preview = [
-      { starts_at: '2026-03-30T19:00:00+02:00', ends_at: '2026-03-30T20:30:00+02:00', skipped: 'exists' },
-      { starts_at: '2026-04-06T19:00:00+02:00', ends_at: '2026-04-06T20:30:00+02:00' },
+      { date: '2026-03-30', starts_at: '2026-03-30T19:00:00+02:00', ends_at: '2026-03-30T20:30:00+02:00', skipped: 'exists' },
+      { date: '2026-04-06', starts_at: '2026-04-06T19:00:00+02:00', ends_at: '2026-04-06T20:30:00+02:00' },
     ];
     fakeApi({ [`GET ${BASE}`]: () => json({ data: [] }), [`POST ${BASE}/generate`]: () => json({ data: preview }) });
     renderTab(<DatesTab activityId={5} canEdit />);
@@ -143,15 +144,23 @@ describe('dates tab', { timeout: 20_000 }, () => {
 
   it('generator: live preview with skipped dates, then creates the dates', async () => {
     const preview = [
-      { starts_at: '2026-03-30T19:00:00+02:00', ends_at: '2026-03-30T20:30:00+02:00' },
-      { starts_at: '2026-04-06T19:00:00+02:00', ends_at: '2026-04-06T20:30:00+02:00', skipped: 'holiday', holiday_name: 'Easter Monday' },
-      { starts_at: '2026-04-13T19:00:00+02:00', ends_at: '2026-04-13T20:30:00+02:00', skipped: 'exception' },
-      { starts_at: '2026-04-20T19:00:00+02:00', ends_at: '2026-04-20T20:30:00+02:00' },
+      { date: '2026-03-30', starts_at: '2026-03-30T19:00:00+02:00', ends_at: '2026-03-30T20:30:00+02:00' },
+      {
+        date: '2026-04-06',
+        starts_at: '2026-04-06T19:00:00+02:00',
+        ends_at: '2026-04-06T20:30:00+02:00',
+        skipped: 'holiday',
+        holiday_name: 'Easter Monday',
+      },
+      { date: '2026-04-13', starts_at: '2026-04-13T19:00:00+02:00', ends_at: '2026-04-13T20:30:00+02:00', skipped: 'exception' },
+      { date: '2026-04-20', starts_at: '2026-04-20T19:00:00+02:00', ends_at: '2026-04-20T20:30:00+02:00' },
     ];
     const { calls } = fakeApi({
       [`GET ${BASE}`]: () => json({ data: [] }),
       [`POST ${BASE}/generate`]: (call) =>
-        (call.body as { preview: boolean }).preview ? json({ data: preview }) : json({ data: preview, message: 'Dates created: 2' }),
+        (call.body as { preview: boolean }).preview
+          ? json({ data: preview })
+          : json({ success: true, data: preview, message: 'Dates created: 2', created: 2 }),
     });
     renderTab(<DatesTab activityId={5} canEdit />);
     const form = (await screen.findByRole('heading', { name: 'Timetable generator' })).closest('section')!;
@@ -169,17 +178,21 @@ describe('dates tab', { timeout: 20_000 }, () => {
     expect(await within(form).findByText('Skipped: Easter Monday')).toBeInTheDocument();
     expect(within(form).getByText('Skipped: exception')).toBeInTheDocument();
     expect(within(form).getByText('To create: 2 · skipped: 2')).toBeInTheDocument();
-    const previews = calls.filter((c) => c.url.startsWith(`${BASE}/generate`));
-    expect(previews.at(-1)?.body).toEqual({
-      frequency: 'weekly',
-      first_date: '2026-03-30',
-      start_time: '19:00',
-      end_time: '20:30',
-      count: 2,
-      skip_holidays: true,
-      exceptions: ['2026-04-13'],
-      preview: true,
-    });
+    // The fake answers every rule alike, so the texts above may still be the reply to the rule
+    // before the exception; the preview is asked again 400 ms after the last change.
+    const previews = () => calls.filter((c) => c.url.startsWith(`${BASE}/generate`));
+    await waitFor(() =>
+      expect(previews().at(-1)?.body).toEqual({
+        frequency: 'weekly',
+        first_date: '2026-03-30',
+        start_time: '19:00',
+        end_time: '20:30',
+        count: 2,
+        skip_holidays: true,
+        exceptions: ['2026-04-13'],
+        preview: true,
+      }),
+    );
 
     await userEvent.click(await within(form).findByRole('button', { name: 'Create dates (2)' }));
     expect(await screen.findByText('Dates created: 2')).toBeInTheDocument();
@@ -199,8 +212,8 @@ describe('dates tab', { timeout: 20_000 }, () => {
       [`GET ${BASE}`]: () => json({ data: [{ ...monday, conflicts: [] }] }),
       [`PUT ${BASE}/1`]: (call) =>
         (call.body as { confirm?: boolean }).confirm
-          ? json({ success: true, message: 'The date has been moved.' })
-          : json({ success: false, conflicts: [conflict] }),
+          ? json(sessionSaved(1, call.body, 'The date has been moved.'))
+          : json(conflictsFound([conflict])),
     });
     renderTab(<DatesTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: 'Move the date 03/02/2026 7:00 PM – 8:30 PM' }));
@@ -224,7 +237,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
     const night = makeSession(3, '2026-03-06T22:00:00+01:00', '2026-03-07T01:00:00+01:00');
     const { calls } = fakeApi({
       [`GET ${BASE}`]: () => json({ data: [night] }),
-      [`PUT ${BASE}/3`]: () => json({ success: true, message: 'The date has been moved.' }),
+      [`PUT ${BASE}/3`]: (call) => json(sessionSaved(3, call.body, 'The date has been moved.')),
     });
     renderTab(<DatesTab activityId={5} canEdit />);
     await userEvent.click(await screen.findByRole('button', { name: /^Move the date 03\/06\/2026 10:00 PM/ }));
@@ -245,7 +258,8 @@ describe('dates tab', { timeout: 20_000 }, () => {
   it('cancels a date after confirmation and shows why a delete was refused', async () => {
     const { calls } = fakeApi({
       [`GET ${BASE}`]: () => json({ data: [monday] }),
-      [`POST ${BASE}/1/cancel`]: () => json({ success: true, message: 'The date has been cancelled.' }),
+      [`POST ${BASE}/1/cancel`]: () =>
+        json({ success: true, message: 'The date has been cancelled.', data: { ...monday, status: 'cancelled' } }),
       [`DELETE ${BASE}/1`]: () => json({ message: 'Tickets of this date have been sold.', errors: {} }, 422),
     });
     renderTab(<DatesTab activityId={5} canEdit />);

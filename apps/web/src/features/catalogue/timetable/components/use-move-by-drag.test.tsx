@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { applyLanguage } from '../../../../lib/language';
 import { json, type FakeCall } from '../../../../test/fake-fetch';
 import { TestProviders } from '../../../../test/render';
-import { loginOwner } from '../../../../test/activity-tabs';
+import { conflictsFound, loginOwner, sessionSaved } from '../../../../test/activity-tabs';
 import { fakeApi } from '../../../../test/team-fixtures';
 import { useMoveByDrag } from './use-move-by-drag';
 
@@ -56,7 +56,9 @@ describe('moving a session in the calendar', { timeout: 20_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('saves a move without conflicts at once', async () => {
-    const { calls } = fakeApi({ 'PUT /api/courses/5/sessions/11': () => json({ success: true, message: 'The date has been moved.' }) });
+    const { calls } = fakeApi({
+      'PUT /api/courses/5/sessions/11': (call) => json(sessionSaved(11, call.body, 'The date has been moved.')),
+    });
     const { move, afterSave } = setup();
     const { info, revert } = dropped();
     await act(() => move(info));
@@ -69,7 +71,7 @@ describe('moving a session in the calendar', { timeout: 20_000 }, () => {
   it('asks on conflicts; "move anyway" sends confirm true', async () => {
     const { calls } = fakeApi({
       'PUT /api/courses/5/sessions/11': (call) =>
-        (call.body as { confirm?: boolean }).confirm ? json({ success: true }) : json({ success: false, conflicts: [conflict] }),
+        (call.body as { confirm?: boolean }).confirm ? json(sessionSaved(11, call.body)) : json(conflictsFound([conflict])),
     });
     const { move, afterSave } = setup();
     const { info, revert } = dropped();
@@ -84,7 +86,7 @@ describe('moving a session in the calendar', { timeout: 20_000 }, () => {
   });
 
   it('puts the session back when the user declines, or the server refuses', async () => {
-    const { calls } = fakeApi({ 'PUT /api/courses/5/sessions/11': () => json({ success: false, conflicts: [conflict] }) });
+    const { calls } = fakeApi({ 'PUT /api/courses/5/sessions/11': () => json(conflictsFound([conflict])) });
     const { move } = setup();
     const first = dropped();
     const done = move(first.info);

@@ -1,18 +1,10 @@
-import { dataReplySchema, listReplySchema, successDataSchema } from '@bookla/shared/replies';
-import { orderSchema } from '@bookla/shared/selling';
-import {
-  dashboardChecklistSchema,
-  dashboardStatisticsSchema,
-  salesStatisticsSchema,
-  statisticsReportSchema,
-  type DashboardChecklist,
-  type StatisticsReport,
-  type StatisticsInterval,
-  type StatisticsTable,
-} from '@bookla/shared/statistics';
+import type { DashboardChecklist, StatisticsReport, StatisticsInterval, StatisticsTable } from '@bookla/shared/statistics';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, toQueryString } from '../../../../lib/api-client';
+import { api, lazySchemas, toQueryString } from '../../../../lib/api-client';
 import { getAppState, setAppState } from '../../../../lib/app-state';
+
+/** The calls' schemas, loaded only where they are checked (statistics-schemas.ts). */
+const schema = lazySchemas(() => import('./statistics-schemas'));
 
 /** Query keys of the statistics; under `team`, so a switch of company drops them. */
 export const statisticsKeys = {
@@ -34,7 +26,7 @@ export interface ReportParams {
 export function useDashboardStatistics() {
   return useQuery({
     queryKey: statisticsKeys.dashboard(),
-    queryFn: ({ signal }) => api.get('/api/statistics/dashboard', { signal, reply: dashboardStatisticsSchema }),
+    queryFn: ({ signal }) => api.get('/api/statistics/dashboard', { signal, reply: schema('dashboardReply') }),
   });
 }
 
@@ -42,20 +34,18 @@ export function useDashboardStatistics() {
 export function useSalesStatistics(from: string, to: string) {
   return useQuery({
     queryKey: statisticsKeys.sales(from, to),
-    queryFn: ({ signal }) => api.get('/api/statistics/sales', { signal, query: { from, to }, reply: salesStatisticsSchema }),
+    queryFn: ({ signal }) => api.get('/api/statistics/sales', { signal, query: { from, to }, reply: schema('salesReply') }),
     placeholderData: keepPreviousData,
     enabled: Boolean(from && to && from <= to),
   });
 }
-
-const reportReply = dataReplySchema(statisticsReportSchema);
 
 /** `/backend/statistics`: totals, buckets and breakdowns of a range. */
 export function useStatisticsReport(params: ReportParams, lang: string) {
   return useQuery({
     queryKey: statisticsKeys.report(params, lang),
     queryFn: async ({ signal }): Promise<StatisticsReport> =>
-      (await api.get('/api/statistics/report', { signal, query: { ...params }, reply: reportReply })).data,
+      (await api.get('/api/statistics/report', { signal, query: { ...params }, reply: schema('reportReply') })).data,
     placeholderData: keepPreviousData,
     enabled: Boolean(params.from && params.to && params.from <= params.to),
   });
@@ -66,13 +56,10 @@ export function statisticsExportUrl(params: ReportParams, table: StatisticsTable
   return `/api/statistics/export?${toQueryString({ ...params, table, language })}`;
 }
 
-const checklistReply = dataReplySchema(dashboardChecklistSchema);
-const checklistSaved = successDataSchema(dashboardChecklistSchema);
-
 export function useChecklist() {
   return useQuery({
     queryKey: statisticsKeys.checklist(),
-    queryFn: ({ signal }) => api.get('/api/dashboard/checklist', { signal, reply: checklistReply }).then((r) => r.data),
+    queryFn: ({ signal }) => api.get('/api/dashboard/checklist', { signal, reply: schema('checklistReply') }).then((r) => r.data),
   });
 }
 
@@ -80,7 +67,8 @@ export function useChecklist() {
 export function useSetChecklistCompleted() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (completed: boolean) => api.put('/api/dashboard/checklist', { completed }, { reply: checklistSaved }),
+    mutationFn: (completed: boolean) =>
+      api.put('/api/dashboard/checklist', { completed }, { body: schema('checklistBody'), reply: schema('checklistSaved') }),
     onSuccess: (reply) => {
       queryClient.setQueryData<DashboardChecklist>(statisticsKeys.checklist(), reply.data);
       const { team } = getAppState();
@@ -89,13 +77,15 @@ export function useSetChecklistCompleted() {
   });
 }
 
-const ordersReply = listReplySchema(orderSchema);
-
 /** The dashboard's box: the latest orders (spec §9: newest first, the list's own order). */
 export function useLatestOrders(lang: string, count = 8) {
   return useQuery({
     queryKey: statisticsKeys.latestOrders(lang),
     queryFn: ({ signal }) =>
-      api.get('/api/orders', { signal, query: { perPage: count, sort: { field: 'id', type: 'desc' } }, reply: ordersReply }),
+      api.get('/api/orders', {
+        signal,
+        query: { perPage: count, sort: { field: 'id', type: 'desc' } },
+        reply: schema('ordersReply'),
+      }),
   });
 }

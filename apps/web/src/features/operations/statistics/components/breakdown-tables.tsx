@@ -72,8 +72,8 @@ function Breakdown<R>({
   );
 }
 
-type PaymentTypeKey = 'free' | 'invoice' | 'stripe' | 'test' | 'manual';
-const PAYMENT_TYPES: readonly string[] = ['free', 'invoice', 'stripe', 'test', 'manual'];
+type PaymentTypeKey = 'free' | 'invoice' | 'stripe' | 'datatrans' | 'test' | 'manual';
+const PAYMENT_TYPES: readonly string[] = ['free', 'invoice', 'stripe', 'datatrans', 'test', 'manual'];
 
 /** Per activity, per ticket, per payment type, per discount code (statistics page). */
 export function BreakdownTables({ report, csvUrl }: { report: StatisticsReport; csvUrl: (table: StatisticsTable) => string }) {
@@ -97,6 +97,8 @@ export function BreakdownTables({ report, csvUrl }: { report: StatisticsReport; 
           { header: t('page.columns.activity'), cell: (r) => r.name || '–' },
           { ...col.orders, cell: (r) => count(r.orders) },
           { ...col.participants, cell: (r) => count(r.participants) },
+          // Paid and booked side by side (issue 22 item 12): unpaid orders still hold their seats.
+          { header: t('page.columns.participantsBooked'), numeric: true, cell: (r) => count(r.participants_booked) },
           { ...col.sales, cell: (r) => money(r.sales) },
         ]}
       />

@@ -1,11 +1,11 @@
-import '@mantine/charts/styles.css';
-import { BarChart } from '@mantine/charts';
-import { Button, Group, Paper, ScrollArea, Skeleton, Table, Text, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import { Box, Button, Group, Paper, Skeleton, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLang } from '../../../../lib/language';
 import { yAxisTicks } from './chart-scale';
-import { formatCount } from './figures';
+
+// The charts library (recharts, ~130 KB gzip) loads with the first chart shown, not with the
+// screen: the dashboard's first paint does without it (issue 21 item 6).
+const FigureBars = lazy(() => import('./figure-bars'));
 
 export interface ChartSeries {
   /** The value's key in each row (fixed names, never input). */
@@ -41,7 +41,6 @@ export interface FigureChartProps {
  */
 export function FigureChart({ title, rows, series, format, summary, periodHeader, loading }: FigureChartProps) {
   const { t } = useTranslation('statistics');
-  const lang = useLang();
   const id = useId();
   const [table, setTable] = useState(false);
   const max = Math.max(0, ...rows.flatMap((r) => series.map((s) => r.values[s.name] ?? 0)));
@@ -61,30 +60,14 @@ export function FigureChart({ title, rows, series, format, summary, periodHeader
         <Skeleton h={240} />
       ) : (
         <div role="img" aria-label={summary}>
-          <BarChart
-            h={240}
-            data={data}
-            dataKey="label"
-            series={series}
-            valueFormatter={format}
-            withLegend={series.length > 1}
-            legendProps={{ verticalAlign: 'bottom' }}
-            tickLine="y"
-            gridAxis="y"
-            yAxisProps={{
-              ticks,
-              domain: [0, ticks.at(-1) ?? 10],
-              interval: 0,
-              allowDecimals: false,
-              tickFormatter: (v: number) => formatCount(v, lang),
-            }}
-            xAxisProps={{ minTickGap: 8 }}
-            maxBarWidth={28}
-          />
+          <Suspense fallback={<Skeleton h={240} />}>
+            <FigureBars data={data} series={series} format={format} ticks={ticks} withLegend={series.length > 1} />
+          </Suspense>
         </div>
       )}
       {table && (
-        <ScrollArea type="auto" mt="sm" id={`${id}-table`}>
+        // The browser's own scrolling: Mantine's ScrollArea would bring floating-ui into the dashboard (issue 21 item 6).
+        <Box mt="sm" id={`${id}-table`} style={{ overflowX: 'auto' }}>
           <Table striped withTableBorder fz="sm" miw={280}>
             <Table.Caption>{title}</Table.Caption>
             <Table.Thead>
@@ -117,7 +100,7 @@ export function FigureChart({ title, rows, series, format, summary, periodHeader
               {t('charts.empty')}
             </Text>
           )}
-        </ScrollArea>
+        </Box>
       )}
     </Paper>
   );

@@ -75,7 +75,7 @@ export function IntroChecklist() {
               <Stack gap={0} style={{ minWidth: 0, flex: '1 1 220px' }}>
                 <Text fw={500} size="sm" td={step.done ? 'line-through' : undefined}>
                   {t(`checklist.steps.${step.key}.title`)}
-                  <Text span size="xs" c={step.done ? 'teal.8' : 'dimmed'} ml={6}>
+                  <Text span size="xs" c={step.done ? 'teal.9' : 'dimmed'} ml={6}>
                     ({step.done ? t('checklist.done') : t('checklist.open')})
                   </Text>
                 </Text>

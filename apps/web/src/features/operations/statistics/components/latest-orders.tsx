@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatMoney } from '../../../../lib/format';
 import { useLang } from '../../../../lib/language';
-import { showDateTime, useTeamZone } from '../../../catalogue/timetable';
+import { showDateTime, useTeamZone } from '../../../../lib/team-zone';
 import { useLatestOrders } from '../api/statistics-api';
 
 /** Badge colours of the spec's payment-status labels (§4), shared by the label keys. */

@@ -1,16 +1,19 @@
-import { STATISTICS_MAX_DAYS } from '@bookla/shared/statistics';
-import { Alert, Button, SimpleGrid, Stack } from '@mantine/core';
+import { STATISTICS_MAX_DAYS } from '@bookla/shared/statistics-limits';
+import { Alert, Button, SimpleGrid, Skeleton, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAppState } from '../../../../lib/app-state';
 import { formatDate, formatMoney } from '../../../../lib/format';
 import { useLang } from '../../../../lib/language';
-import { useTeamZone } from '../../../catalogue/timetable';
+import { useTeamZone } from '../../../../lib/team-zone';
 import { useSalesStatistics } from '../api/statistics-api';
 import { FigureChart, type ChartRow } from './figure-chart';
 import { formatCount, periodLabel, todayIn } from './figures';
-import { RangeFields } from './range-fields';
+
+// The date pickers (Mantine dates, the form helpers) load with the dashboard's charts, after its
+// first paint (issue 21 item 6).
+const RangeFields = lazy(async () => ({ default: (await import('./range-fields')).RangeFields }));
 
 /** Spec §9: date filters fire after 0.5 s. */
 export const DATE_FILTER_DELAY_MS = 500;
@@ -45,13 +48,15 @@ export function SalesCharts() {
 
   return (
     <Stack gap="md">
-      <RangeFields
-        from={from}
-        to={to}
-        maxDays={STATISTICS_MAX_DAYS.day}
-        labels={{ from: t('dashboard.charts.from'), to: t('dashboard.charts.to') }}
-        onChange={(r) => setRange(r)}
-      />
+      <Suspense fallback={<Skeleton h={60} maw={420} />}>
+        <RangeFields
+          from={from}
+          to={to}
+          maxDays={STATISTICS_MAX_DAYS.day}
+          labels={{ from: t('dashboard.charts.from'), to: t('dashboard.charts.to') }}
+          onChange={(r) => setRange(r)}
+        />
+      </Suspense>
       {isError && (
         <Alert color="red" variant="light" role="alert" title={ts('charts.loadError')}>
           <Button size="compact-sm" variant="default" loading={isFetching} onClick={() => void refetch()}>

@@ -19,7 +19,12 @@ export function StatisticsBar() {
   const count = (n: number) => formatCount(n, lang);
   const figures = [
     { key: 'courses', label: t('dashboard.stats.courses'), value: data && count(data.course_count) },
-    { key: 'participants', label: t('dashboard.stats.participants'), value: data && count(data.participant_count) },
+    {
+      key: 'participants',
+      label: t('dashboard.stats.participants'),
+      hint: t('dashboard.stats.participantsHint'),
+      value: data && count(data.participant_count),
+    },
     { key: 'additionalSales', label: t('dashboard.stats.additionalSales'), value: data && count(data.products_sold_count) },
     { key: 'totalSales', label: t('dashboard.stats.totalSales'), value: data && formatMoney(data.total, currency, lang) },
   ];
@@ -36,6 +41,12 @@ export function StatisticsBar() {
             ) : (
               <Text size="xl" fw={700} mt={4} style={{ overflowWrap: 'anywhere' }}>
                 {f.value ?? '–'}
+              </Text>
+            )}
+            {/* What the figure counts (issue 22 item 12). */}
+            {'hint' in f && (
+              <Text size="xs" c="dimmed" mt={2}>
+                {f.hint}
               </Text>
             )}
           </Paper>

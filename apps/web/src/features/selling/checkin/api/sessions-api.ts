@@ -5,6 +5,7 @@ import {
   type CheckinScan,
   type CheckinSessionTicket,
   type CheckinSyncResult,
+  checkinSyncBodySchema,
 } from '@bookla/shared/checkin';
 import { listReplySchema } from '@bookla/shared/replies';
 import { api } from '../../../../lib/api-client';
@@ -45,6 +46,6 @@ export async function findSessionTicket(sessionId: number, codeHash: string): Pr
 
 /** Sends scans made offline; one result per scan, in order. */
 export async function syncScans(scans: CheckinScan[]): Promise<CheckinSyncResult[]> {
-  const reply = await api.post('/api/checkin/sync', { scans }, { reply: checkinSyncReplySchema });
+  const reply = await api.post('/api/checkin/sync', { scans }, { body: checkinSyncBodySchema, reply: checkinSyncReplySchema });
   return reply.data;
 }

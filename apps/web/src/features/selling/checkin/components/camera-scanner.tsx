@@ -3,7 +3,11 @@ import type QrScanner from 'qr-scanner';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** The same code seen again within this time is the same ticket still held up, not a new scan. */
+/**
+ * The same code seen again within this time of its last sighting is the same ticket still held up,
+ * not a new scan: a ticket kept in view never scans twice (its green result does not turn into
+ * "already checked in", issue 22 item 14); one taken away for this long and shown again does.
+ */
 const REPEAT_MS = 4000;
 
 type ErrorKey = 'camera.denied' | 'camera.noCamera' | 'camera.insecure' | 'camera.failed' | 'camera.unreadable';
@@ -48,9 +52,13 @@ export function CameraScanner({ onCode, paused }: { onCode: (text: string) => vo
       const instance = new Scanner(
         video.current!,
         (result) => {
-          if (handler.current.paused) return;
           const now = Date.now();
-          if (last.current && last.current.text === result.data && now - last.current.at < REPEAT_MS) return;
+          const seen = last.current;
+          if (seen && seen.text === result.data && now - seen.at < REPEAT_MS) {
+            seen.at = now;
+            return;
+          }
+          if (handler.current.paused) return;
           last.current = { text: result.data, at: now };
           handler.current.onCode(result.data);
         },

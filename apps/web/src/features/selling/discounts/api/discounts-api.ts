@@ -1,6 +1,6 @@
 import { activityListItemSchema } from '@bookla/shared/catalogue';
 import { dataReplySchema, listReplySchema, successDataSchema, successSchema } from '@bookla/shared/replies';
-import { DISCOUNT_SORT_FIELDS, discountSchema, type DiscountBody } from '@bookla/shared/selling';
+import { DISCOUNT_SORT_FIELDS, discountSchema, type DiscountBody, discountBodySchema } from '@bookla/shared/selling';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { useLang } from '../../../../lib/language';
@@ -53,7 +53,9 @@ export function useSaveDiscount() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: number | null; body: DiscountBody }) =>
-      id === null ? api.post('/api/discounts', body, { reply: savedReply }) : api.put(`/api/discounts/${id}`, body, { reply: savedReply }),
+      id === null
+        ? api.post('/api/discounts', body, { body: discountBodySchema, reply: savedReply })
+        : api.put(`/api/discounts/${id}`, body, { body: discountBodySchema, reply: savedReply }),
     onSuccess: (reply) => {
       // The form opened again shows what was saved (its record query never refetches on its own).
       queryClient.setQueryData(discountKeys.one(reply.data.id), reply.data);

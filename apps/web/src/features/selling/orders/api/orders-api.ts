@@ -6,6 +6,11 @@ import {
   type OrderBulkBody,
   type OrderRefundBody,
   type OrderUpdateBody,
+  orderUpdateBodySchema,
+  orderRefundBodySchema,
+  orderActionBodySchema,
+  orderCancelBodySchema,
+  orderBulkBodySchema,
 } from '@bookla/shared/orders-admin';
 import { dataReplySchema, listReplySchema, successDataSchema } from '@bookla/shared/replies';
 import { orderSchema } from '@bookla/shared/selling';
@@ -83,7 +88,8 @@ export function useUpdateOrder(id: number) {
   const changed = useOrderChanged();
   const lang = useLang();
   return useMutation({
-    mutationFn: (body: OrderUpdateBody) => api.put(`/api/orders/${id}`, body, { query: { language: lang }, reply: changedReply }),
+    mutationFn: (body: OrderUpdateBody) =>
+      api.put(`/api/orders/${id}`, body, { query: { language: lang }, body: orderUpdateBodySchema, reply: changedReply }),
     onSuccess: changed,
   });
 }
@@ -103,9 +109,10 @@ export function useOrderAction(id: number) {
     mutationFn: (action: OrderAction) => {
       const options = { query: { language: lang }, reply: changedReply };
       const path = `/api/orders/${id}/${action.kind}`;
-      if (action.kind === 'refund') return api.post(path, action.body, options);
-      if (action.kind === 'cancel') return api.post(path, action.refund ? { refund: true } : {}, options);
-      return api.post(path, {}, options);
+      if (action.kind === 'refund') return api.post(path, action.body, { ...options, body: orderRefundBodySchema });
+      if (action.kind === 'cancel')
+        return api.post(path, action.refund ? { refund: true } : {}, { ...options, body: orderCancelBodySchema });
+      return api.post(path, {}, { ...options, body: orderActionBodySchema });
     },
     onSuccess: changed,
   });
@@ -115,7 +122,8 @@ export function useBulkOrders() {
   const queryClient = useQueryClient();
   const lang = useLang();
   return useMutation({
-    mutationFn: (body: OrderBulkBody) => api.post('/api/orders/bulk', body, { query: { language: lang }, reply: orderBulkReplySchema }),
+    mutationFn: (body: OrderBulkBody) =>
+      api.post('/api/orders/bulk', body, { query: { language: lang }, body: orderBulkBodySchema, reply: orderBulkReplySchema }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: orderKeys.all }),
   });
 }
@@ -125,8 +133,9 @@ export function exportUrl(ids: readonly number[], lang: string): string {
   return `/api/orders/export?${toQueryString({ ids: ids.join(','), format: 'csv', language: lang })}`;
 }
 
-/** A document of the order for staff (`tickets.pdf`, `invoice.pdf`, `receipt.pdf`). */
-export const documentUrl = (id: number, file: 'tickets.pdf' | 'invoice.pdf' | 'receipt.pdf') => `/api/orders/${id}/${file}`;
+/** A document of the order for staff (`tickets.pdf`, `invoice.pdf`, `receipt.pdf`, `credit-notes/{n}.pdf`). */
+export const documentUrl = (id: number, file: 'tickets.pdf' | 'invoice.pdf' | 'receipt.pdf' | `credit-notes/${number}.pdf`) =>
+  `/api/orders/${id}/${file}`;
 
 const activityOption = activityListItemSchema.pick({ id: true, name_text: true });
 

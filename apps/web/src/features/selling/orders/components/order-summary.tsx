@@ -28,6 +28,9 @@ export function OrderSummary({ order: o }: { order: OrderAdminDetail }) {
   const lang = useLang();
   const m = (n: number) => formatMoney(n, o.currency, lang);
   const rate = (percent: number) => formatPercent(percent / 100, lang, 2);
+  // An order without VAT (its company not registered for VAT, issue 22 item 1) mentions no VAT at all.
+  const unitPrice = (price: number, taxRate: number) =>
+    o.taxes.length ? t('edit.unitPrice', { price: m(price), rate: rate(taxRate) }) : t('edit.unitPriceNoVat', { price: m(price) });
   return (
     <PanelSection headingId="order-items" title={t('edit.items')}>
       <Stack gap="xs">
@@ -46,7 +49,7 @@ export function OrderSummary({ order: o }: { order: OrderAdminDetail }) {
                   <Table.Td>
                     <Text size="sm">{item.name}</Text>
                     <Text size="xs" c="dimmed">
-                      {t('edit.unitPrice', { price: m(item.price), rate: rate(item.tax_rate) })}
+                      {unitPrice(item.price, item.tax_rate)}
                     </Text>
                     {item.options.length > 0 && (
                       <List size="xs" c="dimmed" withPadding>
@@ -125,10 +128,17 @@ export function OrderPayments({ order: o }: { order: OrderAdminDetail }) {
 /** The order's PDFs for staff, where the order has them now (the server decides again: 409 otherwise). */
 export function OrderDocuments({ order: o }: { order: OrderAdminDetail }) {
   const { t } = useTranslation('orders');
+  const lang = useLang();
   const docs = [
     { show: o.actions.tickets_pdf, file: 'tickets.pdf' as const, label: t('edit.ticketsPdf') },
     { show: o.actions.invoice_pdf, file: 'invoice.pdf' as const, label: t('edit.invoicePdf') },
     { show: o.actions.receipt_pdf, file: 'receipt.pdf' as const, label: t('edit.receiptPdf') },
+    // One credit note per refund, full or partial (issue 22 item 4).
+    ...o.credit_notes.map((c) => ({
+      show: true,
+      file: `credit-notes/${c.index}.pdf` as const,
+      label: t('edit.creditNotePdf', { number: c.number, amount: formatMoney(c.amount, o.currency, lang) }),
+    })),
   ].filter((d) => d.show);
   return (
     <PanelSection headingId="order-documents" title={t('edit.documents')}>

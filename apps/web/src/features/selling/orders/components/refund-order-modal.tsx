@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useZodForm } from '../../../../lib/use-zod-form';
 import { FormTextarea } from './form-textarea';
 import { useOrderAction } from '../api/orders-api';
+import { paymentTypeLabel } from '../order-status';
 
 interface RefundValues {
   amount: string;
@@ -19,7 +20,7 @@ interface RefundValues {
 
 /**
  * Refund with an amount: everything still refundable is filled in (a full refund); less makes a
- * partial one. Says where the money goes (back to the card through Stripe, or only recorded, for
+ * partial one. Says where the money goes (back through the payment provider it came with, or only recorded, for
  * staff to pay back themselves). The server refuses more than is left (422 at the amount).
  */
 export function RefundOrderModal({ order, opened, onClose }: { order: OrderAdminDetail; opened: boolean; onClose: () => void }) {
@@ -31,6 +32,7 @@ export function RefundOrderModal({ order, opened, onClose }: { order: OrderAdmin
     defaultValues: { amount: max, reason: '' } satisfies RefundValues,
   });
   const amount = watch('amount');
+  const online = !!order.refund_method && order.refund_method !== 'record';
   const shown = Number(amount);
 
   const close = () => {
@@ -52,8 +54,8 @@ export function RefundOrderModal({ order, opened, onClose }: { order: OrderAdmin
     <Modal opened={opened} onClose={close} title={t('edit.refund.title', { number: order.number })} centered>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <Alert color={order.refund_method === 'stripe' ? 'blue' : 'yellow'} variant="light">
-            {order.refund_method === 'stripe' ? t('edit.refund.viaStripe') : t('edit.refund.recordOnly')}
+          <Alert color={online ? 'blue' : 'yellow'} variant="light">
+            {online ? t('edit.refund.viaProvider', { provider: paymentTypeLabel(t, order.refund_method!) }) : t('edit.refund.recordOnly')}
           </Alert>
           <Controller
             control={control}

@@ -24,7 +24,11 @@ export function moneyFieldsChanged(saved: IntegrationSettings, body: Integration
     text(body.stripe.publishable_key) !== text(saved.stripe.publishable_key) ||
     text(body.stripe.account_id) !== text(saved.stripe.account_id) ||
     'secret_key' in body.stripe ||
-    'webhook_secret' in body.stripe
+    'webhook_secret' in body.stripe ||
+    text(body.datatrans.merchant_id) !== text(saved.datatrans.merchant_id) ||
+    body.datatrans.sandbox !== saved.datatrans.sandbox ||
+    'password' in body.datatrans ||
+    'hmac_key' in body.datatrans
   );
 }
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useBound, type Managed } from '../../../../components/form/bound';
 import { translateValidation } from '../../../../lib/forms';
 import { notifySuccess } from '../../../../lib/notify';
-import { groupedIban, type IntegrationValues } from '../form-values';
+import { groupedIban, SECRET_PATHS, type IntegrationValues, type SecretAction, type SecretName } from '../form-values';
 
 /** Inputs of the integration screen that the shared form fields do not cover. */
 
@@ -92,6 +92,7 @@ export function SlugInput(props: Omit<TextInputProps, Managed>) {
 }
 
 export function PrimaryColorInput({ label, description }: { label: string; description: string }) {
+  const { t } = useTranslation('sellingSettings');
   const { control } = useFormContext<IntegrationValues>();
   const { value, onChange, input } = useBound({ control, name: 'branding.primary_color' });
   return (
@@ -102,6 +103,7 @@ export function PrimaryColorInput({ label, description }: { label: string; descr
       format="hex"
       value={(value as string | undefined) ?? ''}
       onChange={(next) => onChange(next)}
+      eyeDropperButtonProps={{ 'aria-label': t('integration.shop.pickColor') }}
       swatches={['#2f6fde', '#0b7285', '#2b8a3e', '#e8590c', '#c2255c', '#5f3dc4', '#212529']}
       maw={260}
     />
@@ -109,8 +111,9 @@ export function PrimaryColorInput({ label, description }: { label: string; descr
 }
 
 /**
- * A Stripe secret: never shown, never pre-filled. Stored, it reads "Stored" with Replace and
- * Remove; replacing shows an empty password input; removing is undone until the form is saved.
+ * A payment provider's secret: never shown, never pre-filled. Stored, it reads "Stored" with
+ * Replace and Remove; replacing shows an empty password input; removing is undone until the form
+ * is saved.
  */
 export function SecretField({
   name,
@@ -118,7 +121,7 @@ export function SecretField({
   stored,
   readOnly = false,
 }: {
-  name: 'secret_key' | 'webhook_secret';
+  name: SecretName;
   label: string;
   stored: boolean;
   /** Without team.manage: "Stored" or "Not set", no input, no actions. */
@@ -126,20 +129,21 @@ export function SecretField({
 }) {
   const { t } = useTranslation('sellingSettings');
   const { control, setValue } = useFormContext<IntegrationValues>();
+  const path = SECRET_PATHS[name];
   const action = useWatch({ control, name: `secrets.${name}` });
-  const { errors } = useFormState({ control, name: `stripe.${name}` });
-  const secret = useBound({ control, name: `stripe.${name}` });
+  const { errors } = useFormState({ control, name: path });
+  const secret = useBound({ control, name: path });
   const id = useId();
-  const setAction = (next: IntegrationValues['secrets']['secret_key']) => {
+  const setAction = (next: SecretAction) => {
     setValue(`secrets.${name}`, next, { shouldDirty: true });
-    if (next !== 'replace') setValue(`stripe.${name}`, '', { shouldDirty: true });
+    if (next !== 'replace') setValue(path, '', { shouldDirty: true });
   };
 
   if (readOnly) {
     return (
       <Input.Wrapper label={label} labelElement="div">
         <Text size="sm" fw={500} mt={4} role="group" aria-label={label}>
-          {stored ? t('integration.stripe.stored') : t('integration.stripe.notSet')}
+          {stored ? t('integration.secrets.stored') : t('integration.secrets.notSet')}
         </Text>
       </Input.Wrapper>
     );
@@ -157,47 +161,47 @@ export function SecretField({
         />
         {stored && (
           <Button variant="subtle" size="xs" mt={4} onClick={() => setAction('keep')}>
-            {t('integration.stripe.keep')}
+            {t('integration.secrets.keep')}
           </Button>
         )}
       </div>
     );
   }
-  const error = translateValidation((get(errors, `stripe.${name}`) as { message?: string } | undefined)?.message);
+  const error = translateValidation((get(errors, path) as { message?: string } | undefined)?.message);
   return (
     <Input.Wrapper label={label} labelElement="div" error={error || undefined}>
       <Group gap="xs" mt={4} wrap="wrap" role="group" aria-label={label}>
         {action === 'keep' ? (
           <>
             <Text size="sm" fw={500} aria-describedby={`${id}-hint`}>
-              {t('integration.stripe.stored')}
+              {t('integration.secrets.stored')}
             </Text>
             <Text size="xs" c="dimmed" id={`${id}-hint`}>
-              {t('integration.stripe.storedHint')}
+              {t('integration.secrets.storedHint')}
             </Text>
             <Button
               variant="default"
               size="xs"
               onClick={() => setAction('replace')}
-              aria-label={`${t('integration.stripe.replace')}: ${label}`}
+              aria-label={`${t('integration.secrets.replace')}: ${label}`}
             >
-              {t('integration.stripe.replace')}
+              {t('integration.secrets.replace')}
             </Button>
             <Button
               variant="subtle"
               color="#c92a2a"
               size="xs"
               onClick={() => setAction('remove')}
-              aria-label={`${t('integration.stripe.remove')}: ${label}`}
+              aria-label={`${t('integration.secrets.remove')}: ${label}`}
             >
-              {t('integration.stripe.remove')}
+              {t('integration.secrets.remove')}
             </Button>
           </>
         ) : (
           <>
-            <Text size="sm">{t('integration.stripe.willBeRemoved')}</Text>
-            <Button variant="default" size="xs" onClick={() => setAction('keep')} aria-label={`${t('integration.stripe.undo')}: ${label}`}>
-              {t('integration.stripe.undo')}
+            <Text size="sm">{t('integration.secrets.willBeRemoved')}</Text>
+            <Button variant="default" size="xs" onClick={() => setAction('keep')} aria-label={`${t('integration.secrets.undo')}: ${label}`}>
+              {t('integration.secrets.undo')}
             </Button>
           </>
         )}

@@ -17,10 +17,18 @@ import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { useZodForm } from '../../../../lib/use-zod-form';
 import { useIntegrationSettings, useSaveIntegrationSettings } from '../api/settings-api';
 import { integrationBody, integrationToValues, shopPath, type IntegrationBody, type IntegrationValues } from '../form-values';
-import { CopyButton, CopyField, IbanInput, PrimaryColorInput, SecretField, SlugInput } from './integration-fields';
+import { CopyButton, IbanInput, PrimaryColorInput, SlugInput } from './integration-fields';
+import { DatatransFields } from './providers/datatrans-section';
+import { StripeFields } from './providers/stripe-section';
 import { ConfirmIdentityModal, moneyFieldsChanged, type IdentityProof } from './confirm-identity-modal';
 
-/** `/backend/config/integration`: invoice, Stripe, test mode and the shop's branding, saved together. */
+/** The online payment providers' sections, in page order: each provider's fields are its own component. */
+const PROVIDER_SECTIONS = [
+  { id: 'stripe', Fields: StripeFields },
+  { id: 'datatrans', Fields: DatatransFields },
+] as const;
+
+/** `/backend/config/integration`: invoice, the payment providers, test mode and the shop's branding, saved together. */
 export function IntegrationSettingsForm({ languages }: { languages: readonly Language[] }) {
   const { t } = useTranslation('sellingSettings');
   const settings = useIntegrationSettings();
@@ -54,7 +62,7 @@ function LoadedIntegrationForm({ initial, languages }: { initial: IntegrationSet
   // Where the money goes and test mode are the company's own decisions (issue 20): team.manage.
   const canManage = useHasPermission('team.manage');
   const twoFactor = !!useAppState().user?.two_factor_enabled;
-  // A save that changes an IBAN or a Stripe value waits here for the password (and code).
+  // A save that changes an IBAN or a payment provider's key waits here for the password (and code).
   const [pending, setPending] = useState<{ body: IntegrationBody; askCode: boolean } | null>(null);
 
   const send = async (body: IntegrationBody, proof?: IdentityProof) => {
@@ -139,49 +147,11 @@ function LoadedIntegrationForm({ initial, languages }: { initial: IntegrationSet
             </SimpleGrid>
           </Section>
 
-          <Section id="integration-stripe" title={t('integration.stripe.title')}>
-            <FormSwitch control={control} name="stripe.enabled" label={t('integration.stripe.enabled')} />
-            <Alert color="blue" variant="light" role="note">
-              {t('integration.stripe.hosted')}
-            </Alert>
-            {!canManage && <ReadOnlyNote />}
-            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-              <FormTextInput
-                control={control}
-                name="stripe.publishable_key"
-                label={t('integration.stripe.publishableKey')}
-                autoComplete="off"
-                spellCheck={false}
-                readOnly={!canManage}
-              />
-              <SecretField
-                name="secret_key"
-                label={t('integration.stripe.secretKey')}
-                stored={saved.stripe.secret_key_set}
-                readOnly={!canManage}
-              />
-              <SecretField
-                name="webhook_secret"
-                label={t('integration.stripe.webhookSecret')}
-                stored={saved.stripe.webhook_secret_set}
-                readOnly={!canManage}
-              />
-              <FormTextInput
-                control={control}
-                name="stripe.account_id"
-                label={t('integration.stripe.accountId')}
-                description={t('integration.stripe.accountIdHint')}
-                autoComplete="off"
-                spellCheck={false}
-                readOnly={!canManage}
-              />
-            </SimpleGrid>
-            <CopyField
-              label={t('integration.stripe.webhookUrl')}
-              description={t('integration.stripe.webhookUrlHint')}
-              value={saved.stripe.webhook_url}
-            />
-          </Section>
+          {PROVIDER_SECTIONS.map(({ id, Fields }) => (
+            <Section key={id} id={`integration-${id}`} title={t(`integration.${id}.title`)}>
+              <Fields saved={saved} canManage={canManage} readOnlyNote={<ReadOnlyNote />} />
+            </Section>
+          ))}
 
           <Section id="integration-test-mode" title={t('integration.testMode.title')}>
             <TestModeFields canManage={canManage} />
@@ -230,16 +200,16 @@ function ReadOnlyNote() {
 }
 
 /**
- * The test payment: only with team.manage, and only while no live method (invoice, Stripe) is
- * on — the server refuses it otherwise. Turning it off stays possible whatever else is on.
+ * The test payment: only with team.manage, and only while no live method (invoice, a payment
+ * provider) is on — the server refuses it otherwise. Turning it off stays possible whatever else is on.
  */
 function TestModeFields({ canManage }: { canManage: boolean }) {
   const { t } = useTranslation('sellingSettings');
   const { control } = useFormContext<IntegrationValues>();
   const on = useWatch({ control, name: 'test_mode.enabled' });
   const invoice = useWatch({ control, name: 'invoice.enabled' });
-  const stripe = useWatch({ control, name: 'stripe.enabled' });
-  const live = invoice || stripe;
+  const providers = useWatch({ control, name: PROVIDER_SECTIONS.map(({ id }) => `${id}.enabled` as const) });
+  const live = invoice || providers.some(Boolean);
   const why = !canManage ? t('integration.testMode.noManage') : live ? t('integration.testMode.besideLive') : null;
   return (
     <>

@@ -1,7 +1,7 @@
 import type { Language } from '@bookla/shared/i18n';
 import { taxSettingsBodySchema, type TaxSettings } from '@bookla/shared/selling';
 import { Alert, Button, Group, Paper, Radio, Stack, Text, Title } from '@mantine/core';
-import { FormProvider, useFieldArray, useFormContext, useFormState, type FieldErrors } from 'react-hook-form';
+import { FormProvider, useFieldArray, useFormContext, useFormState, useWatch, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useBound } from '../../../../components/form/bound';
 import { FormSwitch } from '../../../../components/form/switch-field';
@@ -14,7 +14,10 @@ import { useZodForm } from '../../../../lib/use-zod-form';
 import { useSaveTaxSettings, useTaxSettings } from '../api/settings-api';
 import { blankTaxRate, taxBody, taxToValues, type TaxValues } from '../form-values';
 
-/** `/backend/config/tax`: whether VAT is charged, the VAT number, the rates and the default one. */
+/**
+ * `/backend/config/tax`: whether the company is registered for VAT (`charges_vat`: only then is VAT
+ * charged and shown, issue 22 item 1), the VAT number (needed then), the rates and the default one.
+ */
 export function TaxSettingsForm({ languages }: { languages: readonly Language[] }) {
   const { t } = useTranslation('sellingSettings');
   const settings = useTaxSettings();
@@ -32,6 +35,7 @@ function LoadedTaxForm({ initial, languages }: { initial: TaxSettings; languages
     mode: 'onTouched',
   });
   const { control } = methods;
+  const registered = useWatch({ control, name: 'charges_vat' }) === true;
   const onSubmit = methods.handleSubmit(async (values) => {
     try {
       const reply = await save.mutateAsync(taxBody(values));
@@ -53,6 +57,7 @@ function LoadedTaxForm({ initial, languages }: { initial: TaxSettings; languages
             label={t('tax.vatNumber')}
             description={t('tax.vatNumberHint')}
             autoComplete="off"
+            required={registered}
             maw={420}
           />
           <RatesEditor languages={languages} />

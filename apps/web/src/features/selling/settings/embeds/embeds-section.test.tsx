@@ -14,6 +14,14 @@ const settings = {
     account_id: null,
     webhook_url: 'http://localhost:3000/api/webhooks/stripe',
   },
+  datatrans: {
+    enabled: false,
+    merchant_id: null,
+    password_set: false,
+    hmac_key_set: false,
+    sandbox: true,
+    webhook_url: 'http://localhost:3000/api/webhooks/datatrans?team=1',
+  },
   test_mode: { enabled: false },
   terms_url: null,
   branding: { primary_color: null, slug: 'yoga-zuerich' },
@@ -57,7 +65,7 @@ describe('embeds on the integration settings page', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('builds the snippet from the choices, copies it with the spec’s confirmation, and offers the plain link', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     const { calls } = render();
@@ -93,7 +101,7 @@ describe('embeds on the integration settings page', () => {
   });
 
   it('writes the embed in its own language and needs the activity for a one-activity embed', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render();
     await screen.findByRole('region', { name: 'Embeds on your website' });
     await pick(user, 'Language', 'Deutsch');
@@ -108,7 +116,7 @@ describe('embeds on the integration settings page', () => {
   });
 
   it('previews the embed page on request, sized by its own height messages only', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     render();
     await screen.findByRole('region', { name: 'Embeds on your website' });
     expect(screen.queryByTitle('Preview of the embed')).not.toBeInTheDocument();

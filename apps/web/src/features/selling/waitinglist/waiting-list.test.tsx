@@ -122,7 +122,7 @@ describe('waiting list page', () => {
   });
 
   it('filters by activity, date (or the whole activity), status and search', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/customers/waitinglist', {
       'GET /api/waitinglist': () => json(listOf([anna])),
       'GET /api/waitinglist/filters': (call) => json(call.url.includes('activity_id=7') ? withDates : filters),
@@ -143,7 +143,7 @@ describe('waiting list page', () => {
   }, 20_000);
 
   it('offers seats after a confirmation and shows the server’s refusal when none are free', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let free = false;
     const { calls } = renderSetup('/en/backend/customers/waitinglist', {
       'GET /api/waitinglist': () => json(listOf([anna])),
@@ -168,7 +168,7 @@ describe('waiting list page', () => {
   });
 
   it('removes after a confirmation; cancelling sends nothing', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/customers/waitinglist', {
       'GET /api/waitinglist': () => json(listOf([ben])),
       'GET /api/waitinglist/filters': () => json(filters),
@@ -186,7 +186,7 @@ describe('waiting list page', () => {
   });
 
   it('shows an entry’s history: who did what when', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderSetup('/en/backend/customers/waitinglist', {
       'GET /api/waitinglist': () => json(listOf([anna])),
       'GET /api/waitinglist/filters': () => json(filters),
@@ -208,7 +208,7 @@ describe('waiting list page', () => {
   });
 
   it('exports the filtered list as the waiting_list kind', async () => {
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const clicks: string[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this.download);

@@ -11,7 +11,7 @@ import { useListParams } from '../../../../lib/list/use-list-params';
 import { notifyError, notifySuccess } from '../../../../lib/notify';
 import { showDate, showDateTime, useTeamZone } from '../../../catalogue/timetable';
 import { useHasPermission } from '../../../permissions';
-import { ExportButton } from '../../exports';
+import { ExportButton } from '../../../operations/exports';
 import { useEntryAction, useWaitingList, useWaitingListFilters, waitingListConfig } from '../api/waiting-list-api';
 import { EntryHistory } from './entry-history';
 import { WaitingStatus } from './waiting-status';

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../db/client.ts';
-import { AppError } from '../../../lib/app-error.ts';
-import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
-import { makeActivity, makeTicket, owner, type Staff } from '../../../test/factories.ts';
-import { orderPageUrl } from '../orders/index.ts';
-import type { PaymentDeps } from './adapters.ts';
+import type { Db } from '../../../../../db/client.ts';
+import { AppError } from '../../../../../lib/app-error.ts';
+import { buildTestApp, type TestApp } from '../../../../../test/build-test-app.ts';
+import { makeActivity, makeTicket, owner, type Staff } from '../../../../../test/factories.ts';
+import { orderPageUrl } from '../../../orders/index.ts';
+import type { PaymentDeps } from '../../adapters.ts';
 import { chargeObject, sessionObject, signedDelivery, startFakeStripe, stripeEvent, type FakeStripe } from './fake-stripe.ts';
-import { startOnlinePayment } from './index.ts';
+import { startOnlinePayment } from '../../index.ts';
 import {
   configurePayments,
   eventsOf,
@@ -18,7 +18,7 @@ import {
   soldSeats,
   waitingOrder,
   webhook,
-} from './payments-test-kit.ts';
+} from '../../payments-test-kit.ts';
 
 /**
  * Stripe Checkout and its webhook, with the real SDK against a local fake Stripe (no network)

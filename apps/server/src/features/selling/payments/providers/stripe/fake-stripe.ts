@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
-import type { StripeApiTarget } from './adapters.ts';
+import type { StripeApiTarget } from './stripe.adapter.ts';
 
 /**
  * Tests only: a local stand-in for the Stripe API, so the real SDK runs end to end without any
@@ -51,6 +51,8 @@ export interface FakeStripe {
   addCharge(paymentIntent: string, amount: number, currency?: string): void;
   /** The refunds made, in order (a replay with the same idempotency key makes none). */
   refunds: { id: string; paymentIntent: string; amount: number; idempotencyKey: string | undefined }[];
+  /** Holds the next call until `release()`; `arrived` resolves once it is waiting. */
+  holdNext(): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
 }
 
@@ -145,10 +147,17 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   /** Replies by idempotency key, as Stripe keeps them: the same key again gets the same reply. */
   const replayed = new Map<string, [number, unknown]>();
   let failures: { left: number; status: number } = { left: 0, status: 500 };
+  let hold: { arrived: () => void; gate: Promise<void> } | null = null;
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
+    req.on('end', async () => {
+      if (hold) {
+        const h = hold;
+        hold = null;
+        h.arrived();
+        await h.gate;
+      }
       const body = decodeStripeForm(Buffer.concat(chunks).toString('utf8'));
       const path = (req.url ?? '/').split('?')[0]!;
       requests.push({ method: req.method ?? 'GET', path, headers: req.headers, body });
@@ -182,6 +191,14 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       charges.set(paymentIntent, { id: `ch_${paymentIntent.slice(3)}`, amount, refunded: 0, currency });
     },
     refunds,
+    holdNext() {
+      let release!: () => void;
+      let arrived!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      const arrivedP = new Promise<void>((r) => (arrived = r));
+      hold = { arrived, gate };
+      return { arrived: arrivedP, release };
+    },
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections();

@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import type { Language } from '@bookla/shared';
-import type { Config } from '../../../config/env.ts';
-import { deriveKey } from '../../../lib/keys.ts';
-import { constantTimeEqual } from '../../../lib/tokens.ts';
-import type { PaymentAdapter, PaymentNotice, StartContext, StartedPayment } from './adapters.ts';
+import type { Config } from '../../../../../config/env.ts';
+import { deriveKey } from '../../../../../lib/keys.ts';
+import { constantTimeEqual } from '../../../../../lib/tokens.ts';
+import type { PaymentAdapter, PaymentNotice, StartContext, StartedPayment } from '../../adapters.ts';
 
 /**
  * The clearly labelled test-mode provider: no money moves. The buyer lands on our own "pay /
@@ -41,6 +41,9 @@ export function testPaymentUrl(
 
 export const testModeAdapter: PaymentAdapter = {
   provider: 'test',
+  // No money moves: a refund of a test order is only recorded.
+  capabilities: { refunds: false, partialRefunds: false, recurring: false, methods: ['test'] },
+  ready: (settings) => settings.testModeEnabled,
   async start(ctx: StartContext): Promise<StartedPayment> {
     const { deps, order, payment } = ctx;
     return { externalId: `test_${payment.id}`, checkoutUrl: testPaymentUrl(deps.config, ctx.language, order.teamId, payment.id) };

@@ -1,0 +1,9 @@
+/**
+ * Every back-office namespace in en, for the tests (src/test/i18n.ts registers them all up front).
+ * The app loads them in two parts instead (routes/backoffice/texts.ts): ./first with the layout
+ * and ./pages with the first page other than the dashboard.
+ */
+import first from './first/en';
+import pages from './pages/en';
+
+export default { ...first, ...pages };
