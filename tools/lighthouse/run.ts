@@ -87,12 +87,37 @@ function runLighthouse(url: string, report: string): Promise<Scores> {
     child.on('error', reject);
     child.on('exit', (code) => {
       if (code !== 0) return reject(new Error(`lighthouse exited with code ${code} for ${url}`));
-      const result = JSON.parse(readFileSync(report, 'utf8')) as { categories: Record<string, { score: number | null }> };
+      const result = JSON.parse(readFileSync(report, 'utf8')) as Report;
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((result.categories[c]?.score ?? 0) * 100)])) as Scores;
       resolve(scores);
+      metricsOf.set(scores, metrics(result));
     });
   });
 }
+
+interface Report {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+  environment?: { benchmarkIndex?: number };
+}
+
+/** What a performance score is made of, printed for a run below the goal (to see why on another machine). */
+const METRICS: [string, string][] = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+  ['speed-index', 'SI'],
+];
+function metrics(report: Report): string {
+  const values = METRICS.map(([id, label]) => {
+    const value = report.audits[id]?.numericValue;
+    if (value === undefined) return `${label} ?`;
+    return label === 'CLS' ? `${label} ${value.toFixed(3)}` : `${label} ${Math.round(value)} ms`;
+  });
+  return `${values.join(', ')}; CPU benchmark index ${Math.round(report.environment?.benchmarkIndex ?? 0)}`;
+}
+const metricsOf = new WeakMap<Scores, string>();
 
 /** Lines of the report (stdout; the console is for warnings and errors here). */
 const print = (text: string) => process.stdout.write(`${text}\n`);
@@ -147,6 +172,8 @@ async function main(): Promise<number> {
         const ok = passes(score);
         if (!ok) failed += 1;
         print(`${line(path, score)}  ${ok ? 'ok' : `BELOW ${goal}`}${runs.length > 1 ? ` (median of ${runs.length})` : ''}`);
+        if (!ok)
+          for (const [i, run] of runs.entries()) print(`    run ${i + 1}: performance ${run.performance}: ${metricsOf.get(run) ?? ''}`);
       } catch (error) {
         failed += 1;
         print(`${path.padEnd(22)} not measured: ${(error as Error).message}`);

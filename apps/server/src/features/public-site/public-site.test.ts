@@ -175,6 +175,10 @@ describe('the app’s public screens', () => {
       '<style>.app{color:green}</style><link rel="stylesheet" media="print" crossorigin href="/assets/main.css">',
     );
     expect(head(html)).not.toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/main.css">/);
+    // Its code starts after the first paint: /boot.js adds the entry named in the app-boot block.
+    expect(head(html)).not.toContain('<script type="module"');
+    expect(dataBlock(html, 'app-boot')).toEqual({ entry: '/assets/main.js', modules: [] });
+    expect(head(html)).toContain('<script defer src="/boot.js"></script>');
     // The status pages of the login are the login page for search engines.
     expect(canonical((await get('/en/login/expired')).body)).toBe(`${base}/en/login`);
     expect(meta((await get('/fr/register')).body, 'name', 'description')).toMatch(/Inscrivez votre entreprise/);
@@ -188,6 +192,8 @@ describe('the app’s public screens', () => {
     expect(logged.body).not.toContain('app-hydration');
     // The back office paints from its scripts: its stylesheet stays a link.
     expect(logged.body).toContain('<link rel="stylesheet" crossorigin href="/assets/main.css">');
+    expect(logged.body).toContain('<script type="module" src="/assets/main.js"></script>');
+    expect(logged.body).not.toContain('boot.js');
     const backend = await get('/en/backend');
     expect(backend.statusCode).toBe(200);
     expect(backend.body).toContain('<div id="root"></div>');
