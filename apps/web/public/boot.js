@@ -2,6 +2,7 @@
 // first paint: the page is complete without its code, which only makes it interactive. The server
 // (apps/server/src/plugins/web.ts) lists the entry and the modules to fetch beside it in the
 // `app-boot` data block; they are added here in the frame after the page is on screen.
+/* global document, requestAnimationFrame */
 (function () {
   var block = document.getElementById('app-boot');
   if (!block) return;
