@@ -118,6 +118,9 @@ describe('dashboard statistics', () => {
     await waitFor(() =>
       expect(within(sales).getByRole('img')).toHaveAccessibleName(expect.stringContaining(`${formatMoney(paid, 'CHF', 'en')} paid`)),
     );
+    // The legend is a list in the page's flow (it wraps on a phone rather than leaving the chart's box).
+    expect(within(sales).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Paid', 'Booked']);
+    expect(within(screen.getByRole('region', { name: 'Orders' })).queryByRole('list')).toBeNull();
     await user.click(within(sales).getByRole('button', { name: 'Show as table' }));
     const table = within(sales).getByRole('table', { name: 'Sales' });
     const first = within(table).getAllByRole('row')[1]!;

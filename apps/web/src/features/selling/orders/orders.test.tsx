@@ -187,6 +187,46 @@ describe('orders list', () => {
     await waitFor(() => expect(lastUrl(calls)).toContain('sort[field]=total&sort[type]=asc'));
   }, 20_000);
 
+  it('shows no filters and no export before the first order, only the empty list’s text', async () => {
+    renderSetup('/en/backend/orders', {
+      'GET /api/orders': () => json(listOf([])),
+      'GET /api/courses': () => json(courses),
+    });
+    expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+    expect(screen.queryByRole('searchbox', { name: 'Name' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /export/i })).toBeNull();
+  });
+
+  it('on a phone keeps the number and the name in view and folds the other six filters behind a button', async () => {
+    const user = userEvent.setup({ delay: null });
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn((query: string) => ({
+        matches: query.includes('max-width'),
+        media: query,
+        onchange: null,
+        addListener: vi.fn(),
+        removeListener: vi.fn(),
+        addEventListener: vi.fn(),
+        removeEventListener: vi.fn(),
+        dispatchEvent: vi.fn(),
+      })),
+    );
+    renderSetup('/en/backend/orders?payment_type=invoice', {
+      'GET /api/orders': () => json(listOf([paid])),
+      'GET /api/courses': () => json(courses),
+    });
+    await screen.findByRole('link', { name: '#12' });
+    expect(screen.getByRole('searchbox', { name: 'Number' })).toBeVisible();
+    expect(screen.getByRole('searchbox', { name: 'Name' })).toBeVisible();
+    expect(screen.queryByRole('searchbox', { name: 'E-mail' })).toBeNull();
+    const more = screen.getByRole('button', { name: 'More filters (1 in use)' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(await screen.findByRole('searchbox', { name: 'E-mail' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Fewer filters' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
   it('selects orders for mass actions: mark paid with a result per order, resend, CSV export of the selection', async () => {
     const user = userEvent.setup({ delay: null });
     const { calls } = renderSetup('/en/backend/orders', {

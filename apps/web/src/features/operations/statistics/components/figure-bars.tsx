@@ -10,11 +10,10 @@ export interface FigureBarsProps {
   format: (value: number) => string;
   /** The y-axis ticks (chart-scale.ts); the last one is the top of the axis. */
   ticks: number[];
-  withLegend: boolean;
 }
 
 /** The bars of a FigureChart: a module of its own, so that the charts library loads with it. */
-export default function FigureBars({ data, series, format, ticks, withLegend }: FigureBarsProps) {
+export default function FigureBars({ data, series, format, ticks }: FigureBarsProps) {
   const lang = useLang();
   return (
     <BarChart
@@ -23,8 +22,8 @@ export default function FigureBars({ data, series, format, ticks, withLegend }: 
       dataKey="label"
       series={series}
       valueFormatter={format}
-      withLegend={withLegend}
-      legendProps={{ verticalAlign: 'bottom' }}
+      // The legend is the chart's own HTML (figure-chart.tsx): it wraps on a phone.
+      withLegend={false}
       tickLine="y"
       gridAxis="y"
       yAxisProps={{

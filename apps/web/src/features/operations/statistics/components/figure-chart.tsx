@@ -35,6 +35,38 @@ export interface FigureChartProps {
 }
 
 /**
+ * Which colour is which series: in the page's flow under the chart, so that long names (in
+ * German or French) wrap on a phone instead of running out of the chart's fixed height.
+ */
+function ChartLegend({ series }: { series: ChartSeries[] }) {
+  return (
+    <Group
+      component="ul"
+      gap="xs"
+      justify="center"
+      wrap="wrap"
+      mt="xs"
+      p={0}
+      style={{ listStyle: 'none', columnGap: 'var(--mantine-spacing-md)' }}
+    >
+      {series.map((s) => (
+        <Group component="li" key={s.name} gap={6} wrap="nowrap" maw="100%">
+          <Box
+            aria-hidden
+            w={12}
+            h={12}
+            style={{ flex: 'none', borderRadius: 2, background: `var(--mantine-color-${s.color.replace('.', '-')})` }}
+          />
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {s.label}
+          </Text>
+        </Group>
+      ))}
+    </Group>
+  );
+}
+
+/**
  * A bar chart of figures per period (Mantine charts), for numbers people compare, with the same
  * numbers as a table one click away (keyboard and screen-reader users, exact values). The
  * y-axis goes in steps of 10 (spec §9; see chart-scale.ts).
@@ -61,10 +93,11 @@ export function FigureChart({ title, rows, series, format, summary, periodHeader
       ) : (
         <div role="img" aria-label={summary}>
           <Suspense fallback={<Skeleton h={240} />}>
-            <FigureBars data={data} series={series} format={format} ticks={ticks} withLegend={series.length > 1} />
+            <FigureBars data={data} series={series} format={format} ticks={ticks} />
           </Suspense>
         </div>
       )}
+      {series.length > 1 && <ChartLegend series={series} />}
       {table && (
         // The browser's own scrolling: Mantine's ScrollArea would bring floating-ui into the dashboard (issue 21 item 6).
         <Box mt="sm" id={`${id}-table`} style={{ overflowX: 'auto' }}>

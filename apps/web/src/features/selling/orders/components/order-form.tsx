@@ -111,6 +111,8 @@ export function OrderForm({ order }: { order: OrderAdminDetail }) {
                 <Fieldset
                   key={form.id}
                   legend={t('edit.participant', { n: n + 1, item: items.get(form.order_item_id)?.name ?? '' })}
+                  // A long ticket name wraps inside the box on a phone instead of running past it.
+                  styles={{ legend: { maxWidth: '100%', overflowWrap: 'anywhere' } }}
                   aria-describedby={`ticket-${form.id}`}
                 >
                   <Stack gap="sm">

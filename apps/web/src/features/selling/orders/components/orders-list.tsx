@@ -39,6 +39,7 @@ export function OrdersList() {
   const zone = useTeamZone();
   const list = useListParams(orderListConfig);
   const query = useOrderList(list.params);
+  const noOrdersYet = !list.filtered && list.params.page === 1 && query.data?.meta.total === 0;
   const bulk = useBulkOrders();
   const [selected, setSelected] = useState<number[]>([]);
   // Numbers of the orders selected, so results name the order (the selection spans pages).
@@ -146,11 +147,16 @@ export function OrdersList() {
 
   return (
     <Stack gap="md">
-      <OrderFilters list={list} />
-      {/* The filtered orders (or the selected ones) as CSV or Excel; large exports run as a job. */}
-      <Group justify="flex-end">
-        <ExportButton type="orders" columnFilters={columnFiltersOf(list.params)} ids={selected.length > 0 ? selected : undefined} />
-      </Group>
+      {/* Before the first order there is nothing to filter or export: only the empty list's text. */}
+      {!noOrdersYet && (
+        <>
+          <OrderFilters list={list} />
+          {/* The filtered orders (or the selected ones) as CSV or Excel; large exports run as a job. */}
+          <Group justify="flex-end">
+            <ExportButton type="orders" columnFilters={columnFiltersOf(list.params)} ids={selected.length > 0 ? selected : undefined} />
+          </Group>
+        </>
+      )}
       {selected.length > 0 && (
         <Paper withBorder p="sm" role="region" aria-label={t('list.bulk.region')}>
           <Group justify="space-between" gap="sm" wrap="wrap">
