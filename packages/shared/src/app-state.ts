@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LANGUAGES } from './i18n.ts';
+import { DATE_FORMAT_PREFERENCES, LANGUAGES } from './i18n.ts';
 import { PERMISSIONS, ROLES } from './permissions.ts';
 import { teamFeaturesSchema, teamSchema, teamSettingsSchema } from './teams.ts';
 
@@ -12,6 +12,8 @@ export const appUserSchema = z.object({
   salutation: z.string(),
   language: z.enum(LANGUAGES),
   two_factor_enabled: z.boolean(),
+  /** English dates: the profile's choice (`auto`: the current team's billing country decides). */
+  date_format: z.enum(DATE_FORMAT_PREFERENCES),
 });
 export type AppUser = z.infer<typeof appUserSchema>;
 

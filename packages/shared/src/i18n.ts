@@ -7,6 +7,30 @@ export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * How a staff user wants English dates (profile, issue 22 item 13): `auto` follows the team's
+ * billing country, the others choose. German and French have one format each (spec §9).
+ */
+export const DATE_FORMAT_PREFERENCES = ['auto', 'day_first', 'us'] as const;
+export type DateFormatPreference = (typeof DATE_FORMAT_PREFERENCES)[number];
+
+/**
+ * The two ways English dates are written: `us` MM/DD/YYYY and h:mm A (the spec's English), and
+ * `day_first` DD/MM/YYYY and HH:mm (en-GB, how English reads outside the US).
+ */
+export type DateStyle = 'us' | 'day_first';
+
+/**
+ * The English date style: the user's choice when they made one, else the team's billing country
+ * (US → `us`, any other → `day_first`); with no country known (no team yet) the spec's `us`.
+ */
+export function dateStyleOf(country: string | null | undefined, preference?: DateFormatPreference | null): DateStyle {
+  if (preference === 'us' || preference === 'day_first') return preference;
+  const code = country?.trim().toUpperCase();
+  if (!code) return 'us';
+  return code === 'US' ? 'us' : 'day_first';
+}
+
 /** A text held per language, e.g. `{"de": "Kurs", "en": "Course"}`. */
 export type Translated = Partial<Record<Language, string>>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage, singleLine } from './validation.ts';
-import { LANGUAGES } from './i18n.ts';
+import { DATE_FORMAT_PREFERENCES, LANGUAGES } from './i18n.ts';
 import { passwordProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type PasswordProblem } from './password.ts';
 import { ROLES } from './permissions.ts';
 import { okReplySchema, successSchema } from './replies.ts';
@@ -135,6 +135,8 @@ export const profileSchema = z.object({
   firstname: text(100),
   lastname: text(100),
   language: choice(LANGUAGES),
+  /** English dates (`auto`: the team's country decides). Absent: unchanged (older clients). */
+  date_format: choice(DATE_FORMAT_PREFERENCES).optional(),
 });
 export type ProfileInput = z.infer<typeof profileSchema>;
 
@@ -290,6 +292,7 @@ export const profileReplySchema = z.object({
   lastname: z.string(),
   language: z.enum(LANGUAGES),
   two_factor_enabled: z.boolean(),
+  date_format: z.enum(DATE_FORMAT_PREFERENCES),
 });
 export type Profile = z.infer<typeof profileReplySchema>;
 

@@ -53,6 +53,7 @@ export function appUser(overrides: Partial<AppUser> = {}): AppUser {
     salutation: 'mrs',
     language: 'en',
     two_factor_enabled: false,
+    date_format: 'auto',
     ...overrides,
   };
 }

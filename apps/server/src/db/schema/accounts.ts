@@ -1,6 +1,19 @@
-import type { Language, Role } from '@bookla/shared';
+import type { DateFormatPreference, Language, Role } from '@bookla/shared';
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -18,6 +31,8 @@ export const users = pgTable(
     salutation: varchar('salutation', { length: 8 }).notNull(),
     passwordHash: text('password_hash').notNull(),
     language: varchar('language', { length: 2 }).$type<Language>().notNull().default('de'),
+    /** English dates (profile): `day_first` or `us`; null = follow the current team's country. */
+    dateFormat: varchar('date_format', { length: 10 }).$type<Exclude<DateFormatPreference, 'auto'>>(),
     newsletter: boolean('newsletter').notNull().default(false),
     referralId: varchar('referral_id', { length: 32 }),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
@@ -31,7 +46,10 @@ export const users = pgTable(
     recoveryCodes: jsonb('recovery_codes').$type<string[]>().notNull().default([]),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_uq').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    check('users_date_format_ck', sql`${t.dateFormat} IN ('day_first', 'us')`),
+  ],
 );
 
 export interface TeamFeatures {

@@ -27,6 +27,7 @@ export async function buildAppState(request: FastifyRequest, lang: Language = re
       salutation: user.salutation,
       language: user.language,
       two_factor_enabled: !!user.totpEnabledAt,
+      date_format: user.dateFormat ?? 'auto',
     },
     role: current ? role : null,
     team: current && role ? toTeam(current, role, can(request, 'team.manage')) : null,

@@ -1,4 +1,4 @@
-import type { Language } from '@bookla/shared';
+import type { DateFormatPreference, Language } from '@bookla/shared';
 import { and, desc, eq, gt, like } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema/index.ts';
@@ -15,7 +15,13 @@ export async function findUser(db: DbOrTx, userId: number): Promise<UserRow | un
 export async function updateProfile(
   db: DbOrTx,
   userId: number,
-  values: { salutation: string; firstname: string; lastname: string; language: Language },
+  values: {
+    salutation: string;
+    firstname: string;
+    lastname: string;
+    language: Language;
+    dateFormat?: Exclude<DateFormatPreference, 'auto'> | null;
+  },
 ): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)

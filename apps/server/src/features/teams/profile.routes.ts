@@ -24,7 +24,7 @@ export async function profileRoutes(fastify: FastifyInstance) {
       preValidation: requireUser,
       schema: {
         tags,
-        summary: 'Saves name, salutation and language',
+        summary: 'Saves name, salutation, language and the English date format',
         body: profileSchema,
         response: { 200: successDataReply(profileReplySchema) },
       },

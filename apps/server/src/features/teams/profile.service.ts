@@ -32,6 +32,7 @@ export function toProfile(u: UserRow): Profile {
     lastname: u.lastname,
     language: u.language,
     two_factor_enabled: !!u.totpEnabledAt,
+    date_format: u.dateFormat ?? 'auto',
   };
 }
 
@@ -41,6 +42,8 @@ export async function updateProfile(deps: Deps, userId: number, input: ProfileIn
     firstname: input.firstname,
     lastname: input.lastname,
     language: input.language,
+    // Absent (an older client): unchanged; `auto` is stored as null (follow the team's country).
+    ...(input.date_format === undefined ? {} : { dateFormat: input.date_format === 'auto' ? null : input.date_format }),
   });
   if (!user) throw notFound();
   return toProfile(user);

@@ -29,6 +29,7 @@ describe('profile', () => {
       lastname: 'Muster',
       language: 'de',
       two_factor_enabled: false,
+      date_format: 'auto',
     });
     const res = await member.client.request('PUT', '/api/profile', {
       salutation: 'mr',
@@ -71,6 +72,32 @@ describe('profile', () => {
     expect(Object.keys(res.json().errors).sort()).toEqual(['firstname', 'language', 'lastname', 'salutation']);
     expect(res.json().errors.firstname).toEqual(['This field is required.']);
     expect((await new TestClient(app).get('/api/profile')).statusCode).toBe(401);
+  });
+
+  it('saves the English date format (issue 22 item 13): stored, in the app state, kept when absent, 422 on anything else', async () => {
+    const a = await owner(app);
+    const base = { salutation: 'mrs', firstname: 'Anna', lastname: 'Muster', language: 'en' };
+    const put = (body: Record<string, unknown>) => a.client.request('PUT', '/api/profile?language=en', { ...base, ...body });
+
+    const saved = await put({ date_format: 'us' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.date_format).toBe('us');
+    expect((await userRow(app, a.user.id)).dateFormat).toBe('us');
+    expect((await a.client.get('/api/srl/state')).json().user.date_format).toBe('us');
+    // An older client that does not know the field leaves it as it was.
+    expect((await put({})).json().data.date_format).toBe('us');
+    expect((await put({ date_format: 'day_first' })).json().data.date_format).toBe('day_first');
+    // `auto` is stored as null: the team's country decides.
+    expect((await put({ date_format: 'auto' })).json().data.date_format).toBe('auto');
+    expect((await userRow(app, a.user.id)).dateFormat).toBeNull();
+    expect((await a.client.get('/api/profile')).json().data.date_format).toBe('auto');
+
+    for (const wrong of ['mdy', 'US', '', 12, null]) {
+      const res = await put({ date_format: wrong });
+      expect(res.statusCode, String(wrong)).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual(['date_format']);
+    }
+    expect((await userRow(app, a.user.id)).dateFormat).toBeNull();
   });
 
   it('stays reachable while the company’s two-factor rule is unmet', async () => {

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { orders } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
+import { dateLocaleOf, plainSpaces } from '../../../lib/date-locale.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { onlineRefundOrders, refundThroughProvider, type PaymentDeps } from '../payments/index.ts';
 import {
@@ -44,16 +45,25 @@ import { queueCancellationMail, refundMailCase } from './customer-mails.ts';
 const CUSTOMER: OrderActor = { actor: 'customer' };
 type Deps = PaymentDeps;
 
-const LOCALES: Record<Language, string> = { de: 'de-CH', en: 'en-GB', fr: 'fr-CH' };
-const when = (d: Date | null, lang: Language, timeZone: string) =>
-  d ? new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'long', timeStyle: 'short', timeZone }).format(d) : '';
+type QuoteTeam = { name: string; timeZone: string; country: string };
+/** "14 March 2026 at 18:00", in English as the team's country writes it ("March 14, 2026 at 6:00 PM" in the US). */
+const when = (d: Date | null, lang: Language, team: QuoteTeam) =>
+  d
+    ? plainSpaces(
+        new Intl.DateTimeFormat(dateLocaleOf(lang, team.country), {
+          dateStyle: 'long',
+          timeStyle: 'short',
+          timeZone: team.timeZone,
+        }).format(d),
+      )
+    : '';
 const amountText = (minor: number, currency: string) => `${currency} ${minorToString(minor, currency)}`;
 
 /** The quote's sentence in the request's language. */
-function quoteMessage(q: QuoteCore, order: OrderRow, team: { name: string; timeZone: string }, lang: Language): string {
+function quoteMessage(q: QuoteCore, order: OrderRow, team: QuoteTeam, lang: Language): string {
   const params = {
     team: team.name,
-    date: when(q.freeUntil, lang, team.timeZone),
+    date: when(q.freeUntil, lang, team),
     amount: amountText(q.refundMinor || q.keptMinor, order.currency),
   };
   const key = q.allowed
@@ -70,7 +80,7 @@ function quoteMessage(q: QuoteCore, order: OrderRow, team: { name: string; timeZ
   return translate(lang, `customer-accounts:${key}`, params);
 }
 
-export function toQuote(q: QuoteCore, order: OrderRow, team: { name: string; timeZone: string }, lang: Language): CancellationQuote {
+export function toQuote(q: QuoteCore, order: OrderRow, team: QuoteTeam, lang: Language): CancellationQuote {
   return {
     order_id: order.publicId,
     allowed: q.allowed,

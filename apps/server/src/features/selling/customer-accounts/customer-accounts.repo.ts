@@ -12,7 +12,10 @@ export type CustomerTokenKind = 'customer_magic_link' | 'customer_verify_email';
 const sameEmail = (email: string) => sql`lower(${customers.email}) = ${email.trim().toLowerCase()}`;
 
 export async function findTeam(db: DbOrTx, teamId: number) {
-  const [row] = await db.select({ id: teams.id, name: teams.name, timeZone: teams.timeZone }).from(teams).where(eq(teams.id, teamId));
+  const [row] = await db
+    .select({ id: teams.id, name: teams.name, timeZone: teams.timeZone, country: teams.billingCountry })
+    .from(teams)
+    .where(eq(teams.id, teamId));
   return row;
 }
 

@@ -2,7 +2,7 @@ import { bpToPercent } from '@bookla/shared';
 import type { Config } from '../../../config/env.ts';
 import { translate } from '../../../lib/i18n.ts';
 import type { DocumentContext, DocumentOrder } from './document-model.ts';
-import { formatDate, formatMoney, formatRate } from './format.ts';
+import { dateLocaleOf, formatDate, formatMoney, formatRate } from './format.ts';
 import { createPdf, drawIssuer } from './pdf.ts';
 import { FONT, pdfText } from './pdf-fonts.ts';
 
@@ -47,6 +47,7 @@ export async function renderCreditNotePdf(
   const note = order.credit_notes[index - 1];
   if (!note) throw new RangeError(`order ${order.id} has no credit note ${index}`);
   const lang = order.language;
+  const dates = dateLocaleOf(lang, team.billingCountry);
   const tz = team.timeZone;
   const tr = (key: string, params?: Record<string, unknown>) => translate(lang, `documents:${key}`, params);
   const money = (minor: number) => formatMoney(minor, order.currency, lang);
@@ -103,9 +104,9 @@ export async function renderCreditNotePdf(
   const cy = text(customer.join('\n'), ML, y, { width: 250, size: 10 });
   const facts: [string, string][] = [
     [tr('credit_note.number'), note.number],
-    [tr('invoice.date'), formatDate(new Date(note.created_at), lang, tz)],
+    [tr('invoice.date'), formatDate(new Date(note.created_at), dates, tz)],
     [tr('credit_note.order'), String(order.number)],
-    [tr('credit_note.order_date'), formatDate(new Date(order.created_at), lang, tz)],
+    [tr('credit_note.order_date'), formatDate(new Date(order.created_at), dates, tz)],
     [tr('receipt.payment_type'), tr(`payment_types.${order.payment_type}`)],
   ];
   let fy = y;

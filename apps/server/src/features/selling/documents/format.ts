@@ -1,13 +1,27 @@
 import { currencyDigits, type Language } from '@bookla/shared';
+import { dateLocaleOf, plainSpaces, timeOptions, type DateLocale } from '../../../lib/date-locale.ts';
 
 /**
  * How documents and order mails write amounts, dates and rates: in the order's language, dates
  * and times in the team's time zone (a course in Zurich starts at 18:00 wherever the server runs).
+ * English dates follow the team's billing country (decision 021): a US team's customers read
+ * `03/14/2026, 6:00 PM`, everyone else's `14/03/2026, 18:00`. Documents are the team's, so no staff
+ * member's preference changes them.
  */
 
 const LOCALES: Record<Language, string> = { de: 'de-CH', en: 'en-GB', fr: 'fr-CH' };
 
+/** The locale of amounts and rates (the Swiss/British variants: `CHF 1’234.50`, `CHF 1,234.50`). */
 export const localeOf = (lang: Language): string => LOCALES[lang] ?? 'de-CH';
+
+export { dateLocaleOf, type DateLocale };
+
+/**
+ * What the date helpers take: a `DateLocale` (documents and customer mails pass
+ * `dateLocaleOf(lang, team.billingCountry)`), or a bare language, written day-first in English.
+ */
+export type DateLocaleOrLanguage = DateLocale | Language;
+const toDateLocale = (l: DateLocaleOrLanguage): DateLocale => (l.length === 2 ? dateLocaleOf(l as Language, null) : (l as DateLocale));
 
 /**
  * Formatters are built once per locale, time zone and options: building one costs far more than
@@ -60,42 +74,43 @@ export function formatRate(percent: number, lang: Language): string {
 
 const DATE: Intl.DateTimeFormatOptions = { day: '2-digit', month: '2-digit', year: 'numeric' };
 const DAY: Intl.DateTimeFormatOptions = { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric' };
-const TIME: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' };
 
-function parts(date: Date, lang: Language, timeZone: string, name: string, options: Intl.DateTimeFormatOptions): string {
-  const locale = localeOf(lang);
+function parts(date: Date, as: DateLocaleOrLanguage, timeZone: string, name: string, options: Intl.DateTimeFormatOptions): string {
+  const locale = toDateLocale(as);
   const make = (zone: string) => cached(`${name}|${locale}|${zone}`, () => new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }));
+  let text: string;
   try {
-    return make(timeZone).format(date);
+    text = make(timeZone).format(date);
   } catch {
     // An unknown time zone in stored data: still a date, in UTC.
-    return make('UTC').format(date);
+    text = make('UTC').format(date);
   }
+  return plainSpaces(text);
 }
 
-/** "12.05.2025" */
-export function formatDate(date: Date, lang: Language, timeZone: string): string {
-  return parts(date, lang, timeZone, 'date', DATE);
+/** "12.05.2025" (`05/12/2025` for a US team in English) */
+export function formatDate(date: Date, locale: DateLocaleOrLanguage, timeZone: string): string {
+  return parts(date, locale, timeZone, 'date', DATE);
 }
 
 /** "Mo., 12.05.2025" */
-export function formatDay(date: Date, lang: Language, timeZone: string): string {
-  return parts(date, lang, timeZone, 'day', DAY);
+export function formatDay(date: Date, locale: DateLocaleOrLanguage, timeZone: string): string {
+  return parts(date, locale, timeZone, 'day', DAY);
 }
 
-/** "18:00" */
-export function formatTime(date: Date, lang: Language, timeZone: string): string {
-  return parts(date, lang, timeZone, 'time', TIME);
+/** "18:00" (`6:00 PM` for a US team in English) */
+export function formatTime(date: Date, locale: DateLocaleOrLanguage, timeZone: string): string {
+  return parts(date, locale, timeZone, 'time', timeOptions(toDateLocale(locale)));
 }
 
 /** A session: "Mo., 12.05.2025, 18:00–19:00", or across days "Fr., 12.05.2025, 18:00 – Sa., 13.05.2025, 12:00". */
-export function formatSession(startsAt: Date, endsAt: Date, lang: Language, timeZone: string): string {
-  const startDay = formatDay(startsAt, lang, timeZone);
-  const start = `${startDay}, ${formatTime(startsAt, lang, timeZone)}`;
+export function formatSession(startsAt: Date, endsAt: Date, locale: DateLocaleOrLanguage, timeZone: string): string {
+  const startDay = formatDay(startsAt, locale, timeZone);
+  const start = `${startDay}, ${formatTime(startsAt, locale, timeZone)}`;
   if (endsAt.getTime() <= startsAt.getTime()) return start;
-  const endDay = formatDay(endsAt, lang, timeZone);
-  if (endDay === startDay) return `${start}–${formatTime(endsAt, lang, timeZone)}`;
-  return `${start} – ${endDay}, ${formatTime(endsAt, lang, timeZone)}`;
+  const endDay = formatDay(endsAt, locale, timeZone);
+  if (endDay === startDay) return `${start}–${formatTime(endsAt, locale, timeZone)}`;
+  return `${start} – ${endDay}, ${formatTime(endsAt, locale, timeZone)}`;
 }
 
 export interface SessionDates {
@@ -109,18 +124,18 @@ export interface SessionDates {
  */
 export function sessionLines(
   sessions: readonly SessionDates[],
-  lang: Language,
+  locale: DateLocaleOrLanguage,
   timeZone: string,
   summary: (first: string, last: string, count: number) => string,
   max = 4,
 ): string[] {
-  if (sessions.length <= max) return sessions.map((s) => formatSession(s.startsAt, s.endsAt, lang, timeZone));
+  if (sessions.length <= max) return sessions.map((s) => formatSession(s.startsAt, s.endsAt, locale, timeZone));
   const first = sessions[0]!;
   const last = sessions[sessions.length - 1]!;
   return [
     summary(
-      `${formatDay(first.startsAt, lang, timeZone)}, ${formatTime(first.startsAt, lang, timeZone)}`,
-      formatDay(last.startsAt, lang, timeZone),
+      `${formatDay(first.startsAt, locale, timeZone)}, ${formatTime(first.startsAt, locale, timeZone)}`,
+      formatDay(last.startsAt, locale, timeZone),
       sessions.length,
     ),
   ];

@@ -4,7 +4,7 @@ import { SwissQRBill } from 'swissqrbill/pdf';
 import type { Config } from '../../../config/env.ts';
 import { translate } from '../../../lib/i18n.ts';
 import type { DocumentContext } from './document-model.ts';
-import { formatDate, formatMoney, formatRate, sessionLines } from './format.ts';
+import { dateLocaleOf, formatDate, formatMoney, formatRate, sessionLines } from './format.ts';
 import { formatReference, orderCreditorReference, qrReference } from './payment-reference.ts';
 import { createPdf, drawIssuer } from './pdf.ts';
 import { FONT, pdfText } from './pdf-fonts.ts';
@@ -76,6 +76,7 @@ export async function renderInvoicePdf(
 ): Promise<Buffer> {
   const { order, team, payment } = ctx;
   const lang = order.language;
+  const dates = dateLocaleOf(lang, team.billingCountry);
   const tz = team.timeZone;
   const cur = order.currency;
   const tr = (key: string, params?: Record<string, unknown>) => translate(lang, `documents:${key}`, params);
@@ -134,11 +135,11 @@ export async function renderInvoicePdf(
   const cy = text(customer.join('\n'), ML, y, { width: 250, size: 10 });
   const facts: [string, string][] = [
     [kind === 'invoice' ? t('invoice.number') : t('receipt.number'), String(order.number)],
-    [t('invoice.date'), formatDate(new Date(order.created_at), lang, tz)],
+    [t('invoice.date'), formatDate(new Date(order.created_at), dates, tz)],
   ];
   const due = order.invoice_due_at ?? order.hold_until;
-  if (kind === 'invoice' && due && order.payment_status === 'waiting') facts.push([t('invoice.due'), formatDate(new Date(due), lang, tz)]);
-  if (order.paid_at) facts.push([t('receipt.paid_on'), formatDate(new Date(order.paid_at), lang, tz)]);
+  if (kind === 'invoice' && due && order.payment_status === 'waiting') facts.push([t('invoice.due'), formatDate(new Date(due), dates, tz)]);
+  if (order.paid_at) facts.push([t('receipt.paid_on'), formatDate(new Date(order.paid_at), dates, tz)]);
   if (kind === 'receipt') facts.push([t('receipt.payment_type'), t(`payment_types.${order.payment_type}`)]);
   let fy = y;
   for (const [label, value] of facts) {
@@ -191,7 +192,7 @@ export async function renderInvoicePdf(
     const details: string[] = [];
     if (schedule?.sessions.length)
       details.push(
-        ...sessionLines(schedule.sessions, lang, tz, (first, last, count) => tr('tickets.dates_summary', { first, last, count }), 2),
+        ...sessionLines(schedule.sessions, dates, tz, (first, last, count) => tr('tickets.dates_summary', { first, last, count }), 2),
       );
     if (item.participants.length)
       details.push(tr('invoice.participants', { names: item.participants.map((p) => `${p.firstname} ${p.lastname}`).join(', ') }));
@@ -249,12 +250,12 @@ export async function renderInvoicePdf(
     ensure(doc.heightOfString(pdfText(value), { width: W - ML - MR }) + 6);
     y = text(value, ML, y, { width: W - ML - MR, size: 9.5 }) + 6;
   };
-  const dueText = due ? formatDate(new Date(due), lang, tz) : '';
+  const dueText = due ? formatDate(new Date(due), dates, tz) : '';
   let qrBill: SwissQRBill | undefined;
   if (kind === 'receipt') {
-    note(order.paid_at ? t('receipt.paid_note', { total, date: formatDate(new Date(order.paid_at), lang, tz) }) : t('receipt.thanks'));
+    note(order.paid_at ? t('receipt.paid_note', { total, date: formatDate(new Date(order.paid_at), dates, tz) }) : t('receipt.thanks'));
   } else if (order.paid_at) {
-    note(t('invoice.paid_note', { date: formatDate(new Date(order.paid_at), lang, tz) }));
+    note(t('invoice.paid_note', { date: formatDate(new Date(order.paid_at), dates, tz) }));
   } else if (order.total_minor > 0) {
     const part = paymentPart(ctx);
     const message = tr('invoice.message', { number: order.number });

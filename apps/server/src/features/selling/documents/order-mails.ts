@@ -16,7 +16,7 @@ import {
 import { bpToPercent } from '@bookla/shared';
 import { loadDocumentContext, loadDocumentContextFor, rememberDocumentContext } from './document-context.ts';
 import type { DocumentContext, DocumentCreditNote } from './document-model.ts';
-import { formatDate, formatMoney, formatRate, sessionLines } from './format.ts';
+import { dateLocaleOf, formatDate, formatMoney, formatRate, sessionLines } from './format.ts';
 
 /**
  * The customer's mails about an order, in the order's language, written to the outbox in the
@@ -66,6 +66,7 @@ export function orderMailPlan(
 export function orderSummary(ctx: DocumentContext): string[] {
   const { order, team } = ctx;
   const lang = order.language;
+  const dates = dateLocaleOf(lang, team.billingCountry);
   const t = (key: string, params?: Record<string, unknown>) => translate(lang, `order-mails:${key}`, params);
   const money = (minor: number) => formatMoney(minor, order.currency, lang);
   const out: string[] = [];
@@ -73,7 +74,7 @@ export function orderSummary(ctx: DocumentContext): string[] {
     out.push(`${item.quantity} × ${item.name}: ${money(item.unit_price_minor * item.quantity)}`);
     const schedule = ctx.schedules.get(item.id);
     if (schedule?.sessions.length) {
-      const lines = sessionLines(schedule.sessions, lang, team.timeZone, (first, last, count) =>
+      const lines = sessionLines(schedule.sessions, dates, team.timeZone, (first, last, count) =>
         translate(lang, 'documents:tickets.dates_summary', { first, last, count }),
       );
       out.push(t(schedule.sessions.length > 1 ? 'dates' : 'date', { dates: lines.join('; ') }));
@@ -148,6 +149,7 @@ export function composeOrderMail(
   const plan = orderMailPlan(order, occasion);
   if (!plan) return undefined;
   const lang = order.language;
+  const dates = dateLocaleOf(lang, team.billingCountry);
   const key = textKeys(plan.kind, order, opts);
   const due = order.invoice_due_at ?? order.hold_until;
   const money = (minor: number) => formatMoney(minor, order.currency, lang);
@@ -157,7 +159,7 @@ export function composeOrderMail(
     number: order.number,
     name: `${order.firstname} ${order.lastname}`.trim(),
     total: money(order.total_minor),
-    due: due ? formatDate(new Date(due), lang, team.timeZone) : '',
+    due: due ? formatDate(new Date(due), dates, team.timeZone) : '',
     amount: money(creditNote?.amount_minor ?? 0),
     credit_note: creditNote?.number ?? '',
   };

@@ -1,7 +1,7 @@
 import type { Config } from '../../../config/env.ts';
 import { translate } from '../../../lib/i18n.ts';
 import type { DocumentContext } from './document-model.ts';
-import { sessionLines } from './format.ts';
+import { dateLocaleOf, sessionLines } from './format.ts';
 import { FONT, pdfText } from './pdf-fonts.ts';
 import { createPdf, drawQrCode } from './pdf.ts';
 
@@ -38,6 +38,7 @@ export async function renderTicketsPdf(
 ): Promise<Buffer> {
   const { order, team } = ctx;
   const lang = order.language;
+  const dates = dateLocaleOf(lang, team.billingCountry);
   const t = (key: string, params?: Record<string, unknown>) => pdfText(translate(lang, `documents:${key}`, params));
   const { doc, finish } = createPdf({
     size: 'A6',
@@ -95,7 +96,7 @@ export async function renderTicketsPdf(
         y = block(sessions.length > 1 ? t('tickets.dates') : t('tickets.date'), y, FONT.regular, 7.5, 1, MUTED);
         const lines = sessionLines(
           sessions,
-          lang,
+          dates,
           team.timeZone,
           (first, last, count) => t('tickets.dates_summary', { first, last, count }),
           3,

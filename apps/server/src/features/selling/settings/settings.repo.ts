@@ -81,7 +81,7 @@ export async function updateBranding(
 /** The team's owners with what a mail to them needs. */
 export async function teamOwners(db: DbOrTx, teamId: number) {
   return db
-    .select({ email: users.email, firstname: users.firstname, language: users.language })
+    .select({ email: users.email, firstname: users.firstname, language: users.language, dateFormat: users.dateFormat })
     .from(teamMembers)
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'owner')))

@@ -17,6 +17,7 @@ import { compactIban, formatIban, ibanProblem, isQrIban } from '@bookla/shared/i
 import type { Config } from '../../../config/env.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { forbidden, validationError } from '../../../lib/app-error.ts';
+import { dateLocaleOf, plainSpaces } from '../../../lib/date-locale.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { renderMail } from '../../../lib/mail-layout.ts';
 import { queueMail } from '../../../lib/mailer.ts';
@@ -471,14 +472,18 @@ function moneyFieldsChanged(config: Pick<Config, 'sessionSecret'>, current: Sell
 async function queueMoneySettingsMails(
   db: DbOrTx,
   config: Pick<Config, 'appName' | 'mailFrom'>,
-  team: Pick<TeamRow, 'id' | 'name' | 'timeZone'>,
+  team: Pick<TeamRow, 'id' | 'name' | 'timeZone' | 'billingCountry'>,
   by: Pick<UserRow, 'firstname' | 'lastname' | 'email'>,
   changed: readonly MoneyField[],
   at: Date,
 ): Promise<void> {
   for (const owner of await repo.teamOwners(db, team.id)) {
     const lang = owner.language;
-    const when = new Intl.DateTimeFormat(lang, { dateStyle: 'long', timeStyle: 'short', timeZone: team.timeZone }).format(at);
+    // In English as the owner reads dates (profile), else as the team's country writes them (decision 021).
+    const locale = dateLocaleOf(lang, team.billingCountry, owner.dateFormat);
+    const when = plainSpaces(
+      new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short', timeZone: team.timeZone }).format(at),
+    );
     const params = { team: team.name, who: `${by.firstname} ${by.lastname}`.trim(), email: by.email, when };
     const t = (key: string) => translate(lang, `selling-settings:money_changed.${key}`, params);
     const { html, text } = renderMail({

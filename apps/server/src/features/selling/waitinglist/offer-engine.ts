@@ -84,6 +84,7 @@ export async function lineInfo(tx: DbOrTx, activity: LineActivity, sessionId: nu
     teamId: activity.teamId,
     teamName: activity.teamName,
     timeZone: activity.timeZone,
+    country: activity.country,
     activityName: activity.name,
     sessionStartsAt: session?.startsAt ?? null,
     offerHours: activity.offerHours,

@@ -1,6 +1,7 @@
 import { pickText, type Language, type Translated } from '@bookla/shared';
 import type { Config } from '../../../config/env.ts';
 import type { DbOrTx } from '../../../db/client.ts';
+import { dateLocaleOf, plainSpaces, timeOptions } from '../../../lib/date-locale.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { renderMail } from '../../../lib/mail-layout.ts';
 import { queueMail } from '../../../lib/mailer.ts';
@@ -13,23 +14,23 @@ import { queueMail } from '../../../lib/mailer.ts';
 
 export type MailConfig = Pick<Config, 'appUrl' | 'appName' | 'mailFrom'>;
 
-const LOCALES: Record<Language, string> = { de: 'de-CH', en: 'en-GB', fr: 'fr-CH' };
-
-/** "Mo., 12.05.2025, 18:00" in the team's time zone. */
-export function formatWhen(date: Date, lang: Language, timeZone: string): string {
+/**
+ * "Mo., 12.05.2025, 18:00" in the team's time zone; in English as the team's country writes it
+ * ("Tue, 05/12/2025, 6:00 PM" for a US team, decision 021).
+ */
+export function formatWhen(date: Date, lang: Language, timeZone: string, country: string): string {
+  const locale = dateLocaleOf(lang, country);
   const options: Intl.DateTimeFormatOptions = {
     weekday: 'short',
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
+    ...timeOptions(locale),
   };
   try {
-    return new Intl.DateTimeFormat(LOCALES[lang], { ...options, timeZone }).format(date);
+    return plainSpaces(new Intl.DateTimeFormat(locale, { ...options, timeZone }).format(date));
   } catch {
-    return new Intl.DateTimeFormat(LOCALES[lang], { ...options, timeZone: 'UTC' }).format(date);
+    return plainSpaces(new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }).format(date));
   }
 }
 
@@ -48,6 +49,8 @@ export interface LineInfo {
   teamId: number;
   teamName: string;
   timeZone: string;
+  /** The team's billing country: how English dates are written. */
+  country: string;
   activityName: Translated;
   /** The date of a per-date line; null: the whole activity. */
   sessionStartsAt: Date | null;
@@ -69,7 +72,7 @@ function texts(config: MailConfig, line: LineInfo, entry: MailEntry, section: st
     team: line.teamName,
     name: entry.firstname,
     activity: pickText(line.activityName, lang),
-    date: line.sessionStartsAt ? formatWhen(line.sessionStartsAt, lang, line.timeZone) : '',
+    date: line.sessionStartsAt ? formatWhen(line.sessionStartsAt, lang, line.timeZone, line.country) : '',
     count: entry.quantity,
     hours: line.offerHours,
     ...extra,
@@ -123,7 +126,7 @@ export function queueOfferMail(
   expiresAt: Date,
   offerToken: string,
 ): Promise<number> {
-  const until = formatWhen(expiresAt, entry.language, line.timeZone);
+  const until = formatWhen(expiresAt, entry.language, line.timeZone, line.country);
   const { lang, t, from } = texts(config, line, entry, 'offer', { until });
   const { html, text } = renderMail({
     lang,

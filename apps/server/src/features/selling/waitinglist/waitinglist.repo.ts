@@ -40,6 +40,8 @@ export interface LineActivity {
   featureOn: boolean;
   teamName: string;
   timeZone: string;
+  /** The team's billing country (how English dates are written in mails). */
+  country: string;
   currency: string;
   languages: Language[];
 }
@@ -58,6 +60,7 @@ export async function lineActivity(db: DbOrTx, teamId: number, activityId: numbe
       featureOn: sql<boolean>`coalesce((${teams.features}->>'waiting_list')::boolean, true)`,
       teamName: teams.name,
       timeZone: teams.timeZone,
+      country: teams.billingCountry,
       currency: teams.currency,
       languages: teams.languages,
     })
