@@ -28,6 +28,7 @@ import {
 } from './features/selling/orders/index.ts';
 import { publicWaitingListRoutes, scheduleWaitingListSweep, waitingListRoutes } from './features/selling/waitinglist/index.ts';
 import { customerAccountsRoutes } from './features/selling/customer-accounts/index.ts';
+import { notificationSettingsRoutes, scheduleDigests } from './features/selling/notifications/index.ts';
 import { resourcesRoutes } from './features/catalogue/resources/resources.routes.ts';
 import { setupRoutes } from './features/catalogue/setup/setup.routes.ts';
 import { scheduleReservationPurge, ticketsRoutes } from './features/catalogue/tickets/index.ts';
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(resourcesRoutes); //    /api/sa/resources, /api/sa/resources/:id/bookings, /api/sa/conflicts/check
   await app.register(publicCatalogueRoutes); // /api/public/teams/:teamId/activities[/:id], /api/public/teams/:teamId/filters
   await app.register(sellingSettingsRoutes); // /api/config/tax, /api/config/integration
+  await app.register(notificationSettingsRoutes); // /api/config/notifications (provider notifications)
   await app.register(publicTeamRoutes); //   /api/public/teams/:teamId (id or shop slug)
   await app.register(checkinRoutes); //       /api/tickets/:code, /api/tickets/:code/checkin (selling: check-in)
   await app.register(discountsRoutes); //    /api/discounts, /api/discounts/:id
@@ -196,6 +198,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       app.addHook('onClose', async () => stopWaitingListSweep());
       const stopNextSessionRefresh = scheduleNextSessionRefresh(database.db, log);
       app.addHook('onClose', async () => stopNextSessionRefresh());
+      const stopDigests = scheduleDigests({ db: database.db, config }, log);
+      app.addHook('onClose', async () => stopDigests());
     });
   }
   return app;

@@ -12,6 +12,7 @@ import {
 import { registerMagicLinkJob } from './features/selling/customer-accounts/index.ts';
 import { registerCustomerResetJob } from './features/auth/index.ts';
 import { registerWaitingListJob } from './features/selling/waitinglist/index.ts';
+import { registerProviderNoticeJob } from './features/selling/notifications/index.ts';
 import type { JobRunner } from './lib/jobs.ts';
 import { mailDirectory, registerMailJob } from './lib/mailer.ts';
 import { wireSellingPorts } from './selling-ports.ts';
@@ -47,4 +48,7 @@ export function registerJobHandlers(jobs: JobRunner, { db, config, mailTransport
   // unknown addresses alike; the job looks the address up (issue 20 item 11).
   registerMagicLinkJob(jobs, { db, config });
   registerCustomerResetJob(jobs, { db, config });
+  // The provider's notices about its orders: orders enqueue them with the change; mailed to the
+  // chosen staff through the outbox, or kept for the daily digest (selling/notifications).
+  registerProviderNoticeJob(jobs, { db, config, log });
 }

@@ -29,3 +29,4 @@ export * from './email-archive.ts';
 export * from './statistics.ts';
 export * from './waiting-list.ts';
 export * from './customer-accounts.ts';
+export * from './notifications.ts';

@@ -6,3 +6,4 @@ export * from './catalogue-setup.ts';
 export * from './selling.ts';
 export * from './waiting-list.ts';
 export * from './customer-accounts.ts';
+export * from './notifications.ts';

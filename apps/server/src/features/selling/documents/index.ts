@@ -4,3 +4,4 @@ export { documentAttachmentRenderers, orderDocument, type DocumentDeps, type Doc
 export { inThreadRenderer, pdfPoolFromConfig, type DocumentRenderer } from './document-renderer.ts';
 export { orderMails, queueOrderMail, writeOrderMailOnce, type OrderMailOccasion, type OrderMailWrite } from './order-mails.ts';
 export { registerOrderMailJob } from './order-mail-job.ts';
+export { formatMoney } from './format.ts';

@@ -6,6 +6,7 @@ export { ordersRoutes } from './orders.routes.ts';
 export { scheduleOrderExpiry } from './expiry.ts';
 export { awaitsHoldConfirm, holdConfirmToken, withHoldConfirm } from './hold-confirm.ts';
 export { ORDER_MAIL_JOB } from './order-mail-job.ts';
+export { PROVIDER_NOTICE_JOB, type ProviderNotice, type ProviderNoticeKind } from './provider-notice-job.ts';
 export { wireOrderPayments, type OrderPaymentDeps, type OrderPayments } from './order-payments-port.ts';
 export {
   ORDER_MAIL_OCCASIONS,

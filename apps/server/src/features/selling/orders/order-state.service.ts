@@ -8,6 +8,7 @@ import { ReservationError, takeSeats } from '../../catalogue/tickets/index.ts';
 import { queueLineCheck } from '../waitinglist/index.ts';
 import { takeProductStock } from './orders.repo.ts';
 import { orderMails, type OrderEndedBy } from './order-mails-port.ts';
+import { queueProviderNotice } from './provider-notice-job.ts';
 import type { OrderRow } from './order-view.ts';
 import type { Bind } from '../../../lib/sql.ts';
 
@@ -205,6 +206,8 @@ export async function markOrderPaid(deps: SellingDeps, input: MarkPaidInput): Pr
       amount_minor: order.totalMinor,
     });
     await orderMails().queue(tx, deps.config, input.teamId, order.id, 'paid');
+    // The provider hears of a paid order once (an invoice order was told when placed).
+    await queueProviderNotice(tx, input.teamId, order.id, 'placed');
     return { changed: true, status: 'paid' };
   });
 }
@@ -249,6 +252,9 @@ async function endLocked(tx: DbOrTx, deps: SellingDeps, order: OrderRow, input: 
   });
   // The mail says why, in the customer's terms (issue 22 item 8).
   await orderMails().queue(tx, deps.config, order.teamId, order.id, 'ended', { endedBy: endedBy(input) });
+  // A failed or declined payment ended no order the provider counted on: no notice for those.
+  if (input.status === 'cancelled' || input.status === 'expired')
+    await queueProviderNotice(tx, order.teamId, order.id, 'cancelled', { by: endedBy(input) });
   // Last: the ticket and discount rows are what buyers of the same sale wait for; locked only
   // for the few statements until the commit.
   await releaseHeld(tx, order.teamId, order.id);
@@ -325,14 +331,21 @@ export async function recordRefund(deps: SellingDeps, input: RefundInput): Promi
     const status: PaymentStatus = refunded >= order.totalMinor ? 'refunded' : 'partially-refunded';
     if (status === 'refunded') await releaseHeld(tx, order.teamId, order.id);
     await tx.update(orders).set({ paymentStatus: status, refundedMinor: refunded, updatedAt: new Date() }).where(eq(orders.id, order.id));
+    const credit = await nextCreditNote(tx, order.id);
     await recordOrderEvent(tx, order.teamId, order.id, 'refunded', input.who, {
       amount_minor: amount,
       refunded_minor: refunded,
       refund_id: input.externalRefundId ?? null,
-      credit_note: await nextCreditNote(tx, order.id),
+      credit_note: credit,
     });
     // The customer gets the refund's credit note (issue 22 item 4).
     await orderMails().queue(tx, deps.config, order.teamId, order.id, 'refunded');
+    await queueProviderNotice(tx, order.teamId, order.id, 'refunded', {
+      amount_minor: amount,
+      refunded_minor: refunded,
+      credit_note: credit,
+      by: input.who.actor,
+    });
     return { changed: true, status };
   });
 }
@@ -421,6 +434,15 @@ export async function refundOrder(deps: SellingDeps, input: StaffRefundInput): P
       credit_note: creditNote,
     });
     if (input.mail !== false) await orderMails().queue(tx, deps.config, order.teamId, order.id, 'refunded');
+    // A customer's cancellation paid by invoice or by hand is recorded as owed: the organiser has to transfer it.
+    const requested = input.reason === 'customer_cancellation_transfer_due';
+    await queueProviderNotice(tx, order.teamId, order.id, 'refunded', {
+      amount_minor: amount,
+      refunded_minor: refunded,
+      credit_note: creditNote,
+      requested,
+      by: input.who.actor,
+    });
     return { changed: true, status, amountMinor: amount, leftMinor: left - amount, creditNote };
   });
 }
@@ -479,6 +501,10 @@ export async function cancelPaidOrderKeepingPayment(
       kept_minor: order.totalMinor - order.refundedMinor,
     });
     await input.within?.(tx, order);
+    await queueProviderNotice(tx, order.teamId, order.id, 'cancelled', {
+      by: input.who.actor === 'customer' ? 'customer' : 'organiser',
+      kept_minor: order.totalMinor - order.refundedMinor,
+    });
     await releaseHeld(tx, order.teamId, order.id);
     if (order.discountId) await returnDiscountUse(tx, order.teamId, order.discountId);
     return { changed: true, status: 'cancelled' };

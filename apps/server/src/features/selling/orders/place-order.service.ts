@@ -36,6 +36,7 @@ import { orderPageUrl } from './order-links.ts';
 import { orderMailJobInsert } from './order-mail-job.ts';
 import { orderPayments, type OrderPaymentDeps } from './order-payments-port.ts';
 import { orderEventInsert } from './order-state.service.ts';
+import { providerNoticeJobInsert } from './provider-notice-job.ts';
 import { toOrder, toPublicOrder, type ItemRow, type OrderRow, type ParticipantRow, type ProductRow } from './order-view.ts';
 import { allocateOrderIds, placeOrderAtOnce, takeAndNumber, writeOrderAndLock, type OrderIds } from './order-write.repo.ts';
 import * as repo from './orders.repo.ts';
@@ -382,13 +383,20 @@ export type OrderWriteStep = (db: Db, teamId: number, body: OrderBody, prepared:
 export const writeOrderLocked: OrderWriteStep = (db, teamId, body, prepared) =>
   body.reservation_token ? db.transaction((tx) => writeOrder(tx, teamId, body, prepared)) : writeOrderAtOnce(db, teamId, body, prepared);
 
-/** What the order writes besides its own rows: its event and its confirmation job, which commit with it (order-mail-job.ts). */
+/**
+ * What the order writes besides its own rows: its event, its confirmation job and — for an order
+ * that counts at once (free, invoice) — the provider's notice job, which commit with it
+ * (order-mail-job.ts, provider-notice-job.ts). An online payment's notice follows when it is paid
+ * (markOrderPaid). Whether the notice is written goes with whether a payment row is (both follow
+ * `isOnline`), so the one-statement checkout's shape (`placeOrderAtOnce`) tells them apart.
+ */
 export function orderSideRows(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder, bind: Bind = (v) => v) {
   const { orderId, method, status, pricing } = prepared;
   const created = { payment_method: method, status, total_minor: pricing.totalMinor, reservation: !!body.reservation_token };
   return [
     orderEventInsert(db, teamId, orderId, 'created', { actor: 'customer' }, created, bind),
     orderMailJobInsert(db, teamId, orderId, 'placed', bind),
+    ...(orderPayments().isOnline(method) ? [] : [providerNoticeJobInsert(db, teamId, orderId, bind)]),
   ];
 }
 
