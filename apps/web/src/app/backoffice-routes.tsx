@@ -40,6 +40,7 @@ const pages = {
   CompanySettingsPage: () => import('../routes/backoffice/company-settings-page'),
   IntegrationSettingsPage: () => import('../routes/backoffice/selling-settings-pages'),
   TaxSettingsPage: () => import('../routes/backoffice/selling-settings-pages'),
+  NotificationSettingsPage: () => import('../routes/backoffice/selling-settings-pages'),
   ActivityEditPage: () => import('../routes/backoffice/activity-edit-page'),
   ActivitiesPage: () => import('../routes/backoffice/activities-page'),
   DashboardPage: () => import('../routes/backoffice/dashboard-page'),
@@ -146,6 +147,7 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'config/team/:tab', Component: backofficeComponent('CompanySettingsPage') },
       { path: 'config/integration', Component: backofficeComponent('IntegrationSettingsPage') },
       { path: 'config/tax', Component: backofficeComponent('TaxSettingsPage') },
+      { path: 'config/notifications', Component: backofficeComponent('NotificationSettingsPage') },
       {
         path: 'config/course/defaults',
         loader: ({ params }) => redirect(`/${params.lang}/backend/config/course/defaults/basic`),

@@ -60,6 +60,8 @@ export const BACKEND_NAV: NavItem[] = [
       { label: 'company', path: 'backend/config/team/general', permission: 'team.manage' },
       { label: 'integrations', path: 'backend/config/integration' },
       { label: 'taxes', path: 'backend/config/tax' },
+      // Who of the staff is mailed about orders names staff and their addresses: owners and admins.
+      { label: 'notifications', path: 'backend/config/notifications', permission: 'team.manage' },
       { label: 'courseDefaults', path: 'backend/config/course/defaults/basic' },
       { label: 'features', path: 'backend/config/features' },
     ],

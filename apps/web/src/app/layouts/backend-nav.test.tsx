@@ -78,6 +78,7 @@ describe('back-office sidebar', () => {
     ]);
     await userEvent.click(within(nav).getByRole('button', { name: 'Configurations' }));
     expect(within(nav).queryByRole('link', { name: 'Company' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Notifications' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Features' })).toHaveAttribute('href', '/en/backend/config/features');
   });
 
@@ -109,6 +110,7 @@ describe('back-office sidebar', () => {
       '/en/backend/config/team/general',
       '/en/backend/config/integration',
       '/en/backend/config/tax',
+      '/en/backend/config/notifications',
       '/en/backend/config/course/defaults/basic',
       '/en/backend/config/features',
       '/en/ticket/checkin',

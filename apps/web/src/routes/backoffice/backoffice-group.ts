@@ -17,7 +17,7 @@ export { TypeSetPage, TypeSetsPage } from './type-sets-pages';
 export { CalendarPage } from './calendar-page';
 export { CompanyCreatePage } from './company-create-page';
 export { CompanySettingsPage } from './company-settings-page';
-export { IntegrationSettingsPage, TaxSettingsPage } from './selling-settings-pages';
+export { IntegrationSettingsPage, NotificationSettingsPage, TaxSettingsPage } from './selling-settings-pages';
 export { ActivityEditPage } from './activity-edit-page';
 export { ActivitiesPage } from './activities-page';
 export { DashboardPage } from './dashboard-page';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { EmbedsSection, IntegrationSettingsForm, TaxSettingsForm } from '../../features/selling/settings';
+import { EmbedsSection, IntegrationSettingsForm, NotificationSettingsForm, TaxSettingsForm } from '../../features/selling/settings';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/config/tax`: VAT, the VAT number and the rates. */
@@ -25,6 +25,18 @@ export function IntegrationSettingsPage() {
       <PageFrame title={t('integration.title')} intro={t('integration.intro')}>
         <IntegrationSettingsForm languages={languages} />
         <EmbedsSection languages={languages} />
+      </PageFrame>
+    </RequirePermission>
+  );
+}
+
+/** `/{lang}/backend/config/notifications`: who of the staff is mailed about orders, of what, and how (owners and admins). */
+export function NotificationSettingsPage() {
+  const { t } = useTranslation('sellingSettings');
+  return (
+    <RequirePermission name="team.manage">
+      <PageFrame title={t('notifications.title')} intro={t('notifications.intro')}>
+        <NotificationSettingsForm />
       </PageFrame>
     </RequirePermission>
   );
