@@ -511,6 +511,8 @@ describe('/{lang}/ticket/checkin with a date, offline and the camera', { timeout
     act(() => camera.decode!({ data: `https://bookla.example/ticket/${CODES.lea}/checkin` }));
     await waitFor(() => expect(posts()).toHaveLength(2));
     clock.mockRestore();
+    // The camera is paused while a code is checked: the next one only after the answer is shown.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Check in' })).not.toHaveAttribute('data-loading'));
     // A QR code that is no ticket.
     act(() => camera.decode!({ data: 'WIFI:S:guest;P:secret;;' }));
     expect(await within(result()).findByText('Ticket not found')).toBeInTheDocument();
