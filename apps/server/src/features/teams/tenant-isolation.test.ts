@@ -273,6 +273,8 @@ const BODIES: Record<string, () => unknown> = {
   'PUT /api/config/features': () => ({ embeds: false }),
   'PUT /api/config/tax': () => ({ charges_vat: false, rates: [{ rate: '8.1', label: { de: 'Normal' } }], default_rate: '8.1' }),
   'PUT /api/config/integration': () => ({ test_mode: { enabled: true }, branding: { slug: `beta-${uid()}` } }),
+  // B naming A's staff as its recipients: refused (422), nothing of A in the reply.
+  'PUT /api/config/notifications': () => ({ recipients: [a.ownerId, a.memberId], events: [], delivery: 'digest' }),
   'POST /api/team/invitations': () => ({ email: `b-invitee-${uid()}@example.net`, role: 'editor' }),
   'PUT /api/profile': () => ({ salutation: 'mr', firstname: 'Bruno', lastname: 'Beispiel', language: 'de' }),
   // Company A's type set: B must get 422 (not found in B's company), never a course in A.
