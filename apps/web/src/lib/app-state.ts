@@ -2,6 +2,7 @@ import type { AppState, AppUser, appStateSchema } from '@bookla/shared/app-state
 import { DEFAULT_LANGUAGE, isLanguage } from '@bookla/shared/i18n';
 import { useSyncExternalStore } from 'react';
 import { api } from './api-client';
+import { resolveDateStyle, setEnglishDateStyle } from './date-style';
 
 /**
  * What the server injects into index.html (`#app-state`) or answers at `GET /api/srl/state`:
@@ -53,16 +54,22 @@ export function getAppState(): AppState {
   return state;
 }
 
+/** English dates follow the user's choice, else the current team's country (decision 021). */
+function changed(): void {
+  setEnglishDateStyle(resolveDateStyle(state));
+  listeners.forEach((l) => l());
+}
+
 export function setAppState(patch: Partial<AppState>): void {
   state = { ...state, ...patch };
-  listeners.forEach((l) => l());
+  changed();
 }
 
 /** After a 401 or a logout: nothing of the previous user stays in memory. */
 export function clearAuth(): void {
   const { language, appName } = state;
   state = { ...DEFAULT_APP_STATE, language, appName };
-  listeners.forEach((l) => l());
+  changed();
 }
 
 export function subscribeAppState(listener: () => void): () => void {

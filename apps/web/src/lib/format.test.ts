@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { appUser, loggedInState, makeTeam } from '../test/team-fixtures';
+import { clearAuth, setAppState } from './app-state';
 import {
+  DATE_FORMATS,
   formatDate,
   formatDateTime,
   formatMoney,
@@ -10,6 +13,7 @@ import {
   parseDateTimeInput,
   parseTimeInput,
   shorten,
+  usesTwelveHours,
 } from './format';
 
 // Intl uses narrow/no-break spaces and typographic apostrophes; compare with plain ones.
@@ -109,5 +113,57 @@ describe('shorten', () => {
 
   it('never splits a character made of two code units', () => {
     expect(shorten('😀😀😀😀', 3)).toBe('😀😀…');
+  });
+});
+
+describe('English date style (issue 22 item 13)', () => {
+  const us = { ...makeTeam(1, 'Brooklyn Yoga'), billing_country: 'US' };
+  const swiss = makeTeam(2, 'Yoga Zürich');
+  const value = '2026-03-07T14:05:00';
+
+  it('follows the team’s country: US MM/DD/YYYY h:mm A, any other day-first and 24 h', () => {
+    setAppState(loggedInState(us));
+    expect(formatDateTime(value, 'en')).toBe('03/07/2026 2:05 PM');
+    expect(formatTimeOfDay('18:30', 'en')).toBe('6:30 PM');
+    expect(DATE_FORMATS.en.placeholder.date).toBe('MM/DD/YYYY');
+
+    setAppState(loggedInState(swiss));
+    expect(formatDateTime(value, 'en')).toBe('07/03/2026 14:05');
+    expect(formatDate(value, 'en')).toBe('07/03/2026');
+    expect(formatTime(value, 'en')).toBe('14:05');
+    expect(formatTimeOfDay('18:30', 'en')).toBe('18:30');
+    expect(DATE_FORMATS.en.placeholder).toEqual({ date: 'DD/MM/YYYY', time: 'HH:MM', dateTime: 'DD/MM/YYYY HH:MM' });
+    expect(usesTwelveHours('en')).toBe(false);
+    // German and French do not change.
+    expect(formatDateTime(value, 'de')).toBe('07.03.2026 14:05');
+    expect(formatDateTime(value, 'fr')).toBe('07/03/2026 14:05');
+  });
+
+  it('lets the user’s choice override the country', () => {
+    setAppState(loggedInState(swiss, [swiss], { user: appUser({ date_format: 'us' }) }));
+    expect(formatDateTime(value, 'en')).toBe('03/07/2026 2:05 PM');
+    setAppState(loggedInState(us, [us], { user: appUser({ date_format: 'day_first' }) }));
+    expect(formatDateTime(value, 'en')).toBe('07/03/2026 14:05');
+    setAppState(loggedInState(us, [us], { user: appUser({ date_format: 'auto' }) }));
+    expect(formatDateTime(value, 'en')).toBe('03/07/2026 2:05 PM');
+  });
+
+  it('reads typed dates in the same order as it shows them', () => {
+    setAppState(loggedInState(swiss));
+    expect(parseDateInput('09/03/2026', 'en')).toBe('2026-03-09');
+    expect(parseDateInput('9/3/2026', 'en')).toBe('2026-03-09');
+    expect(parseDateInput('13/09/2026', 'en')).toBe('2026-09-13');
+    expect(parseDateInput('09/13/2026', 'en')).toBeNull();
+    expect(parseDateTimeInput('31/12/2026 18:05', 'en')).toBe('2026-12-31T18:05');
+
+    setAppState(loggedInState(us));
+    expect(parseDateInput('09/03/2026', 'en')).toBe('2026-09-03');
+    expect(parseDateInput('13/09/2026', 'en')).toBeNull();
+  });
+
+  it('is the spec’s US style again after a logout', () => {
+    setAppState(loggedInState(swiss));
+    clearAuth();
+    expect(formatDate(value, 'en')).toBe('03/07/2026');
   });
 });

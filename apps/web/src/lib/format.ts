@@ -1,19 +1,43 @@
-import type { Language } from '@bookla/shared/i18n';
+import type { DateStyle, Language } from '@bookla/shared/i18n';
 import dayjs, { type ConfigType } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import 'dayjs/locale/de';
 import 'dayjs/locale/fr';
+import { englishDateStyle } from './date-style';
 
 dayjs.extend(customParseFormat);
 
 type DateKind = 'date' | 'time' | 'dateTime';
+type DateFormatSet = Record<DateKind, string> & { placeholder: Record<DateKind, string>; parse: string[] };
 
 /**
- * Date formats of spec §9 (German is the default); French follows the Swiss/French habit. The
- * one table for showing dates and for the date inputs: `placeholder` is the hint an empty input
- * shows, `parse` what a date input accepts besides its display format (without leading zeros).
+ * English has two ways (decision 021): the spec's US one, and day-first with 24-hour times for
+ * teams outside the US (en-GB). `DATE_FORMATS.en` is the one of the current style (date-style.ts).
  */
-export const DATE_FORMATS: Record<Language, Record<DateKind, string> & { placeholder: Record<DateKind, string>; parse: string[] }> = {
+export const ENGLISH_DATE_FORMATS: Record<DateStyle, DateFormatSet> = {
+  us: {
+    date: 'MM/DD/YYYY',
+    time: 'h:mm A',
+    dateTime: 'MM/DD/YYYY h:mm A',
+    placeholder: { date: 'MM/DD/YYYY', time: 'H:MM AM', dateTime: 'MM/DD/YYYY H:MM AM' },
+    parse: ['MM/DD/YYYY', 'M/D/YYYY'],
+  },
+  day_first: {
+    date: 'DD/MM/YYYY',
+    time: 'HH:mm',
+    dateTime: 'DD/MM/YYYY HH:mm',
+    placeholder: { date: 'DD/MM/YYYY', time: 'HH:MM', dateTime: 'DD/MM/YYYY HH:MM' },
+    parse: ['DD/MM/YYYY', 'D/M/YYYY'],
+  },
+};
+
+/**
+ * Date formats of spec §9 (German is the default); French follows the Swiss/French habit, English
+ * the current style. The one table for showing dates and for the date inputs: `placeholder` is the
+ * hint an empty input shows, `parse` what a date input accepts besides its display format (without
+ * leading zeros).
+ */
+export const DATE_FORMATS: Record<Language, DateFormatSet> = {
   de: {
     date: 'DD.MM.YYYY',
     time: 'HH:mm',
@@ -21,12 +45,8 @@ export const DATE_FORMATS: Record<Language, Record<DateKind, string> & { placeho
     placeholder: { date: 'TT.MM.JJJJ', time: 'HH:MM', dateTime: 'TT.MM.JJJJ HH:MM' },
     parse: ['DD.MM.YYYY', 'D.M.YYYY'],
   },
-  en: {
-    date: 'MM/DD/YYYY',
-    time: 'h:mm A',
-    dateTime: 'MM/DD/YYYY h:mm A',
-    placeholder: { date: 'MM/DD/YYYY', time: 'H:MM AM', dateTime: 'MM/DD/YYYY H:MM AM' },
-    parse: ['MM/DD/YYYY', 'M/D/YYYY'],
+  get en() {
+    return ENGLISH_DATE_FORMATS[englishDateStyle()];
   },
   fr: {
     date: 'DD/MM/YYYY',
@@ -36,6 +56,9 @@ export const DATE_FORMATS: Record<Language, Record<DateKind, string> & { placeho
     parse: ['DD/MM/YYYY', 'D/M/YYYY'],
   },
 };
+
+/** Whether times are written with AM/PM in the language now (English in the US style). */
+export const usesTwelveHours = (lang: Language): boolean => lang === 'en' && englishDateStyle() === 'us';
 
 function formatWith(value: ConfigType, lang: Language, kind: DateKind): string {
   if (value === null || value === undefined || value === '') return '';

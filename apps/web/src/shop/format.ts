@@ -1,7 +1,9 @@
 /**
  * Money and dates the way the team's customers read them: the page's language with the team's
- * country (`de-CH` writes "CHF 25.00"), dates in the team's time zone. Intl formatters are costly
- * to build, so they are kept.
+ * country (`de-CH` writes "CHF 25.00"), dates in the team's time zone. English dates follow the
+ * team's country as the back office, PDFs and mails do (decision 021): a US team's in the US way
+ * ("Sat, March 14, 2026 at 6:00 PM"), every other team's day-first with 24-hour times (en-GB).
+ * Intl formatters are costly to build, so they are kept.
  */
 const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
@@ -40,8 +42,12 @@ export function createFormats(lang: string, country: string, timeZone: string): 
   } catch {
     zone = undefined;
   }
+  // The rule of `dateStyleOf` (@bookla/shared/i18n, not loaded here: the shop stays small).
+  const twelveHours = lang === 'en' && country.trim().toUpperCase() === 'US';
+  const dateLocale = lang === 'en' ? (twelveHours ? 'en-US' : 'en-GB') : locale;
+  const hour = twelveHours ? 'numeric' : '2-digit';
   const dt = (name: string, options: Intl.DateTimeFormatOptions) =>
-    cached(`${locale}|${zone}|${name}`, () => new Intl.DateTimeFormat(locale, { timeZone: zone, ...options }));
+    cached(`${dateLocale}|${zone}|${name}`, () => new Intl.DateTimeFormat(dateLocale, { timeZone: zone, ...options }));
   return {
     locale,
     money: (amount, currency) => {
@@ -53,18 +59,16 @@ export function createFormats(lang: string, country: string, timeZone: string): 
     },
     percent: (rate) => `${cached(`${locale}|pct`, () => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })).format(rate)} %`,
     dateTime: (iso) =>
-      dt('dt', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }).format(
-        new Date(iso),
-      ),
+      dt('dt', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric', hour, minute: '2-digit' }).format(new Date(iso)),
     date: (iso) => dt('d', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(new Date(iso)),
-    time: (iso) => dt('t', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso)),
+    time: (iso) => dt('t', { hour, minute: '2-digit' }).format(new Date(iso)),
     month: (year, month) =>
-      cached(`${locale}|month`, () => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(
+      cached(`${dateLocale}|month`, () => new Intl.DateTimeFormat(dateLocale, { month: 'long', year: 'numeric', timeZone: 'UTC' })).format(
         new Date(Date.UTC(year, month - 1, 1)),
       ),
     // 2024-01-01 was a Monday.
     weekdayShort: (i) =>
-      cached(`${locale}|wd`, () => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' })).format(
+      cached(`${dateLocale}|wd`, () => new Intl.DateTimeFormat(dateLocale, { weekday: 'short', timeZone: 'UTC' })).format(
         new Date(Date.UTC(2024, 0, 1 + i)),
       ),
   };

@@ -2,8 +2,10 @@ import type { Language } from '@bookla/shared/i18n';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useForm, useWatch } from 'react-hook-form';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { setAppState } from '../../lib/app-state';
 import { applyLanguage } from '../../lib/language';
 import { renderRoutes } from '../../test/render';
+import { loggedInState, makeTeam } from '../../test/team-fixtures';
 import { FormDateInput, FormDateTimeInput, FormTimeInput } from './date-fields';
 
 interface Values {
@@ -113,5 +115,26 @@ describe('date inputs follow the UI language (spec §9)', { timeout: 20_000 }, (
     await waitFor(() => expect(values().time).toBe('25:00'));
     fireEvent.change(time, { target: { value: '' } });
     await waitFor(() => expect(values().time).toBe(''));
+  });
+
+  it('in English for a company outside the US: day first and 24 hours, shown, hinted and read (issue 22 item 13)', async () => {
+    await applyLanguage('en');
+    setAppState(loggedInState(makeTeam(3, 'Yoga Zürich')));
+    render('en');
+    const day = await screen.findByLabelText(/^Day/);
+    const time = screen.getByLabelText(/^Time/);
+    const saleEnd = screen.getByLabelText(/^Sale end/);
+    expect([day, time, saleEnd].map((i) => (i as HTMLInputElement).value)).toEqual(['09/03/2026', '18:30', '31/12/2026 18:05']);
+    fireEvent.change(day, { target: { value: '' } });
+    expect(day).toHaveAttribute('placeholder', 'DD/MM/YYYY');
+    expect(time).toHaveAttribute('placeholder', 'HH:MM');
+    fireEvent.change(day, { target: { value: '15/04/2026' } });
+    fireEvent.blur(day);
+    fireEvent.change(time, { target: { value: '7:45 pm' } });
+    fireEvent.blur(time);
+    fireEvent.change(saleEnd, { target: { value: '01/02/2027 09:00' } });
+    fireEvent.blur(saleEnd);
+    await waitFor(() => expect(values()).toEqual({ day: '2026-04-15', time: '19:45', sale_end: '2027-02-01T09:00' }));
+    expect(time).toHaveValue('19:45');
   });
 });

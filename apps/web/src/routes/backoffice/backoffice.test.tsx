@@ -53,8 +53,8 @@ describe('back-office screens', () => {
     expect(screen.getByRole('heading', { name: 'Sales' })).toBeInTheDocument();
     // The range in the UI language's format (spec §9), not the browser's date input (its pickers
     // load after the first paint).
-    expect(await screen.findByLabelText('From')).toHaveValue(dayjs().startOf('month').format('MM/DD/YYYY'));
-    expect(screen.getByLabelText('To')).toHaveAttribute('placeholder', 'MM/DD/YYYY');
+    expect(await screen.findByLabelText('From')).toHaveValue(dayjs().startOf('month').format('DD/MM/YYYY'));
+    expect(screen.getByLabelText('To')).toHaveAttribute('placeholder', 'DD/MM/YYYY');
     const courses = screen.getByRole('region', { name: 'Latest activities' });
     expect(await within(courses).findByText('No activities yet')).toBeInTheDocument();
     expect(within(courses).getByRole('link', { name: 'All activities' })).toHaveAttribute('href', '/en/backend/courses');
@@ -274,6 +274,7 @@ describe('back-office screens', () => {
             lastname: 'Muster',
             language: 'en',
             two_factor_enabled: false,
+            date_format: 'auto',
           },
         }),
       'GET /api/profile/sessions': () => json({ data: [] }),
@@ -301,6 +302,7 @@ describe('back-office screens', () => {
             lastname: 'Muster',
             language: 'en',
             two_factor_enabled: false,
+            date_format: 'auto',
           },
         }),
       'GET /api/profile/sessions': () => json({ data: [] }),
@@ -327,6 +329,7 @@ describe('back-office screens', () => {
             lastname: 'Muster',
             language: 'en',
             two_factor_enabled: false,
+            date_format: 'auto',
           },
         }),
       'GET /api/profile/sessions': () =>

@@ -82,9 +82,11 @@ const refused = (code: 'TICKET_UNPAID' | 'TICKET_CANCELLED', status: CheckinTick
   );
 const notFound = () => json({ message: 'Not Found' }, 404);
 
-/** "10:05 AM" in Zurich, as the page shows a time in English (independent of dayjs). */
+/** "10:05" in Zurich, as the page shows a time in English for a Swiss company (independent of dayjs). */
 const zurichTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: 'Europe/Zurich', hour: 'numeric', minute: '2-digit' }).format(new Date(iso));
+  new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Zurich', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
 
 const team = makeTeam(3, 'Yoga Zürich');
 const posts = (calls: FakeCall[], path = `/api/tickets/${CODE}/checkin`) =>
@@ -123,7 +125,7 @@ describe('/{lang}/ticket/checkin (manual entry)', { timeout: 20_000 }, () => {
     expect(card).toHaveTextContent('Lea Keller');
     expect(card).toHaveTextContent('Morning yoga');
     expect(card).toHaveTextContent('Admission');
-    expect(card).toHaveTextContent('06/01/2026 10:00 AM');
+    expect(card).toHaveTextContent('01/06/2026 10:00');
     expect(card).toHaveTextContent('No. 1042');
     expect(card).toHaveAttribute('aria-live', 'polite');
     expect(input).toHaveValue('');
@@ -167,7 +169,7 @@ describe('/{lang}/ticket/checkin (manual entry)', { timeout: 20_000 }, () => {
     fakeApi({ [CHECKIN]: () => checkedIn('2026-05-30T17:15:00Z', true) });
     const { user, input } = await open();
     await user.type(input, `${CODE}{Enter}`);
-    expect(await within(result()).findByText('Already checked in on 05/30/2026 at 7:15 PM')).toBeInTheDocument();
+    expect(await within(result()).findByText('Already checked in on 30/05/2026 at 19:15')).toBeInTheDocument();
   });
 
   it('shows an unpaid ticket in red words with who it is', async () => {
@@ -366,9 +368,9 @@ describe('/{lang}/ticket/checkin with a date, offline and the camera', { timeout
       if (!element) throw new Error('no listbox yet');
       return element;
     });
-    expect(within(listbox).getByRole('option', { name: '10:00 AM · Morning yoga', hidden: true })).toBeInTheDocument();
-    expect(within(listbox).getByRole('option', { name: '6:30 PM · Evening pilates', hidden: true })).toBeInTheDocument();
-    await user.click(within(listbox).getByRole('option', { name: '10:00 AM · Morning yoga', hidden: true }));
+    expect(within(listbox).getByRole('option', { name: '10:00 · Morning yoga', hidden: true })).toBeInTheDocument();
+    expect(within(listbox).getByRole('option', { name: '18:30 · Evening pilates', hidden: true })).toBeInTheDocument();
+    await user.click(within(listbox).getByRole('option', { name: '10:00 · Morning yoga', hidden: true }));
     await waitFor(() => expect(count()).toHaveTextContent('0 of 2 checked in'));
     expect(router.state.location.search).toBe(`?day=2026-06-01&session=${SESSION.id}`);
     expect(screen.getByText(/List saved for offline use at/)).toBeInTheDocument();
@@ -398,7 +400,7 @@ describe('/{lang}/ticket/checkin with a date, offline and the camera', { timeout
     const { user, input } = await openWithDate();
     await user.type(input, `${CODES.other}{Enter}`);
     expect(await within(result()).findByText('Wrong date')).toBeInTheDocument();
-    expect(result()).toHaveTextContent('This ticket is for Evening pilates on 06/01/2026 6:30 PM. Do not check it in here.');
+    expect(result()).toHaveTextContent('This ticket is for Evening pilates on 01/06/2026 18:30. Do not check it in here.');
     expect(result().querySelector('[data-tone="stop"]')).not.toBeNull();
     expect(calls.filter((c) => c.method === 'POST' && c.url.startsWith('/api/tickets'))).toEqual([]);
     expect(count()).toHaveTextContent('0 of 2 checked in');

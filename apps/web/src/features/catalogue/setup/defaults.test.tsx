@@ -67,8 +67,8 @@ describe('course defaults', () => {
       'DELETE /api/config/holidays/3': () => json({ success: true, message: 'The holiday has been deleted.' }),
     });
     const row = (await screen.findByText('Summer holidays')).closest('tr')!;
-    expect(row).toHaveTextContent('07/04/2026');
-    expect(row).toHaveTextContent('08/16/2026');
+    expect(row).toHaveTextContent('04/07/2026');
+    expect(row).toHaveTextContent('16/08/2026');
 
     await user.click(screen.getByRole('button', { name: 'New holiday' }));
     const dialog = (await screen.findAllByRole('dialog', { name: 'New holiday' })).at(-1)!;

@@ -68,7 +68,7 @@ describe('email archive', () => {
     expect(sentRow).toHaveTextContent('Payment confirmation');
     expect(within(sentRow).getByText('Sent')).toBeInTheDocument();
     // In the team's zone and the UI language's format.
-    expect(sentRow).toHaveTextContent('03/05/2026 11:00 AM');
+    expect(sentRow).toHaveTextContent('05/03/2026 11:00');
     const failedRow = screen.getByRole('button', { name: 'Rechnung 1043' }).closest('tr')!;
     expect(within(failedRow).getByText('Failed')).toBeInTheDocument();
     expect(failedRow).toHaveTextContent('The recipient’s address was rejected. Attempts: 10');
@@ -101,7 +101,7 @@ describe('email archive', () => {
     await pick(user, 'Type', 'Invoice');
     await waitFor(() => expect(last()).toContain('columnFilters[kind]=order_invoice'));
     const from = screen.getByRole('textbox', { name: 'From' });
-    fireEvent.change(from, { target: { value: '03/01/2026' } });
+    fireEvent.change(from, { target: { value: '01/03/2026' } });
     fireEvent.blur(from);
     await waitFor(() => expect(last()).toContain('columnFilters[from]=2026-03-01'));
   }, 20_000);

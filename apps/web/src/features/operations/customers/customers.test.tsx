@@ -192,11 +192,11 @@ describe('participants page', () => {
     const row = (await screen.findByText('Lea Keller')).closest('tr')!;
     expect(row).toHaveTextContent('lea@example.com');
     expect(row).toHaveTextContent('Morning yoga');
-    expect(row).toHaveTextContent('06/01/2026 10:00 AM · Drop-in');
+    expect(row).toHaveTextContent('01/06/2026 10:00 · Drop-in');
     expect(within(row).getByRole('link', { name: '#1042' })).toHaveAttribute('href', '/en/backend/orders/edit/90');
     expect(row).toHaveTextContent('Anna Muster');
     expect(row).toHaveTextContent('Paid');
-    expect(row).toHaveTextContent('Checked in 06/01/2026 9:55 AM');
+    expect(row).toHaveTextContent('Checked in 01/06/2026 09:55');
     expect(row).toHaveTextContent('Diet: Vegetarian');
     expect(row).toHaveTextContent('Remark: Window seat');
     const other = screen.getByText('Uma Unpaid').closest('tr')!;
@@ -218,7 +218,7 @@ describe('participants page', () => {
       expect(requests(calls, 'GET', '/api/customers/participants').at(-1)?.url).toContain('columnFilters%5Bactivity_id%5D=7'),
     );
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Date' })).toBeEnabled());
-    await pick(user, 'Date', '06/01/2026 10:00 AM');
+    await pick(user, 'Date', '01/06/2026 10:00');
     await waitFor(() =>
       expect(requests(calls, 'GET', '/api/customers/participants').at(-1)?.url).toContain('columnFilters%5Bsession_id%5D=5'),
     );
@@ -272,7 +272,7 @@ describe('order customers page', () => {
     expect(row).toHaveTextContent('anna@example.com');
     expect(row).toHaveTextContent('4 (2 paid)');
     expect(row).toHaveTextContent('CHF 40.00');
-    expect(row).toHaveTextContent('04/05/2026 · #1050');
+    expect(row).toHaveTextContent('05/04/2026 · #1050');
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'muster{Enter}');
     await waitFor(() => expect(requests(calls, 'GET', '/api/customers/orders').at(-1)?.url).toContain('columnFilters%5Bsearch%5D=muster'));
 

@@ -119,12 +119,16 @@ describe('dashboard statistics', () => {
       expect(within(sales).getByRole('img')).toHaveAccessibleName(expect.stringContaining(`${formatMoney(paid, 'CHF', 'en')} paid`)),
     );
     // The legend is a list in the page's flow (it wraps on a phone rather than leaving the chart's box).
-    expect(within(sales).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Paid', 'Booked']);
+    expect(
+      within(sales)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Paid', 'Booked']);
     expect(within(screen.getByRole('region', { name: 'Orders' })).queryByRole('list')).toBeNull();
     await user.click(within(sales).getByRole('button', { name: 'Show as table' }));
     const table = within(sales).getByRole('table', { name: 'Sales' });
     const first = within(table).getAllByRole('row')[1]!;
-    expect(first).toHaveTextContent(`${dayjs(`${today.slice(0, 8)}01`).format('MM/DD')}CHF 10.00CHF 15.50`);
+    expect(first).toHaveTextContent(`${dayjs(`${today.slice(0, 8)}01`).format('DD/MM')}CHF 10.00CHF 15.50`);
     expect(within(table).getAllByRole('row')).toHaveLength(Object.keys(expected.sales).length + 1);
     const orders = screen.getByRole('region', { name: 'Orders' });
     await user.click(within(orders).getByRole('button', { name: 'Show as table' }));
@@ -136,7 +140,7 @@ describe('dashboard statistics', () => {
     await waitFor(() => expect(requests(calls, 'GET', '/api/statistics/sales')).toHaveLength(1));
     const from = dayjs(zurichToday()).subtract(1, 'month').date(15);
     const input = screen.getByLabelText('From');
-    fireEvent.change(input, { target: { value: from.format('MM/DD/YYYY') } });
+    fireEvent.change(input, { target: { value: from.format('DD/MM/YYYY') } });
     fireEvent.blur(input);
     expect(requests(calls, 'GET', '/api/statistics/sales')).toHaveLength(1);
     await waitFor(() => expect(requests(calls, 'GET', '/api/statistics/sales')).toHaveLength(2), { timeout: 3000 });

@@ -1,6 +1,7 @@
-import { LANGUAGES, type Language } from '@bookla/shared/i18n';
+import { DATE_FORMAT_PREFERENCES, dateStyleOf, LANGUAGES, type DateFormatPreference, type Language } from '@bookla/shared/i18n';
 import { profileSchema, SALUTATIONS, type Profile } from '@bookla/shared/teams';
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PanelSection } from '../../../components/panel-section';
 import { useLocation, useNavigate } from 'react-router';
@@ -11,13 +12,33 @@ import { FormTextInput } from '../../../components/form/text-fields';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { refreshAppState } from '../../teams';
 import { api } from '../../../lib/api-client';
-import { setAppState } from '../../../lib/app-state';
+import { setAppState, useAppState } from '../../../lib/app-state';
+import { ENGLISH_DATE_FORMATS } from '../../../lib/format';
 import { applyApiError } from '../../../lib/forms';
 import { applyLanguage, replaceLanguageInPath } from '../../../lib/language';
 import { useProfile, useUpdateProfile } from '../api/profile-api';
 import { useZodForm } from '../../../lib/use-zod-form';
 
 type Values = z.input<typeof profileSchema>;
+
+const OPTION_KEYS = {
+  auto: 'personal.dateFormatAuto',
+  day_first: 'personal.dateFormatDayFirst',
+  us: 'personal.dateFormatUs',
+} as const satisfies Record<DateFormatPreference, string>;
+/** 31 December, 18:30: no day ≤ 12, no hour ≤ 12, so every option's example reads unambiguously. */
+const SAMPLE = dayjs('2026-12-31T18:30');
+
+/** The English date format choices, each with an example; `auto` shows what the company's country gives. */
+function useDateFormatOptions() {
+  const { t } = useTranslation('profile');
+  const country = useAppState().team?.billing_country;
+  return DATE_FORMAT_PREFERENCES.map((value) => {
+    const style = dateStyleOf(country, value === 'auto' ? null : value);
+    const example = SAMPLE.locale('en').format(ENGLISH_DATE_FORMATS[style].dateTime);
+    return { value, label: t(OPTION_KEYS[value], { example }) };
+  });
+}
 
 /** The UI follows the profile's language: texts, the address's `:lang`, and the server's cookie. */
 function useSwitchUiLanguage() {
@@ -39,6 +60,7 @@ function Form({ profile }: { profile: Profile }) {
   const { t: tc } = useTranslation();
   const update = useUpdateProfile();
   const switchUiLanguage = useSwitchUiLanguage();
+  const dateFormats = useDateFormatOptions();
   const { control, handleSubmit, reset, setError, formState } = useZodForm(profileSchema, {
     defaultValues: {
       salutation: (SALUTATIONS as readonly string[]).includes(profile.salutation)
@@ -47,6 +69,7 @@ function Form({ profile }: { profile: Profile }) {
       firstname: profile.firstname,
       lastname: profile.lastname,
       language: profile.language,
+      date_format: profile.date_format,
     },
   });
 
@@ -90,6 +113,15 @@ function Form({ profile }: { profile: Profile }) {
             required
           />
         </SimpleGrid>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <FormSelect
+            control={control}
+            name="date_format"
+            label={t('personal.dateFormat')}
+            description={t('personal.dateFormatHint')}
+            data={dateFormats}
+          />
+        </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" disabled={saving}>
             {t('personal.save')}
@@ -100,7 +132,10 @@ function Form({ profile }: { profile: Profile }) {
   );
 }
 
-/** Profile → personal data: salutation, name, language (the e-mail address is shown, not changed). */
+/**
+ * Profile → personal data: salutation, name, language and how English dates are written (the
+ * e-mail address is shown, not changed).
+ */
 export function ProfileForm() {
   const { t } = useTranslation('profile');
   const { t: tb } = useTranslation('backend');

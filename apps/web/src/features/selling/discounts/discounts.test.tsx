@@ -58,7 +58,7 @@ describe('discounts list', () => {
     expect(row).toHaveTextContent('Summer campaign');
     expect(row).toHaveTextContent('10.5%');
     // In the team's time zone (Europe/Zurich), the UI language's format.
-    expect(row).toHaveTextContent('06/01/2026 12:00 AM – 08/31/2026 11:59 PM');
+    expect(row).toHaveTextContent('01/06/2026 00:00 – 31/08/2026 23:59');
     expect(row).toHaveTextContent('3 / 5');
     expect(row).toHaveTextContent('CHF 180.50');
     const other = screen.getByRole('link', { name: 'FIX20' }).closest('tr')!;
@@ -187,7 +187,7 @@ describe('discount form', () => {
     expect(screen.getByRole('radio', { name: 'Percent' })).toBeChecked();
     expect(screen.getByRole('textbox', { name: /^Discount in percent/ })).toHaveValue('10,5');
     expect(screen.getByText(/Used 3 times so far/)).toBeInTheDocument();
-    expect(screen.getByRole('textbox', { name: 'Valid from' })).toHaveValue('06/01/2026 12:00 AM');
+    expect(screen.getByRole('textbox', { name: 'Valid from' })).toHaveValue('01/06/2026 00:00');
     // The chosen activity shows as a pill of the picker, by its name once the options are loaded.
     expect(await screen.findByText('Morning yoga', { selector: '.mantine-Pill-label' })).toBeInTheDocument();
     await user.click(screen.getByRole('switch', { name: /^Active/ }));

@@ -109,8 +109,8 @@ describe('waiting list page', () => {
     expect(first).toHaveTextContent('Morning yogaWhole activity');
     expect(first).toHaveTextContent('Waiting');
     const second = within(table).getByText('Ben Offeriert').closest('tr')!;
-    expect(second).toHaveTextContent('06/01/2026 10:00 AM');
-    expect(second).toHaveTextContent('Offereduntil 05/21/2026 8:00 AM');
+    expect(second).toHaveTextContent('01/06/2026 10:00');
+    expect(second).toHaveTextContent('Offereduntil 21/05/2026 08:00');
     const third = within(table).getByText('Cleo Gebucht').closest('tr')!;
     expect(within(third).getByRole('link', { name: 'Order #1042' })).toHaveAttribute('href', '/en/backend/orders/edit/90');
     // What each may do: offer the waiting, remove the waiting and offered, only read the booked.
@@ -132,7 +132,7 @@ describe('waiting list page', () => {
     await pick(user, 'Activity', 'Morning yoga');
     await waitFor(() => expect(requests(calls, 'GET', '/api/waitinglist').at(-1)?.url).toContain('columnFilters%5Bactivity_id%5D=7'));
     await waitFor(() => expect(screen.getByRole('combobox', { name: 'Date' })).toBeEnabled());
-    await pick(user, 'Date', '06/01/2026 10:00 AM');
+    await pick(user, 'Date', '01/06/2026 10:00');
     await waitFor(() => expect(requests(calls, 'GET', '/api/waitinglist').at(-1)?.url).toContain('columnFilters%5Bsession_id%5D=5'));
     await pick(user, 'Date', 'Whole activity (all dates)');
     await waitFor(() => expect(requests(calls, 'GET', '/api/waitinglist').at(-1)?.url).toContain('columnFilters%5Bsession_id%5D=none'));
@@ -200,9 +200,9 @@ describe('waiting list page', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(items).toEqual([
-      '05/02/2026 9:00 AM – Signed upby the customer',
-      '05/20/2026 8:00 AM – Seats offeredby Olivia Owner · held until 05/21/2026 8:00 AM',
-      '05/21/2026 8:00 AM – Offer endedautomatically · the time ran out',
+      '02/05/2026 09:00 – Signed upby the customer',
+      '20/05/2026 08:00 – Seats offeredby Olivia Owner · held until 21/05/2026 08:00',
+      '21/05/2026 08:00 – Offer endedautomatically · the time ran out',
     ]);
     expect(drawer).toHaveTextContent('anna@example.com');
   });

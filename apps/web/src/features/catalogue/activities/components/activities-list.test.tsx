@@ -61,7 +61,7 @@ describe('activities list', { timeout: 20_000 }, () => {
     expect(link).toHaveAttribute('href', '/en/backend/courses/edit/1/basic');
     const row = link.closest('tr')!;
     expect(within(row).getByText('Published')).toBeInTheDocument();
-    expect(within(row).getByText('03/29/2026 7:00 PM')).toBeInTheDocument();
+    expect(within(row).getByText('29/03/2026 19:00')).toBeInTheDocument();
     expect(within(row).getByText('Studio Enge')).toBeInTheDocument();
     expect(within(row).getByText('3 / 20')).toBeInTheDocument();
     expect(row.querySelector('img')).toHaveAttribute('src', '/media/abc/list');

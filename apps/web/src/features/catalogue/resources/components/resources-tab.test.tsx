@@ -73,10 +73,10 @@ describe('resources tab', { timeout: 20_000 }, () => {
           : json(conflictsFound([conflict])),
     });
     renderTab(<ResourcesTab activityId={5} canEdit />);
-    const row = (await screen.findByText('03/02/2026 7:00 PM – 8:30 PM')).closest('tr')!;
+    const row = (await screen.findByText('02/03/2026 19:00 – 20:30')).closest('tr')!;
     expect(within(row).getByText('Room A × 1')).toBeInTheDocument();
-    await userEvent.click(within(row).getByRole('button', { name: 'Resources of the date 03/02/2026 7:00 PM – 8:30 PM' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Resources: 03/02/2026 7:00 PM – 8:30 PM' });
+    await userEvent.click(within(row).getByRole('button', { name: 'Resources of the date 02/03/2026 19:00 – 20:30' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resources: 02/03/2026 19:00 – 20:30' });
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add resource' }));
     const selects = within(dialog).getAllByRole('combobox', { name: 'Resource' });
@@ -93,7 +93,7 @@ describe('resources tab', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('Mat: also used by Pilates (03/02/2026 7:00 PM – 8:00 PM) – 25 needed, 20 available');
+    expect(alert).toHaveTextContent('Mat: also used by Pilates (02/03/2026 19:00 – 20:00) – 25 needed, 20 available');
     expect(puts(calls)[0]?.body).toEqual({
       items: [
         { resource_id: 7, quantity: 1 },
@@ -134,8 +134,8 @@ describe('resources tab', { timeout: 20_000 }, () => {
           : json(conflictsFound([clash])),
     });
     renderTab(<ResourcesTab activityId={5} canEdit />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Resources of the date 03/09/2026 7:00 PM – 8:30 PM' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Resources: 03/09/2026 7:00 PM – 8:30 PM' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Resources of the date 09/03/2026 19:00 – 20:30' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resources: 09/03/2026 19:00 – 20:30' });
     expect(within(dialog).getByRole('radio', { name: 'This date only' })).toBeChecked();
     expect(within(dialog).getByRole('radio', { name: 'All dates (3)' })).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('radio', { name: 'This and the following dates (2)' }));
@@ -146,7 +146,7 @@ describe('resources tab', { timeout: 20_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
 
     const alert = await within(dialog).findByRole('alert');
-    expect(alert).toHaveTextContent('03/16/2026 7:00 PM – 8:30 PM: Room A: also used by Pilates');
+    expect(alert).toHaveTextContent('16/03/2026 19:00 – 20:30: Room A: also used by Pilates');
     expect(puts(calls)).toHaveLength(1);
     expect(puts(calls)[0]?.body).toEqual({ session_ids: [12, 13], items: [{ resource_id: 7, quantity: 1 }] });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Save anyway' }));

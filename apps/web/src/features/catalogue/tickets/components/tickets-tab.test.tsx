@@ -49,7 +49,7 @@ describe('tickets tab', { timeout: 20_000 }, () => {
       .map((c) => c.textContent?.replace(/\s/g, ' '));
     expect(cells).toEqual(['Whole course', 'CHF 240.00', '12', '3', '1', '8', 'Always', 'EditDelete']);
     const dropInSection = screen.getByRole('region', { name: 'Drop-in tickets for single dates' });
-    expect(await within(dropInSection).findByRole('heading', { name: '03/02/2026 7:00 PM – 8:30 PM' })).toBeInTheDocument();
+    expect(await within(dropInSection).findByRole('heading', { name: '02/03/2026 19:00 – 20:30' })).toBeInTheDocument();
     expect(within(dropInSection).getByText('Drop-in')).toBeInTheDocument();
   });
 
@@ -82,7 +82,7 @@ describe('tickets tab', { timeout: 20_000 }, () => {
     await userEvent.type(within(dialog).getByLabelText('Name (Deutsch)'), 'Schnupperlektion');
     await userEvent.click(within(within(dialog).getByRole('group', { name: 'Name' })).getByRole('radio', { name: /English/ }));
     await userEvent.type(within(dialog).getByLabelText('Name (English)'), 'Trial lesson');
-    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Valid for/ }), '03/02/2026 7:00 PM – 8:30 PM');
+    await userEvent.selectOptions(within(dialog).getByRole('combobox', { name: /Valid for/ }), '02/03/2026 19:00 – 20:30');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Price/ }), '12.50');
     expect(within(dialog).getByRole('textbox', { name: /Price/ })).toHaveValue('12,50');
     await userEvent.type(within(dialog).getByRole('spinbutton', { name: /Stock/ }), '8');

@@ -9,6 +9,7 @@ import dayGridPlugin from '@fullcalendar/react/daygrid';
 import interactionPlugin from '@fullcalendar/react/interaction';
 import listPlugin from '@fullcalendar/react/list';
 import deLocale from '@fullcalendar/react/locales/de';
+import enGbLocale from '@fullcalendar/react/locales/en-gb';
 import frLocale from '@fullcalendar/react/locales/fr';
 import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -21,6 +22,7 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { usesTwelveHours } from '../../../../lib/format';
 import { useLang } from '../../../../lib/language';
 import { useHasPermission } from '../../../permissions';
 import { timetableKeys } from '../api/timetable-keys';
@@ -33,12 +35,9 @@ import classes from './calendar-view.module.css';
 
 const LOCALES = { de: deLocale, fr: frLocale } as const;
 
-/** Event times as spec §9 writes them: `HH:mm` (de, fr), `h:mm A` (en). */
-const TIME_FORMATS = {
-  de: { hour: '2-digit', minute: '2-digit', hour12: false },
-  fr: { hour: '2-digit', minute: '2-digit', hour12: false },
-  en: { hour: 'numeric', minute: '2-digit', hour12: true },
-} as const;
+/** Event times as spec §9 writes them: `HH:mm` (de, fr, English outside the US), `h:mm A` (US English). */
+const TIME_24H = { hour: '2-digit', minute: '2-digit', hour12: false } as const;
+const TIME_12H = { hour: 'numeric', minute: '2-digit', hour12: true } as const;
 
 export interface CalendarViewProps {
   filters: CalendarFilters;
@@ -91,6 +90,7 @@ export default function CalendarView({ filters, canEdit }: CalendarViewProps) {
   const { t } = useTranslation('timetable');
   const { t: tb } = useTranslation('backend');
   const lang = useLang();
+  const twelveHours = usesTwelveHours(lang);
   const zone = useTeamZone();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -137,7 +137,8 @@ export default function CalendarView({ filters, canEdit }: CalendarViewProps) {
         ref={calendarRef}
         plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
         initialView="dayGridMonth"
-        locale={lang === 'en' ? undefined : LOCALES[lang]}
+        // English: FullCalendar's own (US) or en-GB (day-first headers, 24-hour slots), as the date style says.
+        locale={lang === 'en' ? (twelveHours ? undefined : enGbLocale) : LOCALES[lang]}
         timeZone={zone}
         firstDay={1}
         headerToolbar={{ start: 'prev,next today', center: 'title', end: 'dayGridMonth,timeGridWeek,timeGridDay,listMonth' }}
@@ -152,7 +153,7 @@ export default function CalendarView({ filters, canEdit }: CalendarViewProps) {
         // Blocks (not dots) in month view, so a draft's hatching shows there too; times as spec §9.
         eventDisplay="block"
         displayEventEnd
-        eventTimeFormat={TIME_FORMATS[lang]}
+        eventTimeFormat={twelveHours ? TIME_12H : TIME_24H}
         nowIndicator
         events={events}
         editable={canEdit}

@@ -212,7 +212,8 @@ describe('calendar page', { timeout: 30_000 }, () => {
     renderCalendar('/en/backend/courses/calendar');
     const title = await screen.findByText('Night run');
     const event = title.closest('[role="button"]') as HTMLElement;
-    expect(event).toHaveTextContent(/10:00\s?PM – 2:00\s?AM/);
+    // A Swiss company: 24-hour times also in English (decision 021).
+    expect(event).toHaveTextContent(/22:00 – 02:00/);
     // One block, on the 13th only: the early hours of the 14th do not make it a two-day date.
     expect(screen.getAllByText('Night run')).toHaveLength(1);
     expect(event.closest('[data-date]')?.getAttribute('data-date')).toBe('2026-03-13');

@@ -42,23 +42,21 @@ describe('dates tab', { timeout: 20_000 }, () => {
   it('lists the dates in the team zone with status, resources and conflicts', async () => {
     fakeApi({ [`GET ${BASE}`]: () => json({ data: [monday, cancelled] }) });
     renderTab(<DatesTab activityId={5} canEdit />);
-    const first = (await screen.findByText('03/02/2026 7:00 PM – 8:30 PM')).closest('tr')!;
+    const first = (await screen.findByText('02/03/2026 19:00 – 20:30')).closest('tr')!;
     expect(within(first).getByText('Scheduled')).toBeInTheDocument();
     expect(within(first).getByText('Room A × 1')).toBeInTheDocument();
     expect(within(first).getByText('Conflicts: 1')).toBeInTheDocument();
-    expect(within(first).getByText(/also used by Pilates \(03\/02\/2026 7:00 PM – 8:00 PM\) – 2 needed, 1 available/)).toBeInTheDocument();
-    const second = screen.getByText('03/09/2026 7:00 PM – 8:30 PM');
+    expect(within(first).getByText(/also used by Pilates \(02\/03\/2026 19:00 – 20:00\) – 2 needed, 1 available/)).toBeInTheDocument();
+    const second = screen.getByText('09/03/2026 19:00 – 20:30');
     expect(second).toHaveStyle({ textDecoration: 'line-through' });
-    expect(
-      within(second.closest('tr')!).getByRole('button', { name: 'Restore the date 03/09/2026 7:00 PM – 8:30 PM' }),
-    ).toBeInTheDocument();
+    expect(within(second.closest('tr')!).getByRole('button', { name: 'Restore the date 09/03/2026 19:00 – 20:30' })).toBeInTheDocument();
     expect(screen.getByText("All times in the company's time zone (Europe/Zurich).")).toBeInTheDocument();
   });
 
   it('read-only: no forms and no buttons', async () => {
     fakeApi({ [`GET ${BASE}`]: () => json({ data: [monday] }) });
     renderTab(<DatesTab activityId={5} canEdit={false} />);
-    expect(await screen.findByText('03/02/2026 7:00 PM – 8:30 PM')).toBeInTheDocument();
+    expect(await screen.findByText('02/03/2026 19:00 – 20:30')).toBeInTheDocument();
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Timetable generator' })).not.toBeInTheDocument();
   });
@@ -173,7 +171,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
     await userEvent.type(count, '2');
     fireEvent.change(within(form).getByLabelText('Exceptions'), { target: { value: '2026-04-13' } });
     await userEvent.click(within(form).getByRole('button', { name: 'Add exception' }));
-    expect(within(form).getByText('04/13/2026')).toBeInTheDocument();
+    expect(within(form).getByText('13/04/2026')).toBeInTheDocument();
 
     expect(await within(form).findByText('Skipped: Easter Monday')).toBeInTheDocument();
     expect(within(form).getByText('Skipped: exception')).toBeInTheDocument();
@@ -203,7 +201,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
     await waitFor(() => expect(within(form).getByLabelText(/^First date/)).toHaveValue(''));
     expect(within(form).getByLabelText(END)).toHaveValue('');
     expect(within(form).getByRole('button', { name: /Create dates/ })).toBeDisabled();
-    expect(within(form).queryByText('04/13/2026')).not.toBeInTheDocument();
+    expect(within(form).queryByText('13/04/2026')).not.toBeInTheDocument();
   });
 
   it('moves a date: shows the conflicts the server found and moves only when confirmed', async () => {
@@ -216,11 +214,11 @@ describe('dates tab', { timeout: 20_000 }, () => {
           : json(conflictsFound([conflict])),
     });
     renderTab(<DatesTab activityId={5} canEdit />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Move the date 03/02/2026 7:00 PM – 8:30 PM' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Move the date 02/03/2026 19:00 – 20:30' }));
     const dialog = await screen.findByRole('dialog', { name: 'Move date' });
     // In the UI language's format (spec §9), not the browser's.
-    expect(within(dialog).getByLabelText(/^Day/)).toHaveValue('03/02/2026');
-    expect(within(dialog).getByLabelText(/^Start/)).toHaveValue('7:00 PM');
+    expect(within(dialog).getByLabelText(/^Day/)).toHaveValue('02/03/2026');
+    expect(within(dialog).getByLabelText(/^Start/)).toHaveValue('19:00');
     fireEvent.change(within(dialog).getByLabelText(/^Start/), { target: { value: '18:00' } });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move date' }));
     const alert = await within(dialog).findByRole('alert');
@@ -240,7 +238,7 @@ describe('dates tab', { timeout: 20_000 }, () => {
       [`PUT ${BASE}/3`]: (call) => json(sessionSaved(3, call.body, 'The date has been moved.')),
     });
     renderTab(<DatesTab activityId={5} canEdit />);
-    await userEvent.click(await screen.findByRole('button', { name: /^Move the date 03\/06\/2026 10:00 PM/ }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Move the date 06\/03\/2026 22:00/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Move date' });
     const overnight = within(dialog).getByRole('checkbox', { name: 'Ends next day' });
     expect(overnight).toBeChecked();
@@ -263,13 +261,13 @@ describe('dates tab', { timeout: 20_000 }, () => {
       [`DELETE ${BASE}/1`]: () => json({ message: 'Tickets of this date have been sold.', errors: {} }, 422),
     });
     renderTab(<DatesTab activityId={5} canEdit />);
-    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the date 03/02/2026 7:00 PM – 8:30 PM' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Cancel the date 02/03/2026 19:00 – 20:30' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cancel date?' });
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel date' }));
     expect(await screen.findByText('The date has been cancelled.')).toBeInTheDocument();
     expect(writes(calls).map((c) => `${c.method} ${c.url.split('?')[0]}`)).toEqual([`POST ${BASE}/1/cancel`]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Delete the date 03/02/2026 7:00 PM – 8:30 PM' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete the date 02/03/2026 19:00 – 20:30' }));
     await userEvent.click(within(await screen.findByRole('dialog', { name: 'Delete date?' })).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Tickets of this date have been sold.')).toBeInTheDocument();
     await waitFor(() => expect(writes(calls)).toHaveLength(2));

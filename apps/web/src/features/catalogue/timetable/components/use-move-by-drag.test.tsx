@@ -77,7 +77,7 @@ describe('moving a session in the calendar', { timeout: 20_000 }, () => {
     const { info, revert } = dropped();
     const done = move(info);
     const dialog = await screen.findByRole('dialog', { name: 'Resource conflicts' });
-    expect(dialog).toHaveTextContent('Room A: also used by Pilates (03/11/2026 7:00 PM – 8:00 PM) – 2 needed, 1 available');
+    expect(dialog).toHaveTextContent('Room A: also used by Pilates (11/03/2026 19:00 – 20:00) – 2 needed, 1 available');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Move anyway' }));
     await act(() => done);
     expect(puts(calls)[1]?.body).toEqual({ starts_at: '2026-03-11T19:00:00+01:00', ends_at: '2026-03-11T20:30:00+01:00', confirm: true });
