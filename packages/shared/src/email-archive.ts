@@ -35,6 +35,13 @@ export const TEAM_MAIL_KINDS = [
   'customer_account_exists',
   'waitinglist_joined',
   'waitinglist_offer',
+  // The provider's own notifications (decision 020).
+  'notice_order_placed',
+  'notice_order_cancelled',
+  'notice_refund_requested',
+  'notice_refund_made',
+  'notice_waitlist_taken',
+  'notice_digest',
 ] as const;
 
 /**

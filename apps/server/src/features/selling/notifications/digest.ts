@@ -33,7 +33,11 @@ export async function runDigests(deps: NoticeDeps, now = new Date()): Promise<nu
         if (!events.length) return true;
         const list = events.map((e) => ({ ...e, data: e.data as unknown as NoticeData }));
         for (const to of repo.recipientsOf(await repo.listMembers(tx, teamId)))
-          await writeMail(tx, config, digestMail(config, { teamId, team: team.name, timeZone: team.timeZone, day, events: list, to }));
+          await writeMail(
+            tx,
+            config,
+            digestMail(config, { teamId, team: team.name, country: team.country, timeZone: team.timeZone, day, events: list, to }),
+          );
         return true;
       });
       if (won) claimed++;

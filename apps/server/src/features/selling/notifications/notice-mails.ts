@@ -1,5 +1,6 @@
-import type { Language, NotificationEvent } from '@bookla/shared';
+import type { DateFormatPreference, Language, NotificationEvent } from '@bookla/shared';
 import type { Config } from '../../../config/env.ts';
+import { dateLocaleOf, plainSpaces, timeOptions, type DateLocale } from '../../../lib/date-locale.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { renderMail } from '../../../lib/mail-layout.ts';
 import type { OutgoingMail } from '../../../lib/mailer.ts';
@@ -35,6 +36,8 @@ export interface Recipient {
   email: string;
   firstname: string;
   language: Language;
+  /** English dates follow the team's country unless the recipient chose a format (decision 021). */
+  dateFormat?: DateFormatPreference | null;
 }
 
 type MailConfig = Pick<Config, 'appUrl' | 'appName'>;
@@ -45,20 +48,20 @@ const t = (lang: Language, key: string, params?: Record<string, unknown>) => tra
 export const backOfficeOrderUrl = (config: Pick<Config, 'appUrl'>, lang: Language, orderId: number) =>
   `${config.appUrl}/${lang}/backend/orders/edit/${orderId}`;
 
-const LOCALES: Record<Language, string> = { de: 'de-CH', en: 'en-GB', fr: 'fr-CH' };
-/** "Mo., 12.05.2025" of a calendar day (YYYY-MM-DD). */
-const dayText = (day: string, lang: Language) =>
-  new Intl.DateTimeFormat(LOCALES[lang], { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${day}T12:00:00Z`),
+/** "Mo., 12.05.2025" (de), "Mon, 05/12/2025" (a US team in English) of a calendar day (YYYY-MM-DD). */
+const dayText = (day: string, locale: DateLocale) =>
+  plainSpaces(
+    new Intl.DateTimeFormat(locale, { weekday: 'short', day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(`${day}T12:00:00Z`),
+    ),
   );
-/** "18:05" in the team's time zone (UTC should the stored zone be unknown). */
-function timeText(at: Date, lang: Language, timeZone: string): string {
-  const make = (zone: string) =>
-    new Intl.DateTimeFormat(LOCALES[lang], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: zone });
+/** "18:05" ("6:05 PM" in US English) in the team's time zone (UTC should the stored zone be unknown). */
+function timeText(at: Date, locale: DateLocale, timeZone: string): string {
+  const make = (zone: string) => new Intl.DateTimeFormat(locale, { ...timeOptions(locale), timeZone: zone });
   try {
-    return make(timeZone).format(at);
+    return plainSpaces(make(timeZone).format(at));
   } catch {
-    return make('UTC').format(at);
+    return plainSpaces(make('UTC').format(at));
   }
 }
 
@@ -126,17 +129,27 @@ export interface DigestEvent {
 /** The day's digest to one recipient: counts per event, then a short list of them (oldest first). */
 export function digestMail(
   config: MailConfig,
-  input: { teamId: number; team: string; timeZone: string; day: string; events: readonly DigestEvent[]; to: Recipient },
+  input: {
+    teamId: number;
+    team: string;
+    /** The team's billing country: English dates of a US team are month-first with AM/PM. */
+    country: string;
+    timeZone: string;
+    day: string;
+    events: readonly DigestEvent[];
+    to: Recipient;
+  },
 ): OutgoingMail {
   const { to, team, events, timeZone } = input;
   const lang = to.language;
-  const date = dayText(input.day, lang);
+  const locale = dateLocaleOf(lang, input.country, to.dateFormat);
+  const date = dayText(input.day, locale);
   const counts = new Map<NotificationEvent, number>();
   for (const e of events) counts.set(e.event, (counts.get(e.event) ?? 0) + 1);
   const countLines = [...counts].map(([event, count]) => t(lang, 'digest.count', { event: t(lang, `events.${event}`), count }));
   const lines = events.slice(0, DIGEST_LINES).map(
     (e) =>
-      `${timeText(e.occurredAt, lang, timeZone)} – ${testMark(e.data)}${t(lang, `events.${e.event}`)}: ${t(lang, 'digest.line', {
+      `${timeText(e.occurredAt, locale, timeZone)} – ${testMark(e.data)}${t(lang, `events.${e.event}`)}: ${t(lang, 'digest.line', {
         number: e.data.number,
         customer: e.data.customer,
         amount: money(e.event === 'refund_made' || e.event === 'refund_requested' ? e.data.amount_minor : e.data.total_minor, e.data, lang),

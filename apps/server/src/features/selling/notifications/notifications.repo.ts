@@ -1,4 +1,11 @@
-import { roleHas, type Language, type NotificationDelivery, type NotificationEvent, type Role } from '@bookla/shared';
+import {
+  roleHas,
+  type DateFormatPreference,
+  type Language,
+  type NotificationDelivery,
+  type NotificationEvent,
+  type Role,
+} from '@bookla/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
@@ -42,6 +49,8 @@ export interface MemberRow {
   email: string;
   role: Role;
   language: Language;
+  /** The member's date format (decision 021): English dates of a staff mail follow it. */
+  dateFormat: DateFormatPreference | null;
   chosen: boolean;
 }
 
@@ -58,6 +67,7 @@ export async function listMembers(db: DbOrTx, teamId: number): Promise<MemberRow
       email: users.email,
       role: teamMembers.role,
       language: users.language,
+      dateFormat: users.dateFormat,
       chosen: sql<boolean>`${teamNotificationRecipients.userId} IS NOT NULL`,
     })
     .from(teamMembers)
@@ -106,8 +116,11 @@ export async function saveSettings(
 }
 
 /** The team's name and time zone. */
-export async function findTeam(db: DbOrTx, teamId: number): Promise<{ name: string; timeZone: string } | undefined> {
-  const [row] = await db.select({ name: teams.name, timeZone: teams.timeZone }).from(teams).where(eq(teams.id, teamId));
+export async function findTeam(db: DbOrTx, teamId: number): Promise<{ name: string; timeZone: string; country: string } | undefined> {
+  const [row] = await db
+    .select({ name: teams.name, timeZone: teams.timeZone, country: teams.billingCountry })
+    .from(teams)
+    .where(eq(teams.id, teamId));
   return row;
 }
 

@@ -186,3 +186,13 @@ describe('email archive', () => {
     expect(screen.getByText(/Die Adresse der Empfängerin oder des Empfängers wurde abgelehnt/)).toBeInTheDocument();
   });
 });
+
+describe('mail kinds', () => {
+  it('has a label for every kind a company’s archive holds (the provider’s notifications too), in each language', async () => {
+    const { TEAM_MAIL_KINDS } = await import('@bookla/shared/email-archive');
+    const { i18n } = await import('../../../lib/i18n');
+    expect(TEAM_MAIL_KINDS).toContain('notice_digest');
+    for (const lng of ['de', 'en', 'fr'])
+      for (const kind of TEAM_MAIL_KINDS) expect(i18n.exists(`archive:kinds.${kind}`, { lng }), `${lng} ${kind}`).toBe(true);
+  });
+});
