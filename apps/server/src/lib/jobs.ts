@@ -80,6 +80,11 @@ export interface JobRunner {
   runDue(max?: number): Promise<number>;
   start(intervalMs?: number): void;
   stop(): Promise<void>;
+  /**
+   * When the started loop last woke up (ms since epoch), also while a long job holds it;
+   * undefined when it is not started. GET /api/ready reads it as the runner's "alive" signal.
+   */
+  lastTick(): number | undefined;
 }
 
 const LOCK_MS = 5 * 60_000;
@@ -89,6 +94,7 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
   const lockMsByType = new Map<string, number>();
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
+  let lastTick: number | undefined;
 
   async function claim(): Promise<
     { id: number; type: string; payload: Record<string, unknown>; attempts: number; maxAttempts: number } | undefined
@@ -156,7 +162,9 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
     runDue,
     start(intervalMs = 2000) {
       if (timer) return;
+      lastTick = Date.now();
       timer = setInterval(() => {
+        lastTick = Date.now();
         if (running) return;
         running = runDue()
           .catch((err: unknown) => {
@@ -170,7 +178,9 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger): JobRunner {
     async stop() {
       if (timer) clearInterval(timer);
       timer = undefined;
+      lastTick = undefined;
       await running;
     },
+    lastTick: () => lastTick,
   };
 }
