@@ -16,17 +16,18 @@ export function addDays(day: string, days: number): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The back office's date and time formats (apps/web/src/lib/format.ts): the team's wall time. */
+/**
+ * The back office's date and time formats (apps/web/src/lib/format.ts): the team's wall time.
+ * The test teams are Swiss, so English is day-first with 24-hour times too (decision 021; only a
+ * US team, or a user who chose it, reads MM/DD/YYYY h:mm A).
+ */
 export function showDateTime(lang: Lang, day: string, time: string): string {
   const [y, m, d] = day.split('-');
-  if (lang === 'en') return `${m}/${d}/${y} ${showTime(lang, time)}`;
-  return `${lang === 'de' ? `${d}.${m}.${y}` : `${d}/${m}/${y}`} ${time}`;
+  return `${lang === 'de' ? `${d}.${m}.${y}` : `${d}/${m}/${y}`} ${showTime(lang, time)}`;
 }
 
-export function showTime(lang: Lang, time: string): string {
-  if (lang !== 'en') return time;
-  const [h, min] = time.split(':').map(Number) as [number, number];
-  return `${h % 12 === 0 ? 12 : h % 12}:${String(min).padStart(2, '0')} ${h < 12 ? 'AM' : 'PM'}`;
+export function showTime(_lang: Lang, time: string): string {
+  return time;
 }
 
 /** A date on one day, as the dates, tickets and resources tabs show it. */

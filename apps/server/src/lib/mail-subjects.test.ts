@@ -6,9 +6,9 @@ import { describe, expect, it } from 'vitest';
  * Decision 009 / issue 20 item 5: text someone chose (team, activity, person names) never reaches
  * a mail's subject: the shop lets anonymous callers mail any address, so a subject with such text
  * would carry an attacker's words under the provider's name. Subjects may use only the app's name
- * and numbers; names go into bodies, quoted (and HTML-escaped by the layout).
+ * and numbers (and dates the server formats); names go into bodies, quoted (and HTML-escaped by the layout).
  */
-const ALLOWED = new Set(['app', 'number']);
+const ALLOWED = new Set(['app', 'number', 'date']);
 const dir = join(import.meta.dirname, '..', 'locales');
 
 function subjects(value: unknown, path: string, out: [string, string][]) {

@@ -75,12 +75,13 @@ describe('the daily digest', { timeout: 60_000 }, () => {
     expect(mails.map((m) => m.toAddress).sort()).toEqual([s.owner.email, s.admin.email].sort());
     const en = mails.find((m) => m.language === 'en')!;
     const de = mails.find((m) => m.language === 'de')!;
-    expect(en.subject).toMatch(new RegExp(`^${s.team.name}: summary of `));
+    expect(en.subject).toMatch(/^Summary of /);
+    expect(en.textBody).toContain(s.team.name);
     expect(en.textBody).toContain('New order: 2');
     expect(en.textBody).toContain(`New order: order ${first.number}, Anna Muster,`);
     expect(en.textBody).toContain(`New order: order ${second.number}, Anna Muster,`);
     expect(en.textBody).not.toContain(`order ${first.number + 2},`);
-    expect(de.subject).toMatch(new RegExp(`^${s.team.name}: Zusammenfassung vom `));
+    expect(de.subject).toMatch(/^Zusammenfassung vom /);
     expect(de.textBody).toContain('Neue Bestellung: 2');
 
     // Run again, the same morning or later that day: nothing more.

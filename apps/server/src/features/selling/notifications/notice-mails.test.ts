@@ -62,13 +62,13 @@ describe('provider notification mails', { timeout: 60_000 }, () => {
     const de = mails.find((m) => m.toAddress === s.owner.email)!;
     const fr = mails.find((m) => m.toAddress === s.admin.email)!;
     expect(de).toMatchObject({ kind: 'notice_order_placed', language: 'de', userId: s.owner.id });
-    expect(de.subject).toBe(`Neue Bestellung: Bestellung ${order.number} (${s.team.name})`);
+    expect(de.subject).toBe(`Neue Bestellung ${order.number}`);
     expect(de.textBody).toContain(
       `Anna Muster hat bei ${s.team.name} die Bestellung ${order.number} aufgegeben: ${chf(2500)} (auf Rechnung, noch nicht bezahlt).`,
     );
     expect(de.textBody).toContain(`http://localhost:3000/de/backend/orders/edit/${order.id}`);
     expect(fr).toMatchObject({ kind: 'notice_order_placed', language: 'fr' });
-    expect(fr.subject).toBe(`Nouvelle commande : commande ${order.number} (${s.team.name})`);
+    expect(fr.subject).toBe(`Nouvelle commande ${order.number}`);
     expect(fr.textBody).toContain(chf(2500, 'fr'));
     expect(fr.textBody).toContain(`http://localhost:3000/fr/backend/orders/edit/${order.id}`);
     expect(mails.some((m) => m.toAddress === s.editor.email)).toBe(false);
@@ -85,7 +85,7 @@ describe('provider notification mails', { timeout: 60_000 }, () => {
     await runJobs();
     const mails = await noticesOf(s.teamId);
     expect(mails).toHaveLength(2);
-    expect(mails.find((m) => m.language === 'de')!.subject).toBe(`[TEST] Neue Bestellung: Bestellung ${order.number} (${s.team.name})`);
+    expect(mails.find((m) => m.language === 'de')!.subject).toBe(`[TEST] Neue Bestellung ${order.number}`);
     // Paid again (a webhook replayed): nothing more.
     await markOrderPaid(deps(), { teamId: s.teamId, orderId: order.id, who: { actor: 'provider' } });
     await runJobs();
@@ -142,7 +142,7 @@ describe('provider notification mails', { timeout: 60_000 }, () => {
     expect(made[1]!.textBody).toContain(`${chf(1500)} zurückerstattet (insgesamt zurückerstattet: ${chf(2500)} von ${chf(2500)})`);
     const requested = de.filter((m) => m.kind === 'notice_refund_requested');
     expect(requested).toHaveLength(1);
-    expect(requested[0]!.subject).toBe(`Rückerstattung verlangt: Bestellung ${owed.number} (${s.team.name})`);
+    expect(requested[0]!.subject).toBe(`Rückerstattung für Bestellung ${owed.number} verlangt`);
     expect(requested[0]!.textBody).toContain(`${chf(2500)} zu`);
   });
 
@@ -167,9 +167,7 @@ describe('provider notification mails', { timeout: 60_000 }, () => {
     expect(sent).toBe(2);
     const mails = await noticesOf(s.teamId);
     expect(mails.map((m) => m.kind)).toEqual(['notice_waitlist_taken', 'notice_waitlist_taken']);
-    expect(mails.find((m) => m.language === 'fr')!.subject).toBe(
-      `Offre de liste d’attente acceptée : commande ${order.number} (${s.team.name})`,
-    );
+    expect(mails.find((m) => m.language === 'fr')!.subject).toBe(`Place de la liste d’attente réservée : commande ${order.number}`);
   });
 
   it('a job run twice (a claim taken over) mails once; an event switched off or a digest team mails nothing at once', async () => {

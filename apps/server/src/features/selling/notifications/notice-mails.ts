@@ -104,7 +104,8 @@ export function noticeMail(
 ): OutgoingMail {
   const { to, data, event, team } = input;
   const lang = to.language;
-  const subject = testMark(data) + t(lang, 'subject', { event: t(lang, `events.${event}`), number: data.number, team });
+  // Subjects carry no chosen text (decision 009): the team and the customer are in the body.
+  const subject = testMark(data) + t(lang, `mail.${event}.subject`, { number: data.number });
   const { html, text } = renderMail({
     lang,
     appName: config.appName,
@@ -166,7 +167,7 @@ export function digestMail(
   });
   return {
     to: to.email,
-    subject: t(lang, 'digest.subject', { team, date }),
+    subject: t(lang, 'digest.subject', { date }),
     text,
     html,
     kind: 'notice_digest',

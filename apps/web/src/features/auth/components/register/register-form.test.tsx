@@ -109,7 +109,8 @@ describe('registration', { timeout: 20_000 }, () => {
 
     // Once shown, an error goes away as soon as the field is corrected, not only on blur.
     await user.type(firstname, 'A');
-    expect(firstname).not.toHaveAttribute('aria-invalid');
+    // The check runs after the keystroke (asynchronously): wait for it rather than assume it ran.
+    await waitFor(() => expect(firstname).not.toHaveAttribute('aria-invalid'));
     await user.clear(firstname);
 
     await fillUserStep(user);
