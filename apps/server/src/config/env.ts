@@ -140,6 +140,17 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * Several instances on one PostgreSQL (CONTRACT §7) must sign cookies with one secret: a secret
+ * generated per instance (kept in its own DATA_DIR) makes every instance reject the others'
+ * sessions and XSRF tokens (419 on every write behind a load balancer), so with DATABASE_URL the
+ * secret must be given. PGlite is one process: there the generated one is right.
+ */
+export const SESSION_SECRET_REQUIRED =
+  'SESSION_SECRET must be set when DATABASE_URL is: several instances on one database must sign cookies with the same secret, ' +
+  'or each rejects the sessions of the others (419 on every write behind a load balancer). Set SESSION_SECRET to the same random ' +
+  'string of at least 32 characters on every instance (e.g. `openssl rand -base64 48`).';
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(cleanEnv(env));
   if (!parsed.success) {
@@ -147,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error(`Invalid environment:\n${lines}`);
   }
   const e = parsed.data;
+  const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : e.DATABASE_URL;
+  if (databaseUrl && !e.SESSION_SECRET && !overrides.sessionSecret) throw new Error(SESSION_SECRET_REQUIRED);
   const dataDir = resolve(e.DATA_DIR);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const host = new URL(appUrl).hostname;

@@ -58,6 +58,8 @@ describe.skipIf(!url)('checkout survives kill -9 of the server (PostgreSQL)', ()
       env: {
         ...process.env,
         DATABASE_URL: dbUrl,
+        // Required with DATABASE_URL (CONTRACT §7); one secret for every start of this test.
+        SESSION_SECRET: 'crash-recovery-test-secret-0123456789abcdef',
         DATA_DIR: dataDir,
         PORT: String(port),
         HOST: '127.0.0.1',
