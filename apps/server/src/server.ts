@@ -1,17 +1,16 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
-import { seedDemoProvider, seedReferenceData } from './db/seed/index.ts';
+import { prepareDatabase } from './db/startup.ts';
 import { mailDirectory, noSmtpNotice } from './lib/mailer.ts';
 import { mediaStorage } from './lib/storage.ts';
 
 /** config → db → migrate → seed → listen (nothing else). */
 const started = Date.now();
-const config = loadConfig();
+const config = configOrExit();
 const database = await openDatabase(databaseOptionsFromConfig(config));
-await database.migrate();
-await seedReferenceData(database.db);
-await seedDemoProvider(database.db, { storage: mediaStorage(config) });
+// Migrations and seed under the start-up lock: instances starting at once run them one at a time.
+await prepareDatabase(database, { storage: mediaStorage(config) });
 const app = await buildApp({ config, database, runJobs: true });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(
@@ -30,4 +29,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       .then(() => database.close())
       .then(() => process.exit(0));
   });
+}
+
+/** A configuration the server cannot run with ends the start with its reason (exit code 1), without a stack trace. */
+function configOrExit() {
+  try {
+    return loadConfig();
+  } catch (err) {
+    console.error(`${(err as Error).message}\nThe server did not start.`);
+    process.exit(1);
+  }
 }
