@@ -38,6 +38,7 @@ import { systemRoutes } from './features/system/system.routes.ts';
 import { publicSiteRoutes } from './features/public-site/index.ts';
 import { registerJobHandlers } from './background-jobs.ts';
 import { startJobsThread } from './jobs-thread.ts';
+import { scheduleHousekeeping } from './lib/housekeeping.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { deriveKeyString } from './lib/keys.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -184,12 +185,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
         const thread = startJobsThread(config, log, () => jobs.start());
         app.addHook('onClose', () => thread.stop());
       } else jobs.start();
-      const purge = setInterval(
-        () => void app.sessions.purgeExpired().catch((err: unknown) => log.warn({ err }, 'session purge failed')),
-        3600_000,
-      );
-      purge.unref();
-      app.addHook('onClose', async () => clearInterval(purge));
+      // Periodic work runs on one instance at a time (lib/periodic.ts): the purges here, the features' sweeps below.
+      const stopHousekeeping = scheduleHousekeeping(database.db, log, () => app.sessions.purgeExpired());
+      app.addHook('onClose', async () => stopHousekeeping());
       const stopReservationPurge = scheduleReservationPurge(database.db, log);
       app.addHook('onClose', async () => stopReservationPurge());
       const stopOrderExpiry = scheduleOrderExpiry(app.deps, log);

@@ -39,6 +39,8 @@ export const ErrorCodes = {
   // Checkout (409): the visitor already holds the activity's limit of unpaid seats (reservations, unpaid orders).
   HOLD_LIMIT: 'HOLD_LIMIT',
   PAYMENT_UNAVAILABLE: 'PAYMENT_UNAVAILABLE',
+  // Public checkout (409, Retry-After): a call with this Idempotency-Key is still running; repeat it to get its reply.
+  IDEMPOTENCY_IN_PROGRESS: 'IDEMPOTENCY_IN_PROGRESS',
 } as const;
 
 export type ClientErrorCode = (typeof ErrorCodes)[keyof typeof ErrorCodes];

@@ -7,3 +7,4 @@ export * from './selling.ts';
 export * from './waiting-list.ts';
 export * from './customer-accounts.ts';
 export * from './notifications.ts';
+export * from './coordination.ts';

@@ -46,6 +46,10 @@ export const jobs = pgTable(
     index('jobs_open_idx')
       .on(t.runAt, t.id)
       .where(sql`status IN ('queued', 'running')`),
+    // Finished jobs are pruned after some days (lib/job-prune.ts, migration 0022) through this index.
+    index('jobs_finished_idx')
+      .on(t.updatedAt)
+      .where(sql`status IN ('done', 'failed')`),
   ],
 );
 

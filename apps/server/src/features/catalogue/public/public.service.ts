@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import { translate } from '../../../lib/i18n.ts';
+import { schedulePeriodic } from '../../../lib/periodic.ts';
 import { getSellingSettings, paymentMethodsFor, type SellingSettings } from '../../selling/settings/index.ts';
 import { headerImageUrls } from '../activities/index.ts';
 import * as repo from './public.repo.ts';
@@ -279,15 +280,15 @@ export async function getPublicFilters(db: Db, teamId: number, lang: Language): 
 
 /**
  * Renews the stored next dates that time has overtaken every `intervalMs` (started from app.ts
- * when the job loop runs), so the list rarely computes one live; returns stop.
+ * when the job loop runs, on one instance at a time), so the list rarely computes one live; returns stop.
  */
 export function scheduleNextSessionRefresh(db: Db, log: FastifyBaseLogger, intervalMs = 60_000): () => void {
-  const timer = setInterval(() => {
-    repo.refreshStaleNextSessions(db).then(
-      (n) => n && log.debug({ refreshed: n }, 'stale next session dates refreshed'),
-      (err: unknown) => log.warn({ err }, 'next session refresh failed'),
-    );
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return schedulePeriodic(db, log, {
+    name: 'activities.next-session',
+    intervalMs,
+    run: async () => {
+      const n = await repo.refreshStaleNextSessions(db);
+      if (n) log.debug({ refreshed: n }, 'stale next session dates refreshed');
+    },
+  });
 }

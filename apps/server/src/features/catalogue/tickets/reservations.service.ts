@@ -3,6 +3,7 @@ import { DEFAULT_MAX_PER_ORDER, DEFAULT_RESERVATION_MINUTES, encodeMessage, Erro
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
+import { schedulePeriodic } from '../../../lib/periodic.ts';
 import type { Holder } from './holder.ts';
 import * as repo from './reservations.repo.ts';
 import type { ReservationRow, SaleTicketRow } from './reservations.repo.ts';
@@ -99,16 +100,16 @@ export async function purgeExpiredReservations(db: Db): Promise<number> {
   return repo.deleteExpired(db);
 }
 
-/** Runs the purge every `intervalMs` (started from app.ts when the job loop runs); returns stop. */
+/** Runs the purge every `intervalMs` (started from app.ts when the job loop runs), on one instance at a time; returns stop. */
 export function scheduleReservationPurge(db: Db, log: FastifyBaseLogger, intervalMs = 60_000): () => void {
-  const timer = setInterval(() => {
-    purgeExpiredReservations(db).then(
-      (n) => n && log.debug({ purged: n }, 'expired reservations purged'),
-      (err: unknown) => log.warn({ err }, 'reservation purge failed'),
-    );
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return schedulePeriodic(db, log, {
+    name: 'reservations.purge',
+    intervalMs,
+    run: async () => {
+      const n = await purgeExpiredReservations(db);
+      if (n) log.debug({ purged: n }, 'expired reservations purged');
+    },
+  });
 }
 
 // ─── Checkout: several tickets at once ──────────────────────────────────────

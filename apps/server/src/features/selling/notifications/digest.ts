@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { writeMail } from '../../../lib/mailer.ts';
+import { schedulePeriodic } from '../../../lib/periodic.ts';
 import type { NoticeDeps } from './notice-job.ts';
 import { digestMail, type NoticeData } from './notice-mails.ts';
 import * as repo from './notifications.repo.ts';
@@ -47,27 +48,26 @@ export async function runDigests(deps: NoticeDeps, now = new Date()): Promise<nu
   return claimed;
 }
 
-/** Runs the digests every `intervalMs` (started from app.ts with the job loop); purges old events daily. Returns stop. */
+/**
+ * Runs the digests every `intervalMs` (started from app.ts with the job loop) and purges old events
+ * daily, each on one instance at a time (lib/periodic.ts). Returns stop.
+ */
 export function scheduleDigests(deps: NoticeDeps, log: FastifyBaseLogger, intervalMs = 5 * 60_000): () => void {
-  let running = false;
-  let lastPurge = 0;
-  const run = async () => {
-    if (running) return;
-    running = true;
-    try {
+  const stopDigests = schedulePeriodic(deps.db, log, {
+    name: 'notifications.digest',
+    intervalMs,
+    run: async () => {
       const n = await runDigests(deps);
       if (n) log.info({ teams: n }, 'notification digests sent');
-      if (Date.now() - lastPurge > 24 * 3600_000) {
-        lastPurge = Date.now();
-        await repo.purgeOldEvents(deps.db, KEEP_DAYS);
-      }
-    } catch (err: unknown) {
-      log.warn({ err }, 'notification digests failed');
-    } finally {
-      running = false;
-    }
+    },
+  });
+  const stopPurge = schedulePeriodic(deps.db, log, {
+    name: 'notifications.purge',
+    intervalMs: 24 * 3600_000,
+    run: () => repo.purgeOldEvents(deps.db, KEEP_DAYS),
+  });
+  return () => {
+    stopDigests();
+    stopPurge();
   };
-  const timer = setInterval(() => void run(), intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
 }

@@ -14,6 +14,7 @@ import { idParam, noContentReply } from '../../../lib/http.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
 import { holderOf, releaseReservations } from '../../catalogue/tickets/index.ts';
 import { withDiscountGuessLimit } from '../discounts/index.ts';
+import { idempotencyHeaders, idempotentRoute } from '../../../lib/idempotency.ts';
 import { createKeyedGate } from '../../../lib/keyed-gate.ts';
 import { confirmHoldByLink } from './hold-confirm.ts';
 import { checkParticipantsCap } from './participants-cap.ts';
@@ -36,6 +37,10 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
   const tags = ['public'];
   const publicCall = { config: { csrf: false }, preValidation: limitPerIp('publicOrdersPerIp') };
   const teamParams = z.object({ teamId: idParam });
+  // Idempotency-Key (CONTRACT §7, lib/idempotency.ts): keys per team and kind of call.
+  const teamOf = (request: { params: unknown }) => (request.params as { teamId: number }).teamId;
+  const reservationKeys = idempotentRoute(db, 'reservation', teamOf);
+  const orderKeys = idempotentRoute(db, 'order', teamOf);
 
   app.post(
     '/api/public/teams/:teamId/reservations',
@@ -44,13 +49,18 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Holds seats of several tickets for the activity’s reservation minutes (409 SOLD_OUT / OFF_SALE with `available`, `ticket_id`)',
+          'Holds seats of several tickets for the activity’s reservation minutes (409 SOLD_OUT / OFF_SALE with `available`, `ticket_id`; with `Idempotency-Key` a repeat answers the first reply, 409 IDEMPOTENCY_IN_PROGRESS while it runs)',
         params: teamParams,
+        headers: idempotencyHeaders,
         body: reservationBodySchema,
         response: { 201: reservationReplySchema },
       },
-      // MAX_PARTICIPANTS_PER_ORDER, on the parsed body before any work (422 on `items`).
-      preHandler: async (request) => checkParticipantsCap(app.deps.config.maxParticipantsPerOrder, { items: request.body.items }),
+      // The key first (a repeat does no work), then MAX_PARTICIPANTS_PER_ORDER on the parsed body (422 on `items`).
+      preHandler: [
+        reservationKeys.preHandler,
+        async (request) => checkParticipantsCap(app.deps.config.maxParticipantsPerOrder, { items: request.body.items }),
+      ],
+      onSend: reservationKeys.onSend,
     },
     async (request, reply) =>
       reply
@@ -116,13 +126,15 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary:
-          'Places an order: seats from the reservation or taken directly, in one transaction (409 SOLD_OUT / ORDER_EXPIRED, 422 per field)',
+          'Places an order: seats from the reservation or taken directly, in one transaction (409 SOLD_OUT / ORDER_EXPIRED, 422 per field; with `Idempotency-Key` a repeat answers the first reply and creates nothing, 409 IDEMPOTENCY_IN_PROGRESS while it runs)',
         params: teamParams,
+        headers: idempotencyHeaders,
         body: orderBodySchema,
         response: { 201: placeOrderReplySchema },
       },
-      // MAX_PARTICIPANTS_PER_ORDER, on the parsed body before any work (422 on `participants`).
-      preHandler: async (request) => checkParticipantsCap(app.deps.config.maxParticipantsPerOrder, request.body),
+      // The key first (a repeat does no work), then MAX_PARTICIPANTS_PER_ORDER on the parsed body (422 on `participants`).
+      preHandler: [orderKeys.preHandler, async (request) => checkParticipantsCap(app.deps.config.maxParticipantsPerOrder, request.body)],
+      onSend: orderKeys.onSend,
     },
     async (request, reply) => {
       // Wrong discount codes are limited per client and team, counted before the code is checked (issue 20 item 4).

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import { enqueueJob, type JobRunner } from '../../../lib/jobs.ts';
 import { randomToken, sha256 } from '../../../lib/tokens.ts';
+import { schedulePeriodic } from '../../../lib/periodic.ts';
 import { queueOfferMail, type LineInfo, type MailConfig } from './waitinglist.mails.ts';
 import * as repo from './waitinglist.repo.ts';
 import type { EntryRow, LineActivity, SeatTicket } from './waitinglist.repo.ts';
@@ -215,20 +216,14 @@ export async function sweepWaitingLists(deps: WaitingListDeps, limit = 200): Pro
   return total;
 }
 
-/** Runs the sweep every `intervalMs` (started from app.ts when the job loop runs), one at a time; returns stop. */
+/** Runs the sweep every `intervalMs` (started from app.ts when the job loop runs), on one instance at a time (lib/periodic.ts); returns stop. */
 export function scheduleWaitingListSweep(deps: WaitingListDeps, log: FastifyBaseLogger, intervalMs = 60_000): () => void {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    sweepWaitingLists(deps)
-      .then(
-        (r) =>
-          (r.ended.length || r.offered.length) && log.info({ ended: r.ended.length, offered: r.offered.length }, 'waiting lists swept'),
-        (err: unknown) => log.warn({ err }, 'waiting-list sweep failed'),
-      )
-      .finally(() => (running = false));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+  return schedulePeriodic(deps.db, log, {
+    name: 'waitinglist.sweep',
+    intervalMs,
+    run: async () => {
+      const r = await sweepWaitingLists(deps);
+      if (r.ended.length || r.offered.length) log.info({ ended: r.ended.length, offered: r.offered.length }, 'waiting lists swept');
+    },
+  });
 }

@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { teams } from './accounts.ts';
+
+/**
+ * Coordination of several instances on one database (CONTRACT §7, decision 023; migration 0022,
+ * written by hand: this mirrors it).
+ */
+
+/**
+ * `Idempotency-Key` of the public checkout's POSTs, per team and kind of call (`scope`: `order`,
+ * `reservation`). A key is reserved (`pending`, until `locked_until`) before the call's work and
+ * completed (`done`) with the reply to answer again; a 5xx or a refusal that may change deletes
+ * it. Purged 24 h after `created_at`.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    scope: varchar('scope', { length: 16 }).notNull(),
+    key: varchar('key', { length: 255 }).notNull(),
+    /** SHA-256 (hex) of the request body as parsed, keys sorted: "the same body". */
+    requestHash: varchar('request_hash', { length: 64 }).notNull(),
+    state: varchar('state', { length: 16 }).notNull().default('pending'),
+    replyStatus: integer('reply_status'),
+    /** The reply's body exactly as it was sent. */
+    replyBody: text('reply_body'),
+    /** While `pending`: when a crashed holder's reservation of the key may be taken over. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'idempotency_keys_pk', columns: [t.teamId, t.scope, t.key] }),
+    index('idempotency_keys_created_idx').on(t.createdAt),
+    check('idempotency_keys_state_ck', sql`${t.state} IN ('pending', 'done')`),
+  ],
+);
+
+/**
+ * One row per periodic sweep (order expiry, purges, …): an instance runs a sweep only after
+ * claiming its tick with a conditional UPDATE (`next_run_at` passed, nobody running it), so the
+ * sweep runs on one instance at a time and once per interval across all of them (lib/periodic.ts).
+ */
+export const periodicRuns = pgTable('periodic_runs', {
+  name: varchar('name', { length: 64 }).primaryKey(),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  /** Set while an instance runs the sweep; a crashed instance's claim ends here. */
+  runningUntil: timestamp('running_until', { withTimezone: true }),
+  lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
+  lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
+});

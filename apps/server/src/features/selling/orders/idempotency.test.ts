@@ -1,0 +1,203 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys, orders, ticketReservations, tickets } from '../../../db/schema/index.ts';
+import { purgeIdempotencyKeys } from '../../../lib/idempotency.ts';
+import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
+import { makeTicket } from '../../../test/factories.ts';
+import { makeShop, orderBody } from './checkout-fixtures.ts';
+
+/**
+ * `Idempotency-Key` on POST …/orders and …/reservations (CONTRACT §7, lib/idempotency.ts). Runs
+ * on PGlite and, with DATABASE_URL, on PostgreSQL, where the concurrent repeats really run side
+ * by side in the server (the race at the end has many more of them).
+ */
+
+let t: TestApp;
+const db = () => t.app.deps.db;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t.close());
+
+// Each call from another address: the per-IP rate limit is not under test here.
+let ip = 0;
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload: body as object, headers, remoteAddress: `10.23.${Math.floor(++ip / 250)}.${ip % 250}` });
+
+async function shop(stock = 100) {
+  const s = await makeShop(db());
+  const ticket = await makeTicket(db(), s.teamId, s.activity.id, { stock, priceMinor: 2500, maxPerOrder: 50 });
+  return { teamId: s.teamId, ticketId: ticket.id };
+}
+const ordersOf = async (teamId: number) => (await db().select({ n: count() }).from(orders).where(eq(orders.teamId, teamId)))[0]!.n;
+const reservationsOf = async (ticketId: number) =>
+  (await db().select({ n: count() }).from(ticketReservations).where(eq(ticketReservations.ticketId, ticketId)))[0]!.n;
+const ordersUrl = (teamId: number) => `/api/public/teams/${teamId}/orders`;
+const reservationsUrl = (teamId: number) => `/api/public/teams/${teamId}/reservations`;
+const KEY = 'idempotency-key';
+
+describe('Idempotency-Key on orders', () => {
+  it('a repeat with the same key and body answers the first reply again and creates nothing', async () => {
+    const { teamId, ticketId } = await shop();
+    const body = orderBody(ticketId, 2);
+    const first = await post(ordersUrl(teamId), body, { [KEY]: 'order-1' });
+    expect(first.statusCode).toBe(201);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    for (let i = 0; i < 3; i++) {
+      const again = await post(ordersUrl(teamId), body, { [KEY]: 'order-1' });
+      expect(again.statusCode).toBe(201);
+      expect(again.body).toBe(first.body);
+      expect(again.headers['idempotent-replayed']).toBe('true');
+    }
+    expect(await ordersOf(teamId)).toBe(1);
+    // Key order in the body does not make it another body.
+    const reordered = Object.fromEntries(Object.entries(body).reverse());
+    expect((await post(ordersUrl(teamId), reordered, { [KEY]: 'order-1' })).body).toBe(first.body);
+    // Without a key, or with another one, it is a new order.
+    expect((await post(ordersUrl(teamId), body)).statusCode).toBe(201);
+    expect((await post(ordersUrl(teamId), body, { [KEY]: 'order-2' })).statusCode).toBe(201);
+    expect(await ordersOf(teamId)).toBe(3);
+  });
+
+  it('the same key with another body answers 422 in the request language, and creates nothing', async () => {
+    const { teamId, ticketId } = await shop();
+    expect((await post(ordersUrl(teamId), orderBody(ticketId, 1), { [KEY]: 'k' })).statusCode).toBe(201);
+    const other = orderBody(ticketId, 2);
+    const de = await post(ordersUrl(teamId), other, { [KEY]: 'k', 'accept-language': 'de' });
+    expect(de.statusCode).toBe(422);
+    expect(de.json().errors[KEY]).toEqual([expect.stringContaining('bereits für eine andere Anfrage')]);
+    const en = await post(ordersUrl(teamId), other, { [KEY]: 'k', 'accept-language': 'en' });
+    expect(en.json().errors[KEY]).toEqual([expect.stringContaining('already used with a different request')]);
+    expect(await ordersOf(teamId)).toBe(1);
+  });
+
+  it('a key of up to 255 characters is taken; an empty or longer one answers 422 on the header, translated', async () => {
+    const { teamId, ticketId } = await shop();
+    expect((await post(ordersUrl(teamId), orderBody(ticketId), { [KEY]: 'x'.repeat(255) })).statusCode).toBe(201);
+    for (const [value, lang] of [
+      ['x'.repeat(256), 'de'],
+      ['', 'en'],
+    ] as const) {
+      const res = await post(ordersUrl(teamId), orderBody(ticketId), { [KEY]: value, 'accept-language': lang });
+      expect(res.statusCode, `${value.length} characters`).toBe(422);
+      expect(Object.keys(res.json().errors)).toEqual([KEY]);
+      expect(res.json().message).toBe(lang === 'de' ? 'Die Angaben sind ungültig.' : 'The given data was invalid.');
+    }
+    expect(await ordersOf(teamId)).toBe(1);
+  });
+
+  it('keys are per team and per kind of call', async () => {
+    const a = await shop();
+    const b = await shop();
+    expect((await post(ordersUrl(a.teamId), orderBody(a.ticketId), { [KEY]: 'shared' })).statusCode).toBe(201);
+    expect((await post(ordersUrl(b.teamId), orderBody(b.ticketId), { [KEY]: 'shared' })).statusCode).toBe(201);
+    const held = await post(reservationsUrl(a.teamId), { items: [{ ticket_id: a.ticketId, quantity: 1 }] }, { [KEY]: 'shared' });
+    expect(held.statusCode).toBe(201);
+    expect(held.headers['idempotent-replayed']).toBeUndefined();
+    expect(await ordersOf(a.teamId)).toBe(1);
+    expect(await ordersOf(b.teamId)).toBe(1);
+  });
+
+  it('concurrent repeats of one key create one order; every reply is that order or 409 IDEMPOTENCY_IN_PROGRESS', async () => {
+    const { teamId, ticketId } = await shop();
+    const body = orderBody(ticketId);
+    const replies = await Promise.all(Array.from({ length: 8 }, () => post(ordersUrl(teamId), body, { [KEY]: 'burst' })));
+    const created = replies.filter((r) => r.statusCode === 201);
+    expect(created.length).toBeGreaterThan(0);
+    expect(new Set(created.map((r) => r.body)).size).toBe(1);
+    for (const r of replies.filter((r) => r.statusCode !== 201)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().code).toBe('IDEMPOTENCY_IN_PROGRESS');
+      expect(r.headers['retry-after']).toBe('1');
+    }
+    expect(await ordersOf(teamId)).toBe(1);
+  });
+
+  it('a refusal that may change (409 sold out) frees the key: the retry places the order once seats are back', async () => {
+    const { teamId, ticketId } = await shop(0);
+    const body = orderBody(ticketId);
+    const sold = await post(ordersUrl(teamId), body, { [KEY]: 'later' });
+    expect(sold.statusCode).toBe(409);
+    expect(await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.teamId, teamId))).toEqual([]);
+    await db().update(tickets).set({ stock: 5 }).where(eq(tickets.id, ticketId));
+    expect((await post(ordersUrl(teamId), body, { [KEY]: 'later' })).statusCode).toBe(201);
+    expect(await ordersOf(teamId)).toBe(1);
+  });
+
+  it('a key is answered for 24 hours; after that it is a new key, and the purge deletes old keys only', async () => {
+    const { teamId, ticketId } = await shop();
+    const body = orderBody(ticketId);
+    const first = await post(ordersUrl(teamId), body, { [KEY]: 'day' });
+    expect(first.statusCode).toBe(201);
+    expect(await post(ordersUrl(teamId), orderBody(ticketId), { [KEY]: 'fresh' })).toHaveProperty('statusCode', 201);
+    const age = (hours: number, key: string) =>
+      db()
+        .update(idempotencyKeys)
+        .set({ createdAt: sql`now() - ${hours}::int * interval '1 hour'` })
+        .where(and(eq(idempotencyKeys.teamId, teamId), eq(idempotencyKeys.key, key)));
+    await age(23, 'day');
+    expect((await post(ordersUrl(teamId), body, { [KEY]: 'day' })).body).toBe(first.body);
+    expect(await ordersOf(teamId)).toBe(2);
+    await age(25, 'day');
+    const later = await post(ordersUrl(teamId), body, { [KEY]: 'day' });
+    expect(later.statusCode).toBe(201);
+    expect(later.body).not.toBe(first.body);
+    expect(await ordersOf(teamId)).toBe(3);
+
+    await age(25, 'day');
+    expect(await purgeIdempotencyKeys(db())).toBeGreaterThanOrEqual(1);
+    const left = await db().select({ key: idempotencyKeys.key }).from(idempotencyKeys).where(eq(idempotencyKeys.teamId, teamId));
+    expect(left.map((r) => r.key)).toEqual(['fresh']);
+  });
+
+  it('CONTROL: without a key, a retried lost reply places the order twice', async () => {
+    const { teamId, ticketId } = await shop();
+    const body = orderBody(ticketId);
+    // The first reply is "lost" (the client never reads it) and the client sends the call again.
+    await post(ordersUrl(teamId), body);
+    expect((await post(ordersUrl(teamId), body)).statusCode).toBe(201);
+    expect(await ordersOf(teamId)).toBe(2);
+  });
+});
+
+describe('the API description', () => {
+  it('documents the header on both calls', async () => {
+    const doc = (await t.app.inject('/api/docs')).json() as {
+      paths: Record<string, Record<string, { parameters?: { in: string; name: string; schema?: { maxLength?: number } }[] }>>;
+    };
+    for (const path of ['/api/public/teams/{teamId}/orders', '/api/public/teams/{teamId}/reservations']) {
+      const header = doc.paths[path]!.post!.parameters!.find((p) => p.in === 'header' && p.name === KEY);
+      expect(header, path).toBeDefined();
+      expect(header!.schema!.maxLength).toBe(255);
+    }
+  });
+});
+
+describe('Idempotency-Key on reservations', () => {
+  it('a repeat answers the same reservation and holds no more seats; another body answers 422', async () => {
+    const { teamId, ticketId } = await shop();
+    const body = { items: [{ ticket_id: ticketId, quantity: 2 }] };
+    const first = await post(reservationsUrl(teamId), body, { [KEY]: 'r-1' });
+    expect(first.statusCode).toBe(201);
+    const again = await post(reservationsUrl(teamId), body, { [KEY]: 'r-1' });
+    expect(again.body).toBe(first.body);
+    expect(await reservationsOf(ticketId)).toBe(1);
+    const other = await post(reservationsUrl(teamId), { items: [{ ticket_id: ticketId, quantity: 3 }] }, { [KEY]: 'r-1' });
+    expect(other.statusCode).toBe(422);
+    expect(await reservationsOf(ticketId)).toBe(1);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('Idempotency-Key under a burst of repeats (PostgreSQL)', () => {
+  it('60 repeats of one key at once, several rounds: one order each round', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { teamId, ticketId } = await shop(1000);
+      const body = orderBody(ticketId);
+      const replies = await Promise.all(Array.from({ length: 60 }, () => post(ordersUrl(teamId), body, { [KEY]: `race-${round}` })));
+      const statuses = replies.map((r) => r.statusCode);
+      expect(statuses.every((s) => s === 201 || s === 409)).toBe(true);
+      expect(new Set(replies.filter((r) => r.statusCode === 201).map((r) => r.body)).size).toBe(1);
+      expect(await ordersOf(teamId)).toBe(1);
+    }
+  }, 60_000);
+});
