@@ -47,7 +47,7 @@ export const idempotencyHeaders = z.looseObject({
     ),
 });
 
-interface Held {
+export interface Held {
   teamId: number;
   scope: IdempotencyScope;
   key: string;
@@ -57,7 +57,7 @@ interface Held {
 /** Requests that reserved a key and must settle it when their reply is sent. */
 const held = new WeakMap<FastifyRequest, Held>();
 
-type Outcome = { kind: 'reserved' } | { kind: 'mismatch' } | { kind: 'busy' } | { kind: 'replay'; status: number; body: string };
+export type Outcome = { kind: 'reserved' } | { kind: 'mismatch' } | { kind: 'busy' } | { kind: 'replay'; status: number; body: string };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -144,13 +144,19 @@ export const replayable = (status: number) => (status >= 200 && status < 300) ||
  * checked body and header) reserves the key or answers the repeat; `onSend` settles the key with
  * the reply. `teamIdOf` names the team the key belongs to.
  */
-export function idempotentRoute(db: Db, scope: IdempotencyScope, teamIdOf: (request: FastifyRequest) => number) {
+export function idempotentRoute(
+  db: Db,
+  scope: IdempotencyScope,
+  teamIdOf: (request: FastifyRequest) => number,
+  /** How a key is reserved: `reserveKey`; only the race test's control passes another. */
+  reserve: (db: Db, k: Held) => Promise<Outcome> = reserveKey,
+) {
   return {
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
       const key = (request.headers as { 'idempotency-key'?: string })['idempotency-key'];
       if (key === undefined) return;
       const k: Held = { teamId: teamIdOf(request), scope, key, hash: requestHash(request.body) };
-      const outcome = await reserveKey(db, k);
+      const outcome = await reserve(db, k);
       if (outcome.kind === 'reserved') {
         held.set(request, k);
         return;
