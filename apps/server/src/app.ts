@@ -110,10 +110,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     config,
     db: database.db,
     dbKind: database.kind,
-    limiter: opts.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl) : createMemoryRateLimiter()),
+    limiter: opts.limiter ?? (config.redisUrl ? createRedisRateLimiter(config.redisUrl, { log }) : createMemoryRateLimiter()),
     jobs,
     mailTransport,
     pdf,
+    jobsHeartbeat: () => jobs.lastTick(),
   });
   registerJobHandlers(jobs, { db: database.db, config, mailTransport, log, pdf });
 
@@ -133,7 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(errorHandlerPlugin);
 
   // Features: the whole route table, in one place (URL prefixes → plugin).
-  await app.register(systemRoutes); //       /api/health, /sanctum/csrf-cookie, /api/language/change/:lang, /api/srl/state
+  await app.register(systemRoutes); //       /api/health, /api/ready, /sanctum/csrf-cookie, /api/language/change/:lang, /api/srl/state
   await app.register(publicSiteRoutes); //   /robots.txt, /sitemap.xml (the public pages' HTML: plugins/web.ts)
   await app.register(referenceRoutes); //    /api/srl/options/*, /api/faq, /api/content/*
   await app.register(authRoutes); //         /api/srl/{register,login,logout,user,validator/*,email/verify/*,password/reset/*,two-factor/*},
@@ -183,6 +184,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     app.addHook('onReady', async () => {
       if (database.kind === 'postgres' && opts.jobsThread !== false) {
         const thread = startJobsThread(config, log, () => jobs.start());
+        app.deps.jobsHeartbeat = () => thread.lastTick() ?? jobs.lastTick();
         app.addHook('onClose', () => thread.stop());
       } else jobs.start();
       // Periodic work runs on one instance at a time (lib/periodic.ts): the purges here, the features' sweeps below.

@@ -12,19 +12,27 @@ import type { Config } from './config/env.ts';
  * A thread that dies is started again after a second; one that cannot start at all (its first
  * start fails) hands the jobs back to the server's thread (`fallback`), so mails still go out.
  */
-export function startJobsThread(config: Config, log: FastifyBaseLogger, fallback: () => void): { stop(): Promise<void> } {
+export function startJobsThread(
+  config: Config,
+  log: FastifyBaseLogger,
+  fallback: () => void,
+): { stop(): Promise<void>; lastTick(): number | undefined } {
   let worker: Worker | undefined;
+  // The thread's runner reports its last wake-up every 2 s (jobs-worker.ts): GET /api/ready's "jobs" check.
+  let lastTick: number | undefined;
   let stopping = false;
   let everStarted = false;
   let restart: NodeJS.Timeout | undefined;
   const spawn = () => {
     const w = new Worker(new URL('./jobs-worker-entry.mjs', import.meta.url), { workerData: { config } });
     worker = w;
-    w.on('message', (m) => {
+    w.on('message', (m: unknown) => {
       if (m === 'started') everStarted = true;
+      else if (m && typeof m === 'object' && 'tick' in m) lastTick = typeof m.tick === 'number' ? m.tick : undefined;
     });
     w.on('error', (err) => log.error({ err }, 'jobs thread failed'));
     w.on('exit', (code) => {
+      lastTick = undefined;
       if (stopping) return;
       if (!everStarted) {
         log.warn({ code }, 'the jobs thread could not start: jobs run on the server thread');
@@ -39,6 +47,7 @@ export function startJobsThread(config: Config, log: FastifyBaseLogger, fallback
   };
   spawn();
   return {
+    lastTick: () => lastTick,
     async stop() {
       stopping = true;
       clearTimeout(restart);

@@ -30,10 +30,15 @@ registerJobHandlers(jobs, { db: database.db, config, mailTransport, log });
 jobs.start();
 log.info('jobs thread started');
 parentPort!.postMessage('started');
+// The server's GET /api/ready asks whether this runner is alive: its last wake-up, every 2 s.
+const heartbeat = setInterval(() => parentPort!.postMessage({ tick: jobs.lastTick() }), 2000);
+heartbeat.unref();
+parentPort!.postMessage({ tick: jobs.lastTick() });
 
 parentPort!.once('message', () => {
   // Stop claiming, let the running job finish, then end the thread with nothing left open.
   void (async () => {
+    clearInterval(heartbeat);
     await jobs.stop();
     mailTransport?.close();
     await database.close();

@@ -17,6 +17,8 @@ export interface AppDeps {
   mailTransport: Transporter | undefined;
   /** Renders PDFs in worker threads (features/selling/documents), never on the server's thread. */
   pdf: DocumentRenderer;
+  /** When the jobs runner (this thread's, or the jobs thread's) last woke up; undefined: not running. GET /api/ready reads it. */
+  jobsHeartbeat: () => number | undefined;
 }
 
 declare module 'fastify' {

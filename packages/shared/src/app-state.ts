@@ -39,6 +39,28 @@ export const appStateSchema = z.object({
 });
 export type AppState = z.infer<typeof appStateSchema>;
 
-/** `GET /api/health`: the server and its database answer. */
+/** `GET /api/health` (liveness): the process runs. It asks nothing else, so it answers while the database is down. */
 export const healthReplySchema = z.object({ status: z.literal('ok') });
 export type HealthReply = z.infer<typeof healthReplySchema>;
+
+/**
+ * `GET /api/ready` (CONTRACT §7, for a load balancer's health check): 200 with `status: "ok"` only
+ * when the database answers, its migrations are all applied and the jobs runner is alive; else
+ * 503 with `status: "unavailable"`, a `message` and the failing check. Redis is reported, never
+ * decisive: down, rate limits count per instance (`degraded`, still 200). `redis` is absent
+ * when no REDIS_URL is set.
+ */
+export const readyChecksSchema = z.object({
+  database: z.enum(['ok', 'down']),
+  /** `unknown` while the database does not answer. */
+  migrations: z.enum(['ok', 'pending', 'unknown']),
+  jobs: z.enum(['ok', 'stopped']),
+  redis: z.enum(['ok', 'degraded']).optional(),
+});
+export type ReadyChecks = z.infer<typeof readyChecksSchema>;
+export const readyReplySchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  message: z.string().optional(),
+  checks: readyChecksSchema,
+});
+export type ReadyReply = z.infer<typeof readyReplySchema>;

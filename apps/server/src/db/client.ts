@@ -35,13 +35,33 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+/** One line per lost connection (not per failed query): the pool opens a new one by itself. */
+function warnConnectionLost(err: Error & { code?: string }) {
+  console.warn(`PostgreSQL connection lost (${err.code ?? 'no code'}): ${err.message}; the pool replaces it`);
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
     // Timestamps are handled as UTC instants everywhere (set per connection at start-up).
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
-    // The server may end an idle connection (restart, failover, DROP DATABASE … WITH (FORCE)).
-    // Without a listener pg re-throws that as an uncaught exception; the pool replaces the client.
-    pool.on('error', (err) => console.warn(`PostgreSQL closed an idle connection: ${err.message}`));
+    // The server may end any connection (restart, failover, pg_terminate_backend, DROP DATABASE …
+    // WITH (FORCE)). pg reports that as an `error` event on the client, and an event nobody
+    // listens to ends the process. The pool listens only while a client is idle in it; a client
+    // checked out (inside db.transaction(), or between its statements) has no listener of its own,
+    // so every client gets one when it connects. The query in flight still rejects (the caller
+    // answers 503: lib/db-errors.ts), the transaction's later statements fail with "not
+    // queryable", and the pool drops the broken client when it is released and opens a new one
+    // for the next caller (decision 022).
+    pool.on('connect', (client) => {
+      // pg may emit twice for one loss (the server's 57P01, then the socket's end): one line.
+      let logged = false;
+      client.on('error', (err) => {
+        if (!logged) warnConnectionLost(err);
+        logged = true;
+      });
+    });
+    // The pool re-emits an idle client's error; the client's own listener has logged it already.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

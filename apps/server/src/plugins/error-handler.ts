@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, InputError } from '../lib/app-error.ts';
+import { databaseUnavailable, isConnectionError } from '../lib/db-errors.ts';
 import { translate, translateValidation } from '../lib/i18n.ts';
 import { issueFields } from '../lib/partial-input.ts';
 
@@ -11,6 +12,7 @@ import { issueFields } from '../lib/partial-input.ts';
  * AppError, schema validation (422 with dotted field paths, translated) — of a route's schema or
  * an InputError a service throws after checking input against a per-team schema (`parseInput`) —
  * Fastify's own errors,
+ * a database connection lost under the call (503 with Retry-After: lib/db-errors.ts),
  * unknown routes, and anything unexpected (500 without details).
  *
  * The 401/404/419 messages are fixed English strings in the contract, so clients can rely on
@@ -57,7 +59,14 @@ declare module 'fastify' {
 }
 
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
-  app.setErrorHandler((error: FastifyError | AppError | InputError, request, reply) => {
+  app.setErrorHandler((caught: FastifyError | AppError | InputError, request, reply) => {
+    let error = caught;
+    // The database went away under this call (restart, failover, pg_terminate_backend): its
+    // transaction rolled back with the connection, so it is a 503 to try again, not a bug (decision 022).
+    if (!(error instanceof AppError) && isConnectionError(error)) {
+      request.log.warn({ err: error }, 'database connection failed under this call: 503');
+      error = databaseUnavailable();
+    }
     if (error instanceof AppError) {
       if ((error.code === 'RATE_LIMITED' || error.code === 'SERVICE_UNAVAILABLE') && error.params.seconds)
         reply.header('Retry-After', String(error.params.seconds));

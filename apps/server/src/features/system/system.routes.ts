@@ -1,22 +1,47 @@
-import { appStateSchema, healthReplySchema, LANGUAGES, okReplySchema } from '@bookla/shared';
-import { sql } from 'drizzle-orm';
+import { appStateSchema, healthReplySchema, LANGUAGES, okReplySchema, readyReplySchema } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LANGUAGE_COOKIE } from '../../plugins/language.ts';
+import { DATABASE_RETRY_SECONDS } from '../../lib/db-errors.ts';
 import { buildAppState } from './app-state.ts';
+import { readinessChecks } from './readiness.ts';
 
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
+  // Liveness (CONTRACT §7): 200 while the process runs, whatever its dependencies do; a load
+  // balancer asks /api/ready instead, which an instance answers 503 while it cannot serve.
   app.get(
     '/api/health',
     {
-      schema: { tags: ['system'], summary: 'Liveness and database reachability', response: { 200: healthReplySchema } },
+      schema: { tags: ['system'], summary: 'Liveness: the process runs (asks no dependency)', response: { 200: healthReplySchema } },
     },
-    async () => {
-      await app.deps.db.execute(sql`select 1`);
-      return { status: 'ok' as const };
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers, migrations are applied and the jobs runner is alive (Redis down: degraded, still 200)',
+        response: {
+          200: readyReplySchema.describe('Ready to serve.'),
+          503: readyReplySchema.describe('Not ready: `checks` names the failing check; try again after Retry-After.'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { ready, checks } = await readinessChecks(app.deps);
+      reply.header('cache-control', 'no-store');
+      if (ready) return { status: 'ok' as const, checks };
+      reply.header('retry-after', String(DATABASE_RETRY_SECONDS));
+      return reply.status(503).send({
+        status: 'unavailable' as const,
+        message: request.t('errors:unavailable', { seconds: DATABASE_RETRY_SECONDS }),
+        checks,
+      });
     },
   );
 

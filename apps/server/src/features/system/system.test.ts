@@ -34,7 +34,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('health and unknown paths', () => {
-  it('answers health once the database is reachable', async () => {
+  it('answers health (liveness: asks no dependency; readiness is readiness.test.ts)', async () => {
     const res = await app.inject('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ok' });
@@ -193,6 +193,7 @@ describe('security headers, compression, docs', () => {
     expect(doc.openapi).toMatch(/^3\./);
     for (const path of [
       '/api/health',
+      '/api/ready',
       '/api/srl/options/country',
       '/api/faq',
       '/api/content/{type}/{group}',

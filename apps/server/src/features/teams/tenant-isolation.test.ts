@@ -32,7 +32,8 @@ import { queueExportJob } from '../operations/exports/index.ts';
 /** Public routes: no session needed, nothing of a company behind them (beyond what the link proves). */
 const PUBLIC: RegExp[] = [
   /^GET \/sanctum\/csrf-cookie$/,
-  /^GET \/api\/health$/,
+  // Liveness and readiness say nothing of any company (readiness answers 503 here: no jobs runner in tests).
+  /^GET \/api\/(health|ready)$/,
   /^GET \/api\/srl\/options\/\w+$/,
   /^GET \/api\/faq$/,
   /^GET \/api\/content\/:type(\/:group)?$/,

@@ -1,6 +1,7 @@
 import { isLanguage, type Language } from '@bookla/shared';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
+import { databaseUnavailable, isConnectionError } from '../../../lib/db-errors.ts';
 import { translate } from '../../../lib/i18n.ts';
 
 /**
@@ -73,9 +74,11 @@ export function documentErrorHtml(lang: Language, status: number, message: strin
  * `staff`: the back office's routes (the page links to the order's edit page).
  */
 export function documentErrorHandler(staff: boolean) {
-  return function handler(error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
-    if (!prefersHtml(request.headers.accept)) throw error;
-    const ctx = contexts.get(error) ?? {};
+  return function handler(caught: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply) {
+    if (!prefersHtml(request.headers.accept)) throw caught;
+    // The database went away under the call: the page says so (503), as the JSON does.
+    const error = !(caught instanceof AppError) && isConnectionError(caught) ? databaseUnavailable() : caught;
+    const ctx = contexts.get(caught) ?? {};
     const query = (request.query ?? {}) as Record<string, unknown>;
     const lang: Language = isLanguage(query.lang)
       ? query.lang

@@ -1,0 +1,307 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, TestClient, type TestApp } from '../test/build-test-app.ts';
+import { createUserWithTeam, DEFAULT_PASSWORD } from '../test/factories.ts';
+import { createRedisRateLimiter, type LimiterLog, type RateLimiter } from './rate-limit.ts';
+
+/**
+ * Redis outages (CONTRACT §7, decision 022): while Redis is away the shared limiter counts per
+ * instance and answers within 250 ms — never a 5xx, never a hang — logs the outage once, and
+ * counts in Redis again once it is back. Against a real redis-server these tests start and stop
+ * on a free port (killed, and frozen with SIGSTOP), and against real sockets where nothing
+ * listens or nothing answers; no mock of ioredis.
+ */
+
+const BUDGET_MS = 250;
+const hasRedis = spawnSync('redis-server', ['--version']).status === 0;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+
+/** PING over a plain socket: true when a Redis answers PONG. */
+const pong = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection({ port, host: '127.0.0.1' });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(500, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('data', (d) => done(d.toString().startsWith('+PONG')));
+    socket.on('connect', () => socket.write('PING\r\n'));
+  });
+
+async function waitFor(what: string, probe: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** A redis-server of this test on `port`, without persistence. */
+const servers = new Set<ChildProcess>();
+async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: 'ignore',
+  });
+  servers.add(child);
+  child.on('exit', () => servers.delete(child));
+  await waitFor(`redis-server on ${port}`, () => pong(port));
+  return child;
+}
+async function stopRedis(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGKILL');
+  await exited;
+}
+
+/** A TCP server that accepts connections and never says a word. */
+async function silentServer(): Promise<{ port: number; close(): Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => {});
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** The limiter's log lines, to count them. */
+function recordingLog(): LimiterLog & { warns: string[]; infos: string[] } {
+  const warns: string[] = [];
+  const infos: string[] = [];
+  return { warns, infos, warn: (_obj, msg) => void warns.push(msg), info: (_obj, msg) => void infos.push(msg) };
+}
+
+/** `fn`'s result and how long it took. */
+async function timed<T>(fn: () => Promise<T>): Promise<{ value: T; ms: number }> {
+  const started = performance.now();
+  const value = await fn();
+  return { value, ms: performance.now() - started };
+}
+
+const key = (tag: string) => `outage-${tag}-${Math.random().toString(36).slice(2)}`;
+const counted = (inspect: Redis, k: string) => inspect.zcard(`bookla:rl:${k}`);
+
+const limiters: RateLimiter[] = [];
+afterEach(async () => {
+  await Promise.all(limiters.splice(0).map((l) => l.close()));
+});
+afterAll(async () => {
+  await Promise.all([...servers].map(stopRedis));
+});
+
+describe('the shared limiter where Redis never was', () => {
+  it('answers from memory within the budget where nothing listens', async () => {
+    const log = recordingLog();
+    const limiter = createRedisRateLimiter(`redis://127.0.0.1:${await freePort()}`, { log });
+    limiters.push(limiter);
+    const k = key('nothing');
+    for (let i = 0; i < 4; i++) {
+      const { value, ms } = await timed(() => limiter.hit(k, 3, 60_000));
+      expect(ms).toBeLessThan(BUDGET_MS);
+      expect(value.allowed).toBe(i < 3);
+    }
+    expect(await limiter.health!()).toBe('degraded');
+    expect(log.warns).toHaveLength(1);
+  });
+
+  it('answers from memory within the budget when a server accepts and never answers', async () => {
+    const silent = await silentServer();
+    try {
+      const log = recordingLog();
+      const limiter = createRedisRateLimiter(`redis://127.0.0.1:${silent.port}`, { log });
+      limiters.push(limiter);
+      const k = key('silent');
+      const results = [];
+      for (let i = 0; i < 4; i++) {
+        const { value, ms } = await timed(() => limiter.hit(k, 3, 60_000));
+        expect(ms).toBeLessThan(BUDGET_MS);
+        results.push(value.allowed);
+      }
+      expect(results).toEqual([true, true, true, false]);
+      // Parallel calls too: none waits longer than the budget.
+      const parallel = await Promise.all(Array.from({ length: 20 }, () => timed(() => limiter.peek(k, 3, 60_000))));
+      expect(Math.max(...parallel.map((p) => p.ms))).toBeLessThan(BUDGET_MS);
+      expect(await limiter.health!()).toBe('degraded');
+      expect(log.warns).toHaveLength(1);
+    } finally {
+      await silent.close();
+    }
+  });
+});
+
+describe.skipIf(!hasRedis)('the shared limiter when a real Redis goes away and comes back', () => {
+  let port = 0;
+  let server: ChildProcess;
+  let inspect: Redis;
+  beforeAll(async () => {
+    port = await freePort();
+    server = await startRedis(port);
+    inspect = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => 100 });
+    inspect.on('error', () => {});
+  });
+  afterAll(async () => {
+    inspect.disconnect();
+    await stopRedis(server);
+  });
+  /** Redis answers again (started anew after a test stopped it). */
+  const up = async () => {
+    if (!(await pong(port))) server = await startRedis(port);
+  };
+
+  it('counts in Redis; killed: in memory within the budget, logged once; back: in Redis again', async () => {
+    await up();
+    const log = recordingLog();
+    const limiter = createRedisRateLimiter(`redis://127.0.0.1:${port}`, { log, retryMs: 500 });
+    limiters.push(limiter);
+    const before = key('before');
+    for (let i = 0; i < 2; i++) expect((await limiter.hit(before, 5, 60_000)).allowed).toBe(true);
+    expect(await counted(inspect, before)).toBe(2);
+    expect(await limiter.health!()).toBe('ok');
+
+    await stopRedis(server);
+    const during = key('during');
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await timed(() => limiter.hit(during, 5, 60_000)));
+    expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(BUDGET_MS);
+    // Still limited, per instance: 5 allowed, then refused with a Retry-After.
+    expect(answers.map((a) => a.value.allowed)).toEqual([true, true, true, true, true, false, false, false]);
+    expect(answers[7]!.value.retryAfter).toBeGreaterThan(0);
+    // An attempt counted in memory is refunded there.
+    await limiter.refund(during, answers[0]!.value.token!);
+    expect((await limiter.hit(during, 5, 60_000)).allowed).toBe(true);
+    expect(await limiter.health!()).toBe('degraded');
+    expect(log.warns).toHaveLength(1);
+
+    server = await startRedis(port);
+    await waitFor('the limiter to see Redis again', async () => (await limiter.health!()) === 'ok');
+    expect(log.infos).toHaveLength(1);
+    const after = key('after');
+    const back = await limiter.hit(after, 5, 60_000);
+    expect(back.allowed).toBe(true);
+    expect(back.token!.startsWith('m:')).toBe(false);
+    expect(await counted(inspect, after)).toBe(1);
+    await limiter.refund(after, back.token!);
+    expect(await counted(inspect, after)).toBe(0);
+    expect(log.warns).toHaveLength(1);
+  });
+
+  it('frozen (SIGSTOP): answers within the budget from memory; thawed: back on Redis after the retry time', async () => {
+    await up();
+    const log = recordingLog();
+    const limiter = createRedisRateLimiter(`redis://127.0.0.1:${port}`, { log, retryMs: 300 });
+    limiters.push(limiter);
+    const k = key('frozen');
+    expect((await limiter.hit(k, 100, 60_000)).token!.startsWith('m:')).toBe(false);
+    server.kill('SIGSTOP');
+    try {
+      const answers = [];
+      for (let i = 0; i < 10; i++) answers.push(await timed(() => limiter.hit(k, 100, 60_000)));
+      expect(Math.max(...answers.map((a) => a.ms))).toBeLessThan(BUDGET_MS);
+      expect(answers.every((a) => a.value.allowed && a.value.token!.startsWith('m:'))).toBe(true);
+      // Past the retry time one call asks Redis again, and still answers within the budget.
+      await new Promise((r) => setTimeout(r, 350));
+      const probe = await timed(() => limiter.hit(k, 100, 60_000));
+      expect(probe.ms).toBeLessThan(BUDGET_MS);
+      expect(log.warns).toHaveLength(1);
+    } finally {
+      server.kill('SIGCONT');
+    }
+    await new Promise((r) => setTimeout(r, 350));
+    await waitFor('the limiter to see Redis again', async () => (await limiter.health!()) === 'ok');
+    expect((await limiter.hit(k, 100, 60_000)).token!.startsWith('m:')).toBe(false);
+    expect(log.infos).toHaveLength(1);
+  });
+
+  describe('logins and public selling calls through the app', () => {
+    let t: TestApp;
+    let log: ReturnType<typeof recordingLog>;
+    beforeAll(async () => {
+      await up();
+      log = recordingLog();
+      t = await buildTestApp({ limiter: createRedisRateLimiter(`redis://127.0.0.1:${port}`, { log, retryMs: 500 }) });
+    });
+    afterAll(() => t.close());
+
+    /** One login call, timed on its own (the session and XSRF cookie are fetched first). */
+    const login = async (email: string, password: string) => {
+      const client = new TestClient(t.app, { 'accept-language': 'en' });
+      await client.csrf();
+      return timed(() => client.post('/api/srl/login', { email, password }));
+    };
+    const publicOrder = () => timed(() => t.app.inject('/api/public/orders/00000000-0000-4000-8000-000000000000?token=nope'));
+
+    it('answer with their usual statuses within the budget while Redis is down, limits counting per instance', async () => {
+      await up();
+      const { user } = await createUserWithTeam(t.app.deps.db);
+      const usual = (await publicOrder()).value.statusCode;
+      expect(usual).toBeLessThan(500);
+      expect((await login(user.email, 'wrong-password')).value.statusCode).toBe(422);
+      const accountKeys = await inspect.keys('bookla:rl:loginFailuresPerAccount:*');
+      expect(accountKeys.length).toBeGreaterThan(0);
+
+      await stopRedis(server);
+      const ok = await login(user.email, DEFAULT_PASSWORD);
+      expect(ok.value.statusCode).toBe(200);
+      expect(ok.ms).toBeLessThan(BUDGET_MS);
+      const failures = [];
+      for (let i = 0; i < 11; i++) failures.push(await login(user.email, `wrong-${i}`));
+      expect(Math.max(...failures.map((f) => f.ms))).toBeLessThan(BUDGET_MS);
+      // Ten failures per account in memory (the one counted in Redis before is not seen here), then 429.
+      expect(failures.map((f) => f.value.statusCode)).toEqual([...Array<number>(10).fill(422), 429]);
+      expect(Number(failures[10]!.value.headers['retry-after'])).toBeGreaterThan(0);
+      const order = await publicOrder();
+      expect(order.value.statusCode).toBe(usual);
+      expect(order.ms).toBeLessThan(BUDGET_MS);
+      expect(log.warns).toHaveLength(1);
+
+      server = await startRedis(port);
+      await waitFor('the app to see Redis again', async () => (await t.app.deps.limiter.health!()) === 'ok');
+      const other = await createUserWithTeam(t.app.deps.db);
+      expect((await login(other.user.email, 'wrong-password')).value.statusCode).toBe(422);
+      const keys = await inspect.keys(`bookla:rl:loginFailuresPerAccount:${other.user.email.toLowerCase()}*`);
+      expect(keys).toHaveLength(1);
+      expect(await inspect.zcard(keys[0]!)).toBe(1);
+    });
+
+    it('GET /api/ready says redis ok or degraded, and 200 either way', async () => {
+      await up();
+      t.app.deps.jobs.start(60_000);
+      try {
+        await waitFor('Redis', async () => (await t.app.deps.limiter.health!()) === 'ok');
+        const ok = await t.app.inject('/api/ready');
+        expect(ok.statusCode).toBe(200);
+        expect(ok.json().checks.redis).toBe('ok');
+        await stopRedis(server);
+        const degraded = await timed(() => t.app.inject('/api/ready'));
+        expect(degraded.value.statusCode).toBe(200);
+        expect(degraded.value.json()).toMatchObject({ status: 'ok', checks: { redis: 'degraded', database: 'ok' } });
+        expect(degraded.ms).toBeLessThan(1000);
+      } finally {
+        await t.app.deps.jobs.stop();
+      }
+    });
+  });
+});
