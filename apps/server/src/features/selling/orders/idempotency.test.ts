@@ -1,7 +1,10 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, orders, ticketReservations, tickets } from '../../../db/schema/index.ts';
-import { purgeIdempotencyKeys } from '../../../lib/idempotency.ts';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { validationError } from '../../../lib/app-error.ts';
+import { idempotencyHeaders, idempotentRoute, purgeIdempotencyKeys } from '../../../lib/idempotency.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { makeTicket } from '../../../test/factories.ts';
 import { makeShop, orderBody } from './checkout-fixtures.ts';
@@ -14,8 +17,36 @@ import { makeShop, orderBody } from './checkout-fixtures.ts';
 
 let t: TestApp;
 const db = () => t.app.deps.db;
+/** How often the plumbing route's work ran; it fails (500, then 422) or succeeds as the test says. */
+const flaky = { runs: 0, answer: 'ok' as 'ok' | 'fail' | 'invalid' };
+
 beforeAll(async () => {
-  t = await buildTestApp();
+  t = await buildTestApp({
+    // A plumbing route with the checkout's key handling, whose outcome the test chooses.
+    extend: (app) => {
+      const keys = idempotentRoute(app.deps.db, 'order', (request) => (request.params as { teamId: number }).teamId);
+      app.withTypeProvider<ZodTypeProvider>().post(
+        '/test/idempotent/:teamId',
+        {
+          config: { csrf: false },
+          schema: {
+            params: z.object({ teamId: z.coerce.number().int() }),
+            headers: idempotencyHeaders,
+            body: z.object({ n: z.number() }),
+            response: { 201: z.object({ run: z.number() }) },
+          },
+          preHandler: keys.preHandler,
+          onSend: keys.onSend,
+        },
+        async (_request, reply) => {
+          const run = ++flaky.runs;
+          if (flaky.answer === 'fail') throw new Error('the database went away');
+          if (flaky.answer === 'invalid') throw validationError({ n: ['checkout:validation.language'] });
+          return reply.status(201).send({ run });
+        },
+      );
+    },
+  });
 });
 afterAll(() => t.close());
 
@@ -157,6 +188,40 @@ describe('Idempotency-Key on orders', () => {
     await post(ordersUrl(teamId), body);
     expect((await post(ordersUrl(teamId), body)).statusCode).toBe(201);
     expect(await ordersOf(teamId)).toBe(2);
+  });
+});
+
+describe('what is replayed', () => {
+  const call = (teamId: number) => post(`/test/idempotent/${teamId}`, { n: 1 }, { [KEY]: `flaky-${teamId}` });
+
+  it('a 5xx frees the key: the repeat runs the call again, and its success is replayed', async () => {
+    const { teamId } = await shop();
+    flaky.runs = 0;
+    flaky.answer = 'fail';
+    expect((await call(teamId)).statusCode).toBe(500);
+    expect(await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.teamId, teamId))).toEqual([]);
+    flaky.answer = 'ok';
+    const ok = await call(teamId);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toEqual({ run: 2 });
+    const again = await call(teamId);
+    expect(again.body).toBe(ok.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(flaky.runs).toBe(2);
+  });
+
+  it('a 422 is replayed as it was, without running the call again', async () => {
+    const { teamId } = await shop();
+    flaky.runs = 0;
+    flaky.answer = 'invalid';
+    const first = await call(teamId);
+    expect(first.statusCode).toBe(422);
+    flaky.answer = 'ok';
+    const again = await call(teamId);
+    expect(again.statusCode).toBe(422);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(flaky.runs).toBe(1);
   });
 });
 
