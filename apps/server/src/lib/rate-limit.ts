@@ -155,7 +155,8 @@ export function createRedisRateLimiter(url: string, opts: RedisLimiterOptions = 
   const redis = new Redis(url, {
     lazyConnect: false,
     enableOfflineQueue: false,
-    commandTimeout: timeoutMs,
+    // Calls give up after `timeoutMs` (deadline below); this only clears a frozen server's queue.
+    commandTimeout: 2000,
     maxRetriesPerRequest: 0,
     connectTimeout: 2000,
     // Reconnects every few hundred ms up to 2 s apart, for as long as it takes.
@@ -184,15 +185,24 @@ export function createRedisRateLimiter(url: string, opts: RedisLimiterOptions = 
   redis.on('close', () => degrade('connection closed'));
   redis.on('ready', recover);
 
-  /** `run`'s answer, or a rejection after `timeoutMs`; `run` may ask whether that time has passed. */
+  /**
+   * `run`'s answer, or a rejection after `timeoutMs`; `run` may ask whether that time has passed.
+   * The rejection waits for the event loop's next I/O phase (setImmediate): when the process
+   * itself was busy for longer than the timeout (a burst of requests), the timer fires before
+   * the socket is read, though Redis's answer is already there; that is no outage.
+   */
   const deadline = <T>(run: (expired: () => boolean) => Promise<T>): Promise<T> => {
     let timer: NodeJS.Timeout | undefined;
     let expired = false;
     const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        expired = true;
-        reject(new Error(`Redis did not answer within ${timeoutMs} ms`));
-      }, timeoutMs);
+      timer = setTimeout(
+        () =>
+          setImmediate(() => {
+            expired = true;
+            reject(new Error(`Redis did not answer within ${timeoutMs} ms`));
+          }),
+        timeoutMs,
+      );
     });
     return Promise.race([run(() => expired), late]).finally(() => clearTimeout(timer));
   };
