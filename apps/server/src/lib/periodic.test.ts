@@ -103,6 +103,28 @@ describe('schedulePeriodic with two instances', () => {
   });
 });
 
+describe('a long interval', () => {
+  it('runs at the first poll when due (a first start), then not again before its interval: restarts do not postpone it', async () => {
+    let runs = 0;
+    const hourly = { name: 'test.hourly', intervalMs: 3600_000, pollMs: 50, run: async () => void runs++ };
+    const stop = schedulePeriodic(db(), t.app.log, hourly);
+    await sleep(400);
+    stop();
+    expect(runs).toBe(1);
+    // A restarted instance (a new scheduler) finds it not due: the schedule is in the database.
+    const restarted = schedulePeriodic(other, t.app.log, hourly);
+    await sleep(300);
+    restarted();
+    expect(runs).toBe(1);
+    const [row] = rowsOf<{ due_in_minutes: number }>(
+      await db().execute(
+        sql`SELECT round(extract(epoch FROM next_run_at - now()) / 60)::int AS due_in_minutes FROM periodic_runs WHERE name = 'test.hourly'`,
+      ),
+    );
+    expect(row!.due_in_minutes).toBeGreaterThanOrEqual(58);
+  });
+});
+
 describe('pruneFinishedJobs', () => {
   it('deletes done jobs past their days and failed ones past theirs; open jobs and recent ones stay', async () => {
     const days = (n: number) => sql`now() - ${n}::int * interval '1 day'`;

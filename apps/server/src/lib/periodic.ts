@@ -22,6 +22,12 @@ export interface PeriodicOptions {
   intervalMs: number;
   /** How long a claim holds before another instance may run the sweep (a crashed or hung runner); default max(60 s, 2 intervals). */
   leaseMs?: number;
+  /**
+   * How often this instance asks whether the sweep is due (default: the interval, at most a
+   * minute). The schedule itself is the row's `next_run_at`, so a daily sweep still runs daily
+   * when instances restart more often than that, and a first start runs it at the first poll.
+   */
+  pollMs?: number;
   /** The sweep; `stopped()` tells a sweep in batches that the app is closing. */
   run: (stopped: () => boolean) => Promise<unknown>;
 }
@@ -59,8 +65,8 @@ function defaultLease(intervalMs: number): number {
 }
 
 /**
- * Runs `run` every `intervalMs` while this instance wins the tick (see above); one run at a time
- * per instance. Failures are logged, never thrown. Returns stop.
+ * Runs `run` every `intervalMs` across the instances, whenever this one wins the tick (see above);
+ * one run at a time per instance. Failures are logged, never thrown. Returns stop.
  */
 export function schedulePeriodic(db: Db, log: FastifyBaseLogger, opts: PeriodicOptions): () => void {
   let running = false;
@@ -81,7 +87,7 @@ export function schedulePeriodic(db: Db, log: FastifyBaseLogger, opts: PeriodicO
       running = false;
     }
   };
-  const timer = setInterval(() => void tick(), opts.intervalMs);
+  const timer = setInterval(() => void tick(), Math.min(opts.intervalMs, opts.pollMs ?? 60_000));
   timer.unref();
   return () => {
     stopped = true;
