@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database, type Db } from '../../db/client.ts';
@@ -80,7 +81,16 @@ let t: TestApp;
 let realDb: Db;
 
 beforeAll(async () => {
-  t = await buildTestApp({ limiter: createMemoryRateLimiter() });
+  t = await buildTestApp({
+    limiter: createMemoryRateLimiter(),
+    extend(app) {
+      // A call that reads the database the app holds at the time of the call.
+      app.get('/api/test/read', async () => {
+        await app.deps.db.execute(sql`SELECT 1`);
+        return { ok: true };
+      });
+    },
+  });
   realDb = t.app.deps.db;
 });
 afterEach(async () => {
@@ -131,6 +141,10 @@ describe('GET /api/ready', () => {
     const res = await ready();
     expect(res.statusCode).toBe(503);
     expect(res.json().checks).toEqual({ database: 'down', migrations: 'unknown', jobs: 'ok' });
+    // A call that needs the database: 503 (connection refused), not 500.
+    const call = await t.app.inject({ url: '/api/test/read', headers: { 'accept-language': 'en' } });
+    expect(call.statusCode).toBe(503);
+    expect(call.json()).toEqual({ message: 'The service is briefly unavailable. Please try again in 5 seconds.' });
     // Liveness does not ask the database.
     const health = await t.app.inject('/api/health');
     expect(health.statusCode).toBe(200);
