@@ -37,6 +37,7 @@ export const POSTGRES_AREAS = [
   'src/features/selling/checkin/',
   'src/features/selling/customer-accounts/',
   'src/features/selling/discounts/',
+  'src/features/selling/notifications/',
   'src/features/selling/documents/',
   'src/features/selling/orders/',
   'src/features/selling/payments/',
