@@ -39,11 +39,17 @@ interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal;
   keepalive?: boolean;
+  /** CONTRACT §7: a repeat with the same key and body gets the first reply instead of a second order. */
+  idempotencyKey?: string;
 }
 
-export async function request<T>(path: string, { method = 'GET', body, signal, keepalive }: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  path: string,
+  { method = 'GET', body, signal, keepalive, idempotencyKey }: RequestOptions = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   const res = await fetch(path, {
     method,
     headers,
@@ -61,6 +67,11 @@ export async function request<T>(path: string, { method = 'GET', body, signal, k
   }
   if (!res.ok) throw new ApiError(res.status, data);
   return data as T;
+}
+
+/** 128 random bits as hex: a new order attempt's Idempotency-Key (works on http too, unlike randomUUID). */
+export function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 const qs = (params: Record<string, string | number | undefined | null>) => {
@@ -96,7 +107,8 @@ export const shopApi = {
     body: { items: { ticket_id: number; quantity: number }[]; products?: OrderBody['products']; discount_code?: string | null },
     signal?: AbortSignal,
   ) => request<QuoteReply>(`${teamPath(teamId)}/quote`, { method: 'POST', body, signal }),
-  placeOrder: (teamId: number, body: OrderBody) => request<PlaceOrderReply>(`${teamPath(teamId)}/orders`, { method: 'POST', body }),
+  placeOrder: (teamId: number, body: OrderBody, idempotencyKey: string) =>
+    request<PlaceOrderReply>(`${teamPath(teamId)}/orders`, { method: 'POST', body, idempotencyKey }),
   order: (id: string, token: string, signal?: AbortSignal) =>
     request<{ data: PublicOrder }>(`/api/public/orders/${enc(id)}${qs({ token })}`, { signal }).then((r) => r.data),
   /** The customer cancels an unpaid order (its seats are released at once). */

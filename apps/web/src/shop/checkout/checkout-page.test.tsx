@@ -376,6 +376,45 @@ describe('the checkout', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Sorry, these seats are no longer available.')).toBeNull();
   });
 
+  it('sends the same order again with the same Idempotency-Key after a lost reply, and a changed one with a new key', async () => {
+    const user = userEvent.setup({ delay: null });
+    hold();
+    let answers = 0;
+    const api = mockApi(
+      handlers({
+        [`POST /api/public/teams/${TEAM_ID}/orders`]: () => {
+          answers += 1;
+          if (answers === 1) throw new TypeError('Failed to fetch');
+          if (answers === 2)
+            return fail(409, {
+              message: 'This order is still being placed. Please try again in a moment.',
+              code: 'IDEMPOTENCY_IN_PROGRESS',
+            });
+          return fail(422, { message: 'The given data was invalid.', errors: { 'customer.phone': ['Check the number.'] } });
+        },
+      }),
+    );
+    renderShop(`/en/shop/${TEAM_ID}/checkout`);
+    await screen.findByRole('region', { name: 'Your details' });
+    await fillValid(user);
+    const place = () => user.click(screen.getByRole('button', { name: 'Place order and pay' }));
+    await place();
+    expect(await screen.findByText(/No connection to the server/)).toBeInTheDocument();
+    await place();
+    expect(await screen.findByText('This order is still being placed. Please try again in a moment.')).toBeInTheDocument();
+    const sent = () => api.find('POST', `/api/public/teams/${TEAM_ID}/orders`);
+    await waitFor(() => expect(sent()).toHaveLength(2));
+    const key = sent()[0]!.headers['idempotency-key'];
+    expect(key).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent()[1]!.headers['idempotency-key']).toBe(key);
+    // Another order (the form changed): a new key.
+    await user.type(within(customer()).getByLabelText(/^First name/), 'x');
+    await place();
+    await waitFor(() => expect(sent()).toHaveLength(3));
+    expect(sent()[2]!.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent()[2]!.headers['idempotency-key']).not.toBe(key);
+  });
+
   it('says when no seats are held', async () => {
     mockApi(handlers());
     renderShop(`/de/shop/${TEAM_ID}/checkout`);

@@ -2,7 +2,7 @@ import { ErrorCodes } from '@bookla/shared/errors';
 import { currencyDigits, minorToDecimal } from '@bookla/shared/money';
 import { visibleFields } from '@bookla/shared/booking-answers';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, shopApi } from '../api';
+import { ApiError, newIdempotencyKey, shopApi } from '../api';
 import { forgetReservation, loadReservation, releaseReservation, type HeldReservation } from '../reservation';
 import { Link, navigate } from '../router';
 import { isEmbedBase, useTeamShop } from '../shop-context';
@@ -80,6 +80,8 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
   const secondsLeft = useSecondsLeft(reservation.expires_at);
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
+  /** The last order sent and its Idempotency-Key (CONTRACT §7). */
+  const attempt = useRef<{ body: string; key: string } | null>(null);
 
   // Everything typed survives a reload, a validation error and a renewed reservation.
   useEffect(() => writeJson(draftKey(team.id), draft), [draft, team.id]);
@@ -184,7 +186,13 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
     }
     setSending(true);
     try {
-      const reply = await shopApi.placeOrder(team.id, orderBody(ready, reservation, seats, fields, products, lang));
+      const body = orderBody(ready, reservation, seats, fields, products, lang);
+      // Sending the same order again (its reply was lost: no connection, a gateway error) reuses
+      // its key, so the server answers the first reply instead of placing a second order; a
+      // changed form is a new order attempt with a new key.
+      const sent = JSON.stringify(body);
+      if (attempt.current?.body !== sent) attempt.current = { body: sent, key: newIdempotencyKey() };
+      const reply = await shopApi.placeOrder(team.id, body, attempt.current.key);
       forgetReservation(team.id);
       removeKey(draftKey(team.id));
       if (accountOffer.wanted && !me)
@@ -210,6 +218,9 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
         setSoldOut(err.body.message ?? t('checkout.soldOut'));
       // The visitor already holds the activity's limit of unpaid seats: the server's translated message says so.
       else if (err.status === 409 && err.body.code === ErrorCodes.HOLD_LIMIT) setFailure(err.body.message ?? t('common.failed'));
+      // The same order is still being placed (a double send): the server's message asks to try again in a moment.
+      else if (err.status === 409 && err.body.code === ErrorCodes.IDEMPOTENCY_IN_PROGRESS)
+        setFailure(err.body.message ?? t('common.failed'));
       else if (err.status === 409 || err.status === 410) setServerExpired(true);
       else setFailure(err.body.message ?? t('common.failed'));
     }
