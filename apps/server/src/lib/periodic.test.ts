@@ -40,14 +40,20 @@ afterAll(async () => {
 
 describe('claimTick', () => {
   it('one claim per tick: not again before the interval, not while running, again after the lease', async () => {
-    const claim = await claimTick(db(), 'test.claim', 200, 300);
+    // Time moves by setting the row's times (not by sleeping): the outcome never depends on how
+    // fast the machine is.
+    const INTERVAL = 60_000;
+    const LEASE = 120_000;
+    const shift = (column: 'next_run_at' | 'running_until') =>
+      db().execute(sql`UPDATE periodic_runs SET ${sql.raw(column)} = clock_timestamp() - interval '1 second' WHERE name = 'test.claim'`);
+    const claim = await claimTick(db(), 'test.claim', INTERVAL, LEASE);
     expect(claim).not.toBeNull();
-    expect(await claimTick(other, 'test.claim', 200, 300)).toBeNull();
-    await sleep(250);
+    expect(await claimTick(other, 'test.claim', INTERVAL, LEASE)).toBeNull();
     // Due again, but still running (no release): nobody else may start it until the lease ends.
-    expect(await claimTick(other, 'test.claim', 200, 300)).toBeNull();
-    await sleep(100);
-    const takeover = await claimTick(other, 'test.claim', 200, 300);
+    await shift('next_run_at');
+    expect(await claimTick(other, 'test.claim', INTERVAL, LEASE)).toBeNull();
+    await shift('running_until');
+    const takeover = await claimTick(other, 'test.claim', INTERVAL, LEASE);
     expect(takeover).not.toBeNull();
     // The first holder's late release does not end the new claim.
     await releaseTick(db(), 'test.claim', claim!);
@@ -56,6 +62,8 @@ describe('claimTick', () => {
     );
     expect(row!.running).toBe(true);
     await releaseTick(other, 'test.claim', takeover!);
+    // Released, but the next tick is not due before the interval.
+    expect(await claimTick(db(), 'test.claim', INTERVAL, LEASE)).toBeNull();
   });
 });
 
@@ -108,7 +116,9 @@ describe('a long interval', () => {
     let runs = 0;
     const hourly = { name: 'test.hourly', intervalMs: 3600_000, pollMs: 50, run: async () => void runs++ };
     const stop = schedulePeriodic(db(), t.app.log, hourly);
-    await sleep(400);
+    // The first poll runs it (waited for, however slow the machine); later polls do not.
+    for (const until = Date.now() + 20_000; runs === 0 && Date.now() < until; ) await sleep(20);
+    await sleep(300);
     stop();
     expect(runs).toBe(1);
     // A restarted instance (a new scheduler) finds it not due: the schedule is in the database.

@@ -238,10 +238,29 @@ describe.skipIf(!hasRedis)('the shared limiter when a real Redis goes away and c
   describe('logins and public selling calls through the app', () => {
     let t: TestApp;
     let log: ReturnType<typeof recordingLog>;
+    /**
+     * How long each of the app's limiter calls took: the 250 ms budget is the limiter's. A whole
+     * login also verifies an argon2id hash, whose time is the machine's, not Redis's.
+     */
+    let limiterMs: number[] = [];
     beforeAll(async () => {
       await up();
       log = recordingLog();
-      t = await buildTestApp({ limiter: createRedisRateLimiter(`redis://127.0.0.1:${port}`, { log, retryMs: 500 }) });
+      const limiter = createRedisRateLimiter(`redis://127.0.0.1:${port}`, { log, retryMs: 500 });
+      const timedCall =
+        <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+        async (...args: A): Promise<R> => {
+          const started = performance.now();
+          try {
+            return await call(...args);
+          } finally {
+            limiterMs.push(performance.now() - started);
+          }
+        };
+      limiter.hit = timedCall(limiter.hit.bind(limiter));
+      limiter.peek = timedCall(limiter.peek.bind(limiter));
+      limiter.refund = timedCall(limiter.refund.bind(limiter));
+      t = await buildTestApp({ limiter });
     });
     afterAll(() => t.close());
 
@@ -263,18 +282,24 @@ describe.skipIf(!hasRedis)('the shared limiter when a real Redis goes away and c
       expect(accountKeys.length).toBeGreaterThan(0);
 
       await stopRedis(server);
+      limiterMs = [];
       const ok = await login(user.email, DEFAULT_PASSWORD);
       expect(ok.value.statusCode).toBe(200);
-      expect(ok.ms).toBeLessThan(BUDGET_MS);
       const failures = [];
       for (let i = 0; i < 11; i++) failures.push(await login(user.email, `wrong-${i}`));
-      expect(Math.max(...failures.map((f) => f.ms))).toBeLessThan(BUDGET_MS);
+      // Every limiter call within the budget; whole calls far from the old 10–15 s hang.
+      expect(limiterMs.length).toBeGreaterThan(11);
+      expect(Math.max(...limiterMs)).toBeLessThan(BUDGET_MS);
+      expect(Math.max(ok.ms, ...failures.map((f) => f.ms))).toBeLessThan(5_000);
       // Ten failures per account in memory (the one counted in Redis before is not seen here), then 429.
       expect(failures.map((f) => f.value.statusCode)).toEqual([...Array<number>(10).fill(422), 429]);
       expect(Number(failures[10]!.value.headers['retry-after'])).toBeGreaterThan(0);
+      limiterMs = [];
       const order = await publicOrder();
       expect(order.value.statusCode).toBe(usual);
-      expect(order.ms).toBeLessThan(BUDGET_MS);
+      expect(limiterMs.length).toBeGreaterThan(0);
+      expect(Math.max(...limiterMs)).toBeLessThan(BUDGET_MS);
+      expect(order.ms).toBeLessThan(5_000);
       expect(log.warns).toHaveLength(1);
 
       server = await startRedis(port);

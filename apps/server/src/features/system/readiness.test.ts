@@ -160,7 +160,8 @@ describe('GET /api/ready', () => {
       t.app.deps.db = hanging.db;
       const started = Date.now();
       const res = await ready();
-      expect(Date.now() - started).toBeLessThan(4000);
+      // Its 2 s deadline, with room for a busy machine: not the driver's endless wait.
+      expect(Date.now() - started).toBeLessThan(6000);
       expect(res.statusCode).toBe(503);
       expect(res.json().checks.database).toBe('down');
     } finally {
@@ -192,7 +193,8 @@ describe('GET /api/ready with Redis away', () => {
     try {
       const started = Date.now();
       const res = await r.app.inject('/api/ready');
-      expect(Date.now() - started).toBeLessThan(1000);
+      // No wait for Redis (the limiter answers within 250 ms); room for a busy machine.
+      expect(Date.now() - started).toBeLessThan(3000);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: 'ok', checks: { database: 'ok', migrations: 'ok', jobs: 'ok', redis: 'degraded' } });
     } finally {
