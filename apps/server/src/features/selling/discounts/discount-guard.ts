@@ -9,7 +9,10 @@ import { takeAttempt } from '../../../plugins/rate-limit.ts';
  * the code is looked at (`takeAttempt`: one atomic increment-and-check per limit, 429 past it),
  * and gives the attempt back unless the code was refused, so buyers with a valid code (and calls
  * that fail for other reasons) are not counted. The per-team limit caps guessing from many
- * addresses; honest buyers with a valid code are never refused by it.
+ * addresses. Its price, known and accepted for now: once a team's window is full of wrong guesses
+ * (20 in 10 minutes, which one client can cause), a buyer with a valid code of that team also
+ * gets 429 until the window moves on — checking the code past the limit would answer valid and
+ * invalid codes differently again, which is the oracle the limit exists to close.
  */
 export async function withDiscountGuessLimit<T>(
   limiter: RateLimiter,
