@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { ActivityPage } from '../types';
 import { shopApi, type ActivityQuery } from '../api';
 import { navigate, useLocation } from '../router';
@@ -47,6 +47,8 @@ export function ListPage() {
     navigate(`${pathname}${q ? `?${q}` : ''}`, { replace: true });
   };
 
+  const filters = optionsReady ? <Filters options={options.data} values={values} dates={view === 'list'} onChange={setQuery} /> : null;
+
   return (
     <section>
       <div className="page-head">
@@ -60,9 +62,10 @@ export function ListPage() {
           </button>
         </div>
       </div>
-      {optionsReady && <Filters options={options.data} values={values} dates={view === 'list'} onChange={setQuery} />}
+      {view !== 'list' && filters}
       {view === 'list' ? (
         <ActivityList
+          filters={filters}
           query={{
             type_set_id: Number(values.type) || undefined,
             location_id: Number(values.location) || undefined,
@@ -85,7 +88,22 @@ export function ListPage() {
   );
 }
 
-function ActivityList({ query, filtered, ready }: { query: ActivityQuery; filtered: boolean; ready: boolean }) {
+/**
+ * The list with its filters above it. The filters first appear in the same frame as the cards
+ * (not over the placeholders, which they would push down the page when their answer comes first),
+ * and stay while another filter's list loads.
+ */
+function ActivityList({
+  query,
+  filtered,
+  ready,
+  filters,
+}: {
+  query: ActivityQuery;
+  filtered: boolean;
+  ready: boolean;
+  filters: ReactNode;
+}) {
   const { t, team, lang } = useTeamShop();
   const full = { ...query, lang, perPage: PER_PAGE };
   const key = `activities:${team.id}:${JSON.stringify(full)}`;
@@ -99,8 +117,23 @@ function ActivityList({ query, filtered, ready }: { query: ActivityQuery; filter
   });
   const extra = more.key === key ? more : { key, pages: [], loading: false, failed: false };
 
-  if (first.error) return <LoadError error={first.error} onRetry={first.reload} />;
-  if (!first.data || !ready) return <CardSkeletons />;
+  // Once the list has been on screen, its filters stay while another filter's list loads.
+  const [shown, setShown] = useState(false);
+  if (first.data && ready && !shown) setShown(true);
+  if (first.error)
+    return (
+      <>
+        {filters}
+        <LoadError error={first.error} onRetry={first.reload} />
+      </>
+    );
+  if (!first.data || !ready)
+    return (
+      <>
+        {shown && filters}
+        <CardSkeletons />
+      </>
+    );
   const pages = [first.data, ...extra.pages];
   const items = pages.flatMap((p) => p.data);
   const last = pages[pages.length - 1]!;
@@ -117,12 +150,16 @@ function ActivityList({ query, filtered, ready }: { query: ActivityQuery; filter
 
   if (!items.length)
     return (
-      <Notice title={filtered ? t('list.emptyFiltered') : t('list.empty')}>
-        <p>{filtered ? t('list.emptyFilteredText') : t('list.emptyText')}</p>
-      </Notice>
+      <>
+        {filters}
+        <Notice title={filtered ? t('list.emptyFiltered') : t('list.empty')}>
+          <p>{filtered ? t('list.emptyFilteredText') : t('list.emptyText')}</p>
+        </Notice>
+      </>
     );
   return (
     <>
+      {filters}
       <p className="muted" role="status">
         {t('list.count', { count: total })}
       </p>
