@@ -23,7 +23,7 @@ try {
   // Not allowed here (some containers): the thread runs at normal priority.
 }
 const log = pino(loggerOptions(config)).child({ thread: 'jobs' }) as unknown as FastifyBaseLogger;
-const database = await openDatabase({ url: config.databaseUrl, poolSize: 4 });
+const database = await openDatabase({ url: config.databaseUrl, poolSize: 4, poolMode: config.databasePoolMode });
 const mailTransport = createTransport(config.smtpUrl);
 const jobs = createJobRunner(database.db, log);
 registerJobHandlers(jobs, { db: database.db, config, mailTransport, log });

@@ -37,6 +37,7 @@ const envSchema = z.object({
   PDF_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   PDF_QUEUE: z.coerce.number().int().min(0).max(10_000).default(16),
   PDF_CACHE: z.enum(['on', 'off']).default('on'),
+  DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
   MAX_PARTICIPANTS_PER_ORDER: z.coerce.number().int().min(1).max(1000).default(100),
   TRUST_PROXY: z
     .string()
@@ -118,6 +119,11 @@ export interface Config {
   pdfQueue: number;
   /** Rendered PDFs kept per order version under DATA_DIR/document-cache (off: every fetch renders). */
   pdfCache: boolean;
+  /**
+   * `transaction` when a pooler in transaction mode (PgBouncer) sits in front of PostgreSQL: no named
+   * prepared statements and no connection-level settings (CONTRACT §7, docs/decisions/025).
+   */
+  databasePoolMode: 'session' | 'transaction';
   /** Participants one order or reservation may hold (the checkout answers 422 past it). */
   maxParticipantsPerOrder: number;
   /** Tests only, never from the environment: where the Stripe SDK sends its calls (a local fake Stripe). */
@@ -187,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pdfWorkers: e.PDF_WORKERS ?? Math.max(1, availableParallelism() - 1),
     pdfQueue: e.PDF_QUEUE,
     pdfCache: e.PDF_CACHE === 'on',
+    databasePoolMode: e.DATABASE_POOL_MODE,
     maxParticipantsPerOrder: e.MAX_PARTICIPANTS_PER_ORDER,
     ...overrides,
   };

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema/index.ts';
+import { setNamedStatements } from './statement-names.ts';
 
 export type Schema = typeof schema;
 /** One type for both drivers: services and repos never know which database they talk to. */
@@ -33,6 +34,14 @@ export interface DatabaseOptions {
   /** In-memory PGlite only: start from this dump (`dumpDataDir`) instead of an empty cluster. */
   loadDataDir?: Blob | undefined;
   poolSize?: number;
+  /**
+   * `transaction`: a pooler in transaction mode (PgBouncer) sits in front, which hands each
+   * transaction any of its server connections. Named prepared statements would then be missing on
+   * the next one, and connection-level settings are refused (PgBouncer 1.18 rejects the `options`
+   * start-up parameter), so statements run unnamed and no time zone is set per connection: the
+   * SQL never depends on the session's time zone (docs/decisions/025).
+   */
+  poolMode?: 'session' | 'transaction';
 }
 
 /** One line per lost connection (not per failed query): the pool opens a new one by itself. */
@@ -42,8 +51,15 @@ function warnConnectionLost(err: Error & { code?: string }) {
 
 export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   if (opts.url) {
-    // Timestamps are handled as UTC instants everywhere (set per connection at start-up).
-    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10, options: '-c TimeZone=UTC' });
+    const transactionMode = opts.poolMode === 'transaction';
+    setNamedStatements(!transactionMode);
+    // Timestamps are UTC instants everywhere and every conversion names its zone; the session's
+    // UTC (set per connection at start-up where a pooler allows it) only keeps psql-like output tidy.
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      ...(transactionMode ? {} : { options: '-c TimeZone=UTC' }),
+    });
     // The server may end any connection (restart, failover, pg_terminate_backend, DROP DATABASE …
     // WITH (FORCE)). pg reports that as an `error` event on the client, and an event nobody
     // listens to ends the process. The pool listens only while a client is idle in it; a client
@@ -88,6 +104,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   };
 }
 
-export function databaseOptionsFromConfig(config: { databaseUrl?: string | undefined; dataDir: string }): DatabaseOptions {
-  return config.databaseUrl ? { url: config.databaseUrl } : { dataDir: join(config.dataDir, 'pgdata') };
+export function databaseOptionsFromConfig(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  databasePoolMode?: 'session' | 'transaction';
+}): DatabaseOptions {
+  return config.databaseUrl
+    ? { url: config.databaseUrl, poolMode: config.databasePoolMode ?? 'session' }
+    : { dataDir: join(config.dataDir, 'pgdata') };
 }

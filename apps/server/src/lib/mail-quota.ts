@@ -28,7 +28,7 @@ const perHour = (ms: number) => {
 
 function hit(key: string, limit: number, when: SQL): SQL {
   return sql`INSERT INTO mail_quotas (key, window_start, used)
-      SELECT ${key}::text, date_trunc('hour', now()), 1 WHERE ${when}
+      SELECT ${key}::text, date_trunc('hour', now(), 'UTC'), 1 WHERE ${when}
     ON CONFLICT (key) DO UPDATE SET
       used = CASE WHEN mail_quotas.window_start = EXCLUDED.window_start THEN mail_quotas.used + 1 ELSE 1 END,
       window_start = EXCLUDED.window_start
@@ -55,7 +55,7 @@ export function mailQuotaCtes(to: string, teamId: number | null, when: SQL): { c
     quota_sweep AS (
       DELETE FROM mail_quotas WHERE key IN (
         SELECT key FROM mail_quotas
-        WHERE window_start < date_trunc('hour', now()) - interval '1 hour' AND key <> ${toKey}::text AND key <> ${teamKey}::text
+        WHERE window_start < date_trunc('hour', now(), 'UTC') - interval '1 hour' AND key <> ${toKey}::text AND key <> ${teamKey}::text
         LIMIT 20)),`;
   return { ctes, allowed: sql`EXISTS (SELECT 1 FROM quota_team)` };
 }

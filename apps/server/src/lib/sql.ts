@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { Param, Placeholder, SQL, sql, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client.ts';
+import { namedStatementsOn, preparedName } from '../db/statement-names.ts';
+
+export { preparedName };
 
 /** SQL pieces the list queries share. */
 
@@ -33,7 +36,7 @@ export async function executePrepared<T = Record<string, unknown>>(db: DbOrTx, q
     // Texts are a handful per code path; the bound only guards against a caller building them from data.
     if (statementNames.size < 500) statementNames.set(built.sql, name);
   }
-  const result = await db._.session.prepareQuery(built, undefined, name, false).execute();
+  const result = await db._.session.prepareQuery(built, undefined, preparedName(name), false).execute();
   return (result as { rows: T[] }).rows;
 }
 
@@ -47,14 +50,14 @@ export function preparedPerDb<V extends Record<string, unknown>, R>(
   name: string,
   build: (db: DbOrTx) => { prepare(name: string): { execute(values: V): Promise<R> } },
 ): (db: DbOrTx, values: V) => Promise<R> {
-  const prepared = new WeakMap<object, { execute(values: V): Promise<R> }>();
+  const prepared = new WeakMap<object, { named: boolean; query: { execute(values: V): Promise<R> } }>();
   return (db, values) => {
-    let query = prepared.get(db);
-    if (!query) {
-      query = build(db).prepare(`bookla_${name}`);
-      prepared.set(db, query);
+    let entry = prepared.get(db);
+    if (!entry || entry.named !== namedStatementsOn()) {
+      entry = { named: namedStatementsOn(), query: build(db).prepare(preparedName(`bookla_${name}`)) };
+      prepared.set(db, entry);
     }
-    return query.execute(values);
+    return entry.query.execute(values);
   };
 }
 
@@ -132,7 +135,7 @@ export async function executeShaped<T = Record<string, unknown>>(db: DbOrTx, sha
     shapedQueries.set(key, cached);
   }
   const params = cached.params.map((p) => fill(p, b.values));
-  const result = await db._.session.prepareQuery({ sql: cached.sql, params }, undefined, cached.name, false).execute();
+  const result = await db._.session.prepareQuery({ sql: cached.sql, params }, undefined, preparedName(cached.name), false).execute();
   return (result as { rows: T[] }).rows;
 }
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
 import { sessions, teamMembers, teams, users } from '../db/schema/index.ts';
+import { preparedName } from '../lib/sql.ts';
 
 /**
  * Cookie sessions stored in PostgreSQL (CONTRACT §2, Sanctum SPA style).
@@ -94,7 +95,7 @@ function prepareSessionLookup(db: Db) {
     )
     .leftJoin(teams, eq(teams.id, teamMembers.teamId))
     .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare('session_lookup');
+    .prepare(preparedName('session_lookup'));
 }
 
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;

@@ -76,13 +76,16 @@ export interface TestAppOptions {
   limiter?: RateLimiter;
   seed?: boolean;
   logStream?: NodeJS.WritableStream;
+  /** A database the test opened itself (migrated and seeded, not dropped on close; the test closes it). */
+  database?: Database;
   /** Extra routes for plumbing tests, registered before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
 
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const seed = opts.seed !== false;
-  const { database, ready, drop } = await freshDatabase(seed);
+  const given = opts.database;
+  const { database, ready, drop } = given ? { database: given, ready: true, drop: async () => {} } : await freshDatabase(seed);
   if (!ready) {
     await database.migrate();
     if (seed) await seedReferenceData(database.db);
@@ -102,7 +105,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     database,
     async close() {
       await app.close();
-      await database.close();
+      if (!given) await database.close();
       await drop();
       const problems = replies.problems();
       if (problems.length) throw new Error(`Replies the API description does not cover:\n- ${problems.join('\n- ')}`);

@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, exists, sql, type SQL } from 'drizzle-orm';
 import type { ActivityRow } from './activities.repo.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { activities, activityInstructors, locations, typeSets } from '../../../db/schema/index.ts';
-import { likePattern, pickedText } from '../../../lib/sql.ts';
+import { likePattern, pickedText, preparedName } from '../../../lib/sql.ts';
 
 /** SQL of the activity list and of new activities. Every function takes the team id first. */
 
@@ -174,7 +174,7 @@ function prepareActivityPage(db: DbOrTx, q: ActivityListQuery, name: string) {
     .leftJoin(typeSets, and(eq(typeSets.id, page.typeSetId), eq(typeSets.teamId, teamId)))
     .leftJoin(locations, and(eq(locations.id, page.locationId), eq(locations.teamId, teamId)))
     .orderBy(dir(page.sortKey), dir(page.id))
-    .prepare(name);
+    .prepare(preparedName(name));
 }
 
 type ActivityPageStatement = ReturnType<typeof prepareActivityPage>;
@@ -218,7 +218,7 @@ export async function activityCount(db: DbOrTx, teamId: number, q: ActivityListQ
     .select({ n: count() })
     .from(activities)
     .where(activityFilters(db, q))
-    .prepare(`course_count_${variantOf(q).split('_').pop()}`)
+    .prepare(preparedName(`course_count_${variantOf(q).split('_').pop()}`))
     .execute(filterValues(teamId, q));
   return Number(row?.n ?? 0);
 }

@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { activities, activitySessions, locations, teams, tickets, typeSets } from '../../../db/schema/index.ts';
 import { availableWithinCapacitySql } from '../tickets/index.ts';
+import { preparedName } from '../../../lib/sql.ts';
 
 /**
  * SQL of the public read model. A page costs two queries whatever its size: the team, then the
@@ -39,7 +40,7 @@ export async function findTeam(db: DbOrTx, teamId: number) {
       .select({ id: teams.id, currency: teams.currency, timeZone: teams.timeZone })
       .from(teams)
       .where(eq(teams.id, param('teamId')))
-      .prepare('public_team'),
+      .prepare(preparedName('public_team')),
   );
   const [row] = await statement.execute({ teamId });
   return row;
@@ -334,7 +335,7 @@ function prepareActivityPage(db: DbOrTx, q: PublicPageQuery, name: string) {
     .innerJoin(typeSets, eq(typeSets.id, activities.typeSetId))
     .leftJoin(locations, and(eq(locations.id, activities.locationId), eq(locations.teamId, param('teamId'))))
     .orderBy(sql`${page.nextAt} ASC NULLS LAST`, asc(page.id))
-    .prepare(statementName(q, name));
+    .prepare(preparedName(statementName(q, name)));
 }
 
 /**
@@ -364,7 +365,7 @@ export async function activityCount(db: DbOrTx, teamId: number, q: PublicPageQue
           sql`EXISTS (SELECT 1 FROM activity_sessions s WHERE s.activity_id = ${ACTIVITY_ID} AND s.status = 'scheduled' AND ${upcoming(q)})`,
         ),
       )
-      .prepare(statementName(q, name)),
+      .prepare(preparedName(statementName(q, name))),
   );
   const [row] = await statement.execute(valuesOf(teamId, q));
   return row?.n ?? 0;
