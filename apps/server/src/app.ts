@@ -39,6 +39,7 @@ import { publicSiteRoutes } from './features/public-site/index.ts';
 import { registerJobHandlers } from './background-jobs.ts';
 import { startJobsThread } from './jobs-thread.ts';
 import { scheduleHousekeeping } from './lib/housekeeping.ts';
+import { CatalogueVersions, PublicReadCache } from './lib/public-cache.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { deriveKeyString } from './lib/keys.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -115,6 +116,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     mailTransport,
     pdf,
     jobsHeartbeat: () => jobs.lastTick(),
+    publicCache: new PublicReadCache(new CatalogueVersions(database.db, log)),
   });
   registerJobHandlers(jobs, { db: database.db, config, mailTransport, log, pdf });
 
@@ -175,6 +177,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(webPlugin);
 
   app.addHook('onClose', async () => {
+    await app.deps.publicCache.versions.stop();
     await jobs.stop();
     await app.deps.limiter.close();
     mailTransport?.close();
@@ -182,6 +185,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   if (opts.runJobs) {
     app.addHook('onReady', async () => {
+      // The catalogue versions other instances moved: read now, then every 2 s (tests read them themselves).
+      await app.deps.publicCache.versions.refresh();
+      app.deps.publicCache.versions.start();
       if (database.kind === 'postgres' && opts.jobsThread !== false) {
         const thread = startJobsThread(config, log, () => jobs.start());
         app.deps.jobsHeartbeat = () => thread.lastTick() ?? jobs.lastTick();

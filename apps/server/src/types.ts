@@ -4,6 +4,7 @@ import type { Config } from './config/env.ts';
 import type { DocumentRenderer } from './features/selling/documents/document-renderer.ts';
 import type { Db } from './db/client.ts';
 import type { JobRunner } from './lib/jobs.ts';
+import type { PublicReadCache } from './lib/public-cache.ts';
 import type { RateLimiter } from './lib/rate-limit.ts';
 import type { SessionState } from './plugins/session.ts';
 
@@ -19,6 +20,8 @@ export interface AppDeps {
   pdf: DocumentRenderer;
   /** When the jobs runner (this thread's, or the jobs thread's) last woke up; undefined: not running. GET /api/ready reads it. */
   jobsHeartbeat: () => number | undefined;
+  /** Public reads kept in memory by the team's catalogue version (lib/public-cache.ts); served from memory only while its versions are read. */
+  publicCache: PublicReadCache;
 }
 
 declare module 'fastify' {

@@ -24,6 +24,9 @@ export const fileReply = z.string().meta({ format: 'binary' }).describe('The fil
 /** A reply without a body (204). */
 export const noContentReply = z.null().describe('No content');
 
+/** 304 to a matching If-None-Match: the copy the client (or CDN) holds is current (public reads, CONTRACT §7). */
+export const notModifiedReply = z.null().describe('Not modified: the ETag in If-None-Match is current; no body');
+
 /** A redirect (302/303): the Location header says where to. */
 export const redirectReply = z.null().describe('Redirects to the page named by the Location header');
 

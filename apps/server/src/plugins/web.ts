@@ -10,13 +10,16 @@ import { activities } from '../db/schema/index.ts';
 import { findShopTeam } from '../features/selling/settings/index.ts';
 import { describePage, headTags, escapeHtml, safeJson, type PublicSiteProps } from '../features/public-site/index.ts';
 import { buildAppState } from '../features/system/app-state.ts';
+import { sendPublic } from '../lib/public-cache.ts';
 
 /** The white-label shop's addresses (and its embeds, `/{lang}/embed/…`): their own small page, shop.html (apps/web/src/shop). */
 const SHOP_PAGE = /^\/(de|en|fr)\/((shop|embed)\/[^/]+(\/.*)?|waitinglist\/remove\/success\/?)$/;
+/** A page's HTML depends on its path (language and team in it), and, without a language in the path, on the visitor's language; a session's page is its own. */
+const HTML_VARY = 'Accept-Language, Cookie, Accept-Encoding';
 const SHOP_ACTIVITY = /^\/[a-z]{2}\/(?:shop|embed)\/([^/]+)(?:\/activity\/(\d{1,10})\/?)?/;
 
 /** "Activity | Team" on an activity page, the team's name on its other shop pages (white-label: no product name). */
-async function shopTitle(app: FastifyInstance, path: string, lang: Language): Promise<string | undefined> {
+async function shopTitle(app: FastifyInstance, path: string, lang: Language): Promise<{ title: string; teamId: number } | undefined> {
   const match = SHOP_ACTIVITY.exec(path);
   if (!match) return undefined;
   let ref: string;
@@ -27,13 +30,13 @@ async function shopTitle(app: FastifyInstance, path: string, lang: Language): Pr
   }
   const team = await findShopTeam(app.deps.db, ref);
   if (!team) return undefined;
-  if (!match[2]) return team.name;
+  if (!match[2]) return { title: team.name, teamId: team.id };
   const [activity] = await app.deps.db
     .select({ name: activities.name })
     .from(activities)
     .where(and(eq(activities.id, Number(match[2])), eq(activities.teamId, team.id), eq(activities.status, 'published')));
   const name = activity ? pickText(activity.name, lang) : '';
-  return name ? `${name} | ${team.name}` : team.name;
+  return { title: name ? `${name} | ${team.name}` : team.name, teamId: team.id };
 }
 
 /** The public pages' server-side renderer (apps/web/src/public-site/render.tsx, built by Vite). */
@@ -201,6 +204,7 @@ async function loadRenderer<T>(dist: string, name: string, log: FastifyInstance[
  */
 export const webPlugin = fp(async (app: FastifyInstance) => {
   const dist = app.deps.config.webDist;
+  const { publicCache } = app.deps;
   if (!dist) {
     app.log.warn('web app not built (apps/web/dist missing): serving the API only');
     return;
@@ -256,8 +260,19 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     // `/{lang}` alone is the landing page's address in that language.
     if (isLanguage(first) && /^\/[a-z]{2}\/?$/.test(path)) return reply.redirect(`/${first}/provider`, 301);
     const shop = SHOP_PAGE.test(path);
+    // The shop's and the landing pages' HTML for a visitor without a session is the same for
+    // everybody: cacheable by a CDN and kept in memory by the team's catalogue version
+    // (lib/public-cache.ts, CONTRACT §7). With a session the page carries its state: never shared.
+    const anonymous = !request.auth;
+    const cacheKey = `html|${lang}|${request.url}`;
+    if (anonymous) {
+      const kept = publicCache.hit(cacheKey);
+      if (kept) return sendPublic(request, reply.header('vary', HTML_VARY), kept);
+    }
+    const begun = publicCache.begin();
     const [page, state] = await Promise.all([describePage(app, path, lang, shop), buildAppState(request, lang)]);
-    if (shop) page.meta.title = (await shopTitle(app, path, lang)) ?? page.meta.title;
+    const shopTeam = shop ? await shopTitle(app, path, lang) : undefined;
+    if (shopTeam) page.meta.title = shopTeam.title;
 
     let html: string;
     if (page.template === 'public' && page.site && publicTemplate) {
@@ -296,6 +311,10 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     html = html
       .replace(/<html([^>]*)lang="[^"]*"/, `<html$1lang="${lang}"`)
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.meta.title)}</title>${headTags(page.meta)}`);
+    if (anonymous && !state.authenticated && (shop || page.template === 'public')) {
+      const answer = { body: html, contentType: 'text/html; charset=utf-8', teamId: shopTeam?.teamId ?? null };
+      return sendPublic(request, reply.header('vary', HTML_VARY), publicCache.keep(cacheKey, begun, answer, 30_000));
+    }
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }
   app.decorate('serveSpa', serveSpa);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, primaryKey, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { teams } from './accounts.ts';
 
 /**
@@ -51,3 +51,19 @@ export const periodicRuns = pgTable('periodic_runs', {
   lastStartedAt: timestamp('last_started_at', { withTimezone: true }),
   lastFinishedAt: timestamp('last_finished_at', { withTimezone: true }),
 });
+
+/**
+ * A version per team that moves with every change of what its public catalogue, public team data
+ * or shop page show (statement-level triggers of migration 0024, in the transaction of the change).
+ * Public reads are kept in memory per instance keyed by it (lib/public-cache.ts). No foreign key:
+ * a team's deletion cascades into tables whose triggers still write here.
+ */
+export const catalogueVersions = pgTable(
+  'catalogue_versions',
+  {
+    teamId: integer('team_id').primaryKey(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalogue_versions_changed_idx').on(t.changedAt)],
+);

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activities,
   activityAttributeValues,
@@ -14,7 +14,6 @@ import {
 } from '../../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { createUserWithTeam, inDays, makeActivity, makeSession, makeTicket } from '../../../test/factories.ts';
-import { FILTERS_TTL_MS } from './public.service.ts';
 
 /**
  * What the shop needs beyond dates and tickets: products offered with an activity, the booking
@@ -331,24 +330,29 @@ describe('shop filters', () => {
     ]);
   });
 
-  it('keeps a team’s filters for a minute (public cache header too)', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    try {
-      const read = async () => {
-        const res = await anon().get(`/api/public/teams/${otherTeamId}/filters?lang=en`);
-        expect(res.statusCode).toBe(200);
-        expect(res.headers['cache-control']).toBe('public, max-age=60');
-        return res.json().data.type_sets.map((x: { name: string }) => x.name);
-      };
-      expect(await read()).toEqual([]);
-      const late = await makeActivity(db(), otherTeamId, { kind: 'event', name: { de: 'Spät' } });
-      await makeSession(db(), otherTeamId, late.id, inDays(3));
-      expect(await read()).toEqual([]);
-      vi.setSystemTime(Date.now() + FILTERS_TTL_MS + 1000);
-      expect(await read()).toEqual(['Event']);
-    } finally {
-      vi.useRealTimers();
-    }
+  it('keeps a team’s filters until its catalogue changes: public cache header, ETag and 304', async () => {
+    const cache = t.app.deps.publicCache;
+    await cache.versions.refresh();
+    const read = async (headers: Record<string, string> = {}) => {
+      const res = await t.app.inject({ method: 'GET', url: `/api/public/teams/${otherTeamId}/filters?lang=en`, headers });
+      expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=300');
+      return res;
+    };
+    const first = await read();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.type_sets).toEqual([]);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"[\w-]{27}"$/);
+    expect((await read({ 'if-none-match': etag })).statusCode).toBe(304);
+    const late = await makeActivity(db(), otherTeamId, { kind: 'event', name: { de: 'Spät' } });
+    await makeSession(db(), otherTeamId, late.id, inDays(3));
+    // Until the versions are read again, the kept answer (this instance has not seen the change).
+    expect((await read({ 'if-none-match': etag })).statusCode).toBe(304);
+    await cache.versions.refresh();
+    const changed = await read({ 'if-none-match': etag });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect(changed.json().data.type_sets.map((x: { name: string }) => x.name)).toEqual(['Event']);
   });
 
   it('answers 404 for an unknown team and shows nothing of another team', async () => {

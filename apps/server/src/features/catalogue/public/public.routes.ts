@@ -2,7 +2,8 @@ import { publicActivityListQuerySchema, publicActivityQuerySchema, publicActivit
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dataReply, idParam, listReply, toList } from '../../../lib/http.ts';
+import { dataReply, idParam, listReply, notModifiedReply, toList } from '../../../lib/http.ts';
+import { serialized } from '../../../lib/public-cache.ts';
 import * as published from './public.service.ts';
 
 /**
@@ -12,8 +13,18 @@ import * as published from './public.service.ts';
  */
 export async function publicCatalogueRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.deps;
+  const { db, publicCache } = app.deps;
   const tags = ['public'];
+  const json = 'application/json; charset=utf-8';
+  /**
+   * Cacheable by a CDN and kept in memory per team version (lib/public-cache.ts). The language
+   * comes from `lang` when given (the shop and embeds give it), else from the cookie or
+   * Accept-Language, which the answer then varies on. Answers with availability are kept at most
+   * 5 s in memory; the filters (no availability) until the team's catalogue changes, at most 30 s.
+   */
+  const vary = (lang: string | undefined) => (lang ? 'Accept-Encoding' : 'Accept-Language, Cookie, Accept-Encoding');
+  const AVAILABILITY_MS = 5_000;
+  const CATALOGUE_MS = 30_000;
 
   app.get(
     '/api/public/teams/:teamId/activities',
@@ -24,14 +35,18 @@ export async function publicCatalogueRoutes(fastify: FastifyInstance) {
           'Published activities with upcoming dates, public tickets on sale, live availability, products and booking fields (list; filters type_set_id, location_id, from, to, attr[<id>]=<value>)',
         params: z.object({ teamId: idParam }),
         querystring: publicActivityListQuerySchema,
-        response: { 200: listReply(publicActivitySchema) },
+        response: { 200: listReply(publicActivitySchema), 304: notModifiedReply },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const lang = q.lang ?? request.lang;
-      const { rows, total } = await published.listPublicActivities(db, request.params.teamId, q, lang);
-      return toList(request, rows, total, q.page, q.perPage);
+      const { teamId } = request.params;
+      reply.header('vary', vary(q.lang));
+      return publicCache.serve(request, reply, `${lang}|${request.url}`, AVAILABILITY_MS, async () => {
+        const { rows, total } = await published.listPublicActivities(db, teamId, q, lang);
+        return { body: serialized(reply, toList(request, rows, total, q.page, q.perPage)), contentType: json, teamId };
+      });
     },
   );
 
@@ -43,14 +58,17 @@ export async function publicCatalogueRoutes(fastify: FastifyInstance) {
         summary: 'What the shop filters offer: type sets, locations and filterable attributes (with their values) of listed activities',
         params: z.object({ teamId: idParam }),
         querystring: z.object({ lang: publicActivityQuerySchema.shape.lang }),
-        response: { 200: dataReply(publicFiltersSchema) },
+        response: { 200: dataReply(publicFiltersSchema), 304: notModifiedReply },
       },
     },
     async (request, reply) => {
-      const data = await published.getPublicFilters(db, request.params.teamId, request.query.lang ?? request.lang);
-      // The same for every visitor and at most a minute old on the server anyway.
-      reply.header('cache-control', 'public, max-age=60').header('vary', 'Accept-Language, Cookie');
-      return { data };
+      const lang = request.query.lang ?? request.lang;
+      const { teamId } = request.params;
+      reply.header('vary', vary(request.query.lang));
+      return publicCache.serve(request, reply, `${lang}|${request.url}`, CATALOGUE_MS, async () => {
+        const data = await published.getPublicFilters(db, teamId, lang);
+        return { body: serialized(reply, { data }), contentType: json, teamId };
+      });
     },
   );
 
@@ -62,11 +80,17 @@ export async function publicCatalogueRoutes(fastify: FastifyInstance) {
         summary: 'One published activity with every upcoming date',
         params: z.object({ teamId: idParam, id: idParam }),
         querystring: z.object({ lang: publicActivityQuerySchema.shape.lang }),
-        response: { 200: dataReply(publicActivitySchema) },
+        response: { 200: dataReply(publicActivitySchema), 304: notModifiedReply },
       },
     },
-    async (request) => ({
-      data: await published.getPublicActivity(db, request.params.teamId, request.params.id, request.query.lang ?? request.lang),
-    }),
+    async (request, reply) => {
+      const lang = request.query.lang ?? request.lang;
+      const { teamId, id } = request.params;
+      reply.header('vary', vary(request.query.lang));
+      return publicCache.serve(request, reply, `${lang}|${request.url}`, AVAILABILITY_MS, async () => {
+        const data = await published.getPublicActivity(db, teamId, id, lang);
+        return { body: serialized(reply, { data }), contentType: json, teamId };
+      });
+    },
   );
 }

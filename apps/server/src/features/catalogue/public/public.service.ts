@@ -221,39 +221,14 @@ function filterOption(type: string, options: ChoiceOption[], value: string, lang
 const FILTER_VALUES_MAX = 100;
 
 /**
- * The filters aggregate over all of a team's listed activities (~30 ms at 5,000 of them), and they
- * change rarely: kept per team for a minute (per database, at most FILTER_CACHE_MAX teams, the
- * oldest dropped first). Concurrent first calls share one read.
- */
-export const FILTERS_TTL_MS = 60_000;
-const FILTER_CACHE_MAX = 5_000;
-type FilterRows = Awaited<ReturnType<typeof repo.filterOptions>>;
-const filterCache = new WeakMap<Db, Map<number, { at: number; rows: Promise<FilterRows> }>>();
-
-function cachedFilterRows(db: Db, teamId: number, now = Date.now()): Promise<FilterRows> {
-  const byTeam = filterCache.get(db) ?? new Map<number, { at: number; rows: Promise<FilterRows> }>();
-  filterCache.set(db, byTeam);
-  const hit = byTeam.get(teamId);
-  if (hit && now - hit.at < FILTERS_TTL_MS) return hit.rows;
-  byTeam.delete(teamId);
-  if (byTeam.size >= FILTER_CACHE_MAX) byTeam.delete(byTeam.keys().next().value!);
-  const rows = repo.filterOptions(db, teamId);
-  byTeam.set(teamId, { at: now, rows });
-  // A failed read is not kept.
-  rows.catch(() => {
-    if (byTeam.get(teamId)?.rows === rows) byTeam.delete(teamId);
-  });
-  return rows;
-}
-
-/**
  * What the shop's filters offer: type sets and locations of the listed activities (published, with
  * an upcoming date), and the attributes marked filterable with the values those activities have
- * (choices in the attribute's order, other values sorted). Up to a minute old (see FILTERS_TTL_MS).
+ * (choices in the attribute's order, other values sorted). ~30 ms at 5,000 activities: the route keeps
+ * the answer in memory until the team's catalogue changes (lib/public-cache.ts).
  */
 export async function getPublicFilters(db: Db, teamId: number, lang: Language): Promise<PublicFilters> {
   await teamOrThrow(db, teamId);
-  const rows = await cachedFilterRows(db, teamId);
+  const rows = await repo.filterOptions(db, teamId);
   return {
     type_sets: rows.typeSets.map((t) => ({ id: Number(t.id), name: pickText(t.name, lang) })),
     locations: rows.locations

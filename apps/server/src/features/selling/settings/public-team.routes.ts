@@ -5,7 +5,8 @@ import { z } from 'zod';
 import type { Config } from '../../../config/env.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { notFound } from '../../../lib/app-error.ts';
-import { dataReply } from '../../../lib/http.ts';
+import { dataReply, notModifiedReply } from '../../../lib/http.ts';
+import { serialized } from '../../../lib/public-cache.ts';
 import { logoUrl } from '../../teams/index.ts';
 import { enabledPaymentMethods, findShopTeam, getSellingSettings } from './settings.service.ts';
 
@@ -33,7 +34,7 @@ export async function getPublicTeam(db: DbOrTx, config: Pick<Config, 'appUrl'>, 
 /** `GET /api/public/teams/{teamId}`: no login, no cookies; the id or the shop slug. */
 export async function publicTeamRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app.deps;
+  const { db, config, publicCache } = app.deps;
 
   app.get(
     '/api/public/teams/:teamId',
@@ -42,9 +43,14 @@ export async function publicTeamRoutes(fastify: FastifyInstance) {
         tags: ['public'],
         summary: 'A team as its shop shows it: name, logo, colour, languages, currency, payment methods, terms (by id or shop slug)',
         params: z.object({ teamId: z.string().max(80) }),
-        response: { 200: dataReply(publicTeamSchema) },
+        response: { 200: dataReply(publicTeamSchema), 304: notModifiedReply },
       },
     },
-    async (request) => ({ data: await getPublicTeam(db, config, request.params.teamId) }),
+    // Cacheable by a CDN, and kept in memory until the team changes (at most 30 s): lib/public-cache.ts.
+    async (request, reply) =>
+      publicCache.serve(request, reply, `team|${request.params.teamId}`, 30_000, async () => {
+        const data = await getPublicTeam(db, config, request.params.teamId);
+        return { body: serialized(reply, { data }), contentType: 'application/json; charset=utf-8', teamId: data.id };
+      }),
   );
 }

@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import { gt } from 'drizzle-orm';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client.ts';
+import { catalogueVersions } from '../db/schema/index.ts';
+
+/**
+ * Public reads for a CDN and for us (CONTRACT §7, issue 23 item 2, decision 026).
+ *
+ * - Every public read (the catalogue, a team's public data, the shop's and the landing pages'
+ *   HTML for visitors without a session) answers with a strong `ETag`, `304` to a matching
+ *   `If-None-Match`, and `Cache-Control: public, max-age=0, s-maxage=30, stale-while-revalidate=300`:
+ *   a CDN keeps it for 30 s, browsers always ask again (and get a 304 when nothing changed).
+ * - Each instance keeps the rendered answers in memory, keyed by what was asked and by the team's
+ *   catalogue version (`catalogue_versions`, moved by triggers in the transaction of any change,
+ *   migration 0024). A hit does no database work. The versions that moved are read every 2 s, so
+ *   another instance's change is seen within that; if that read fails for 10 s, nothing is served
+ *   from memory. Availability (seats sold and held) does not move a version (checkouts would queue
+ *   on one row per team): an answer that shows it is kept at most `maxAgeMs`; the checkout always
+ *   counts live stock, so a cached answer never sells a seat that is gone.
+ */
+export const PUBLIC_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+
+/** The answer's bytes decide its tag: equal bytes, equal tag, on every instance (no per-process salt). */
+export function strongEtag(body: string | Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** `If-None-Match` (RFC 9110 §13.1.2): a list of tags or `*`, compared weakly. */
+export function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const own = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === own);
+}
+
+export interface PublicAnswer {
+  body: string;
+  contentType: string;
+  /** The team whose catalogue version the answer depends on; null: none (the landing pages). */
+  teamId: number | null;
+}
+
+interface Entry extends PublicAnswer {
+  etag: string;
+  version: number;
+  storedAt: number;
+  maxAgeMs: number;
+}
+
+/**
+ * The catalogue versions this instance knows. `of(team)` is the last one read (0: never changed).
+ * `refresh()` reads the versions that moved since the last read (with a 60 s overlap: a change
+ * committed late, by a transaction that began before the last read, is still seen).
+ */
+export class CatalogueVersions {
+  private readonly versions = new Map<number, number>();
+  /** Moves whenever a read found a version that changed: an answer produced across it is not kept. */
+  generation = 0;
+  private since: Date | undefined;
+  private lastOkAt = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log?: FastifyBaseLogger,
+    private readonly now: () => number = () => Date.now(),
+  ) {}
+
+  of(teamId: number): number {
+    return this.versions.get(teamId) ?? 0;
+  }
+
+  /** Whether the versions were read recently enough to trust what is kept. */
+  get current(): boolean {
+    return this.now() - this.lastOkAt < 10_000;
+  }
+
+  async refresh(): Promise<void> {
+    this.running ??= this.read().finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async read(): Promise<void> {
+    try {
+      const started = new Date(this.now());
+      const rows = await this.db
+        .select({ teamId: catalogueVersions.teamId, version: catalogueVersions.version })
+        .from(catalogueVersions)
+        .where(this.since ? gt(catalogueVersions.changedAt, new Date(this.since.getTime() - 60_000)) : undefined);
+      let moved = false;
+      for (const row of rows) {
+        const version = Number(row.version);
+        if (this.versions.get(row.teamId) !== version) {
+          this.versions.set(row.teamId, version);
+          moved = true;
+        }
+      }
+      if (moved) this.generation++;
+      this.since = started;
+      this.lastOkAt = this.now();
+    } catch (err) {
+      // The database is away: what is kept ages out (`current`), and the next read tries again.
+      this.log?.warn({ err }, 'reading catalogue versions failed');
+    }
+  }
+
+  start(intervalMs = 2000): void {
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.refresh(), intervalMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    await this.running;
+  }
+}
+
+export interface PublicCacheOptions {
+  /** Answers kept at most (least recently used go first). */
+  maxEntries?: number;
+  /** Bytes of answers kept at most. */
+  maxBytes?: number;
+}
+
+export class PublicReadCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  readonly stats = { hits: 0, misses: 0 };
+
+  constructor(
+    readonly versions: CatalogueVersions,
+    opts: PublicCacheOptions = {},
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.maxEntries = opts.maxEntries ?? 2000;
+    this.maxBytes = opts.maxBytes ?? 32 * 1024 * 1024;
+  }
+
+  private fresh(entry: Entry): boolean {
+    if (this.now() - entry.storedAt >= entry.maxAgeMs || !this.versions.current) return false;
+    return entry.teamId === null || this.versions.of(entry.teamId) === entry.version;
+  }
+
+  private get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    if (!this.fresh(entry)) {
+      this.bytes -= entry.body.length;
+      return undefined;
+    }
+    this.entries.set(key, entry); // most recently used last
+    return entry;
+  }
+
+  private set(key: string, entry: Entry): void {
+    const old = this.entries.get(key);
+    if (old) {
+      this.entries.delete(key);
+      this.bytes -= old.body.length;
+    }
+    if (entry.body.length > this.maxBytes / 8) return;
+    this.entries.set(key, entry);
+    this.bytes += entry.body.length;
+    for (const [k, e] of this.entries) {
+      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
+      this.entries.delete(k);
+      this.bytes -= e.body.length;
+    }
+  }
+
+  /** What is kept for `key`, when it is still fresh. */
+  hit(key: string): Entry | undefined {
+    const entry = this.get(key);
+    if (entry) this.stats.hits++;
+    else this.stats.misses++;
+    return entry;
+  }
+
+  /** Taken before an answer is produced: `keep` stores it only if no version moved meanwhile. */
+  begin(): { generation: number; current: boolean } {
+    return { generation: this.versions.generation, current: this.versions.current };
+  }
+
+  /** The produced answer with its tag; kept when no version moved while it was produced (it could show the older state under the newer version otherwise). */
+  keep(key: string, begun: { generation: number; current: boolean }, answer: PublicAnswer, maxAgeMs: number): Entry {
+    const entry: Entry = {
+      ...answer,
+      etag: strongEtag(answer.body),
+      version: answer.teamId === null ? 0 : this.versions.of(answer.teamId),
+      storedAt: this.now(),
+      maxAgeMs,
+    };
+    if (begun.current && begun.generation === this.versions.generation) this.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Answers a public read: from memory when what is kept is fresh, else from `produce` (then
+   * kept). `key` must name everything the answer depends on (path, query, language); `produce`
+   * throws for an error answer, which is never kept.
+   */
+  async serve(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    maxAgeMs: number,
+    produce: () => Promise<PublicAnswer>,
+  ): Promise<FastifyReply> {
+    let entry = this.hit(key);
+    if (!entry) {
+      const begun = this.begin();
+      entry = this.keep(key, begun, await produce(), maxAgeMs);
+    }
+    return sendPublic(request, reply, entry);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+}
+
+/** The route's own serializer (its documented 200 schema: unknown keys never leave) as text. */
+export function serialized(reply: FastifyReply, payload: unknown): string {
+  const out = reply.serialize(payload) as string | Buffer | ArrayBuffer;
+  return typeof out === 'string' ? out : Buffer.from(out as ArrayBuffer).toString('utf8');
+}
+
+/** Sends a public answer: its tag, the CDN's cache header, and 304 when the client has it already. */
+export function sendPublic(request: FastifyRequest, reply: FastifyReply, answer: { body: string; contentType: string; etag?: string }) {
+  const etag = answer.etag ?? strongEtag(answer.body);
+  // A reply that sets a cookie is somebody's: never for a shared cache.
+  if (reply.hasHeader('set-cookie')) return reply.header('etag', etag).type(answer.contentType).send(answer.body);
+  reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
+  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.type(answer.contentType).send(answer.body);
+}
