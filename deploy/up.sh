@@ -92,6 +92,7 @@ LB_WANTED=${LB_PORT:-8080}
 pick_port LB_PORT "$LB_WANTED"
 [[ $LB_PORT == "$LB_WANTED" ]] || say "port $LB_WANTED is taken: the balancer listens on $LB_PORT"
 pick_port STATS_PORT 8404
+pick_port ADMIN_PORT 9999
 pick_port PGB_PORT 6432
 pick_port REDIS_PORT 6390
 pick_port S3_PORT 4569
@@ -253,19 +254,23 @@ else
 fi
 
 # ---------------------------------------------------------------- the instances
+# Each instance's environment is a file (run/conf/instance-N.env, mode 600) that
+# deploy/instance.sh starts it from: the same command restarts one during a rolling upgrade.
 # Started at once, on purpose: migrations and the seed run once under the start-up lock (decision 023).
-# `env -i`: nothing of the caller's environment (a DATABASE_URL, a .env) leaks in.
 for ((i = 1; i <= INSTANCES; i++)); do
-  port=${INSTANCE_PORTS[i - 1]}
   mkdir -p "$RUN/instance-$i"
-  start_bg "instance-$i" env -i PATH="$PATH" HOME="${HOME:-/root}" LANG=C.UTF-8 \
-    NODE_ENV=production HOST=127.0.0.1 PORT="$port" APP_URL="http://localhost:$LB_PORT" \
-    DATA_DIR="$RUN/instance-$i" SESSION_SECRET="$SESSION_SECRET" \
-    DATABASE_URL="$DATABASE_URL" DATABASE_POOL_MODE="$POOL_MODE" \
-    REDIS_URL="redis://127.0.0.1:$REDIS_PORT" \
-    STORAGE_URL="$STORAGE_URL" S3_ACCESS_KEY_ID="$S3_ACCESS_KEY_ID" S3_SECRET_ACCESS_KEY="$S3_SECRET_ACCESS_KEY" \
-    TRUST_PROXY=127.0.0.1 \
-    node --import tsx apps/server/src/server.ts
+  (
+    umask 077
+    for kv in NODE_ENV=production HOST=127.0.0.1 PORT="${INSTANCE_PORTS[i - 1]}" APP_URL="http://localhost:$LB_PORT" \
+      DATA_DIR="$RUN/instance-$i" SESSION_SECRET="$SESSION_SECRET" \
+      DATABASE_URL="$DATABASE_URL" DATABASE_POOL_MODE="$POOL_MODE" \
+      REDIS_URL="redis://127.0.0.1:$REDIS_PORT" \
+      STORAGE_URL="$STORAGE_URL" S3_ACCESS_KEY_ID="$S3_ACCESS_KEY_ID" S3_SECRET_ACCESS_KEY="$S3_SECRET_ACCESS_KEY" \
+      TRUST_PROXY=127.0.0.1; do
+      printf '%s=%q\n' "${kv%%=*}" "${kv#*=}"
+    done >"$RUN/conf/instance-$i.env"
+  )
+  BOOKLA_DEPLOY_RUN=$RUN bash "$ROOT/deploy/instance.sh" start "$i"
 done
 say "started $INSTANCES instances; waiting for GET /api/ready on each"
 for ((i = 1; i <= INSTANCES; i++)); do
@@ -281,7 +286,9 @@ cat >"$RUN/conf/haproxy.cfg" <<EOF
 global
     log stdout format raw local0 info
     maxconn 4096
+    # Runtime API (drain/ready an instance: deploy/instance.sh): localhost only.
     stats socket $RUN/haproxy.sock mode 600 level admin
+    stats socket ipv4@127.0.0.1:$ADMIN_PORT level admin
 
 defaults
     mode http
@@ -293,16 +300,20 @@ defaults
     timeout server 60s
     timeout http-request 10s
     timeout queue 10s
-    # A connection an instance refuses (it died, restarts) is tried again on another one; nothing
-    # was sent, so this is safe for POSTs too. No retry after a request reached an instance.
+    # A connection an instance refuses (it died, restarts) is tried again on another one: nothing
+    # was sent, safe for POSTs too. A GET/HEAD whose instance closed without an answer (killed
+    # mid-request, or a reused keep-alive connection to a dead one) is sent again as well; a POST
+    # is not (it may have run: the client repeats it with its Idempotency-Key, CONTRACT §7).
     retries 2
     option redispatch 1
+    retry-on conn-failure empty-response
 
 frontend bookla
     bind $LB_BIND:$LB_PORT
     # The instances trust X-Forwarded-For from this balancer only (TRUST_PROXY=127.0.0.1).
     option forwardfor
     http-request set-header X-Forwarded-Proto http
+    http-request disable-l7-retry if !METH_GET
     default_backend instances
 
 backend instances
@@ -360,6 +371,7 @@ INSTANCES=$INSTANCES
 INSTANCE_PORTS="${INSTANCE_PORTS[*]}"
 LB_PORT=$LB_PORT
 STATS_PORT=$STATS_PORT
+ADMIN_PORT=$ADMIN_PORT
 PGB_PORT=$PGB_PORT
 REDIS_PORT=$REDIS_PORT
 S3_PORT=$S3_PORT
@@ -382,5 +394,6 @@ Bookla runs behind HAProxy, $INSTANCES instances ($( [[ $DIRECT == 1 ]] && echo 
   storage        $STORAGE_URL
                  $MEDIA_NOTE
   logs, pids     $RUN/logs/, $RUN/pids/
+  restart one    bash deploy/instance.sh restart N   (drain, stop, start, ready: a rolling upgrade's step)
   stop           bash deploy/down.sh   (--purge: also drop database $DB and delete $RUN)
 EOF
