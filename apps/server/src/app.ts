@@ -39,7 +39,7 @@ import { publicSiteRoutes } from './features/public-site/index.ts';
 import { registerJobHandlers } from './background-jobs.ts';
 import { startJobsThread } from './jobs-thread.ts';
 import { scheduleHousekeeping } from './lib/housekeeping.ts';
-import { CatalogueVersions, PublicReadCache } from './lib/public-cache.ts';
+import { CatalogueVersions, invalidateOnWrites, PublicReadCache } from './lib/public-cache.ts';
 import { createJobRunner } from './lib/jobs.ts';
 import { deriveKeyString } from './lib/keys.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -134,6 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(authPlugin);
   await app.register(csrfPlugin);
   await app.register(errorHandlerPlugin);
+  invalidateOnWrites(app); // a write's team: its public reads kept here are stale before the reply leaves
 
   // Features: the whole route table, in one place (URL prefixes → plugin).
   await app.register(systemRoutes); //       /api/health, /api/ready, /sanctum/csrf-cookie, /api/language/change/:lang, /api/srl/state

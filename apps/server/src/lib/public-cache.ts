@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gt } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { catalogueVersions } from '../db/schema/index.ts';
 
@@ -44,6 +44,8 @@ export interface PublicAnswer {
 interface Entry extends PublicAnswer {
   etag: string;
   version: number;
+  /** The team's local mark when kept (`invalidateTeam`). */
+  mark: number;
   storedAt: number;
   maxAgeMs: number;
 }
@@ -131,6 +133,8 @@ export class PublicReadCache {
   private bytes = 0;
   private readonly maxEntries: number;
   private readonly maxBytes: number;
+  /** Teams written through this instance since it started: their kept answers are stale at once. */
+  private readonly marks = new Map<number, number>();
   readonly stats = { hits: 0, misses: 0 };
 
   constructor(
@@ -144,7 +148,19 @@ export class PublicReadCache {
 
   private fresh(entry: Entry): boolean {
     if (this.now() - entry.storedAt >= entry.maxAgeMs || !this.versions.current) return false;
-    return entry.teamId === null || this.versions.of(entry.teamId) === entry.version;
+    if (entry.teamId === null) return true;
+    return this.versions.of(entry.teamId) === entry.version && (this.marks.get(entry.teamId) ?? 0) === entry.mark;
+  }
+
+  /**
+   * A write through this instance that may change what the team's public reads show (an order
+   * takes seats, staff edit a date): what this instance keeps of the team is stale at once, so a
+   * visitor or provider reads their own write here. Other instances see catalogue changes through
+   * the versions, and seats within the 5 s their answers are kept.
+   */
+  invalidateTeam(teamId: number): void {
+    this.marks.set(teamId, (this.marks.get(teamId) ?? 0) + 1);
+    this.versions.generation++;
   }
 
   private get(key: string): Entry | undefined {
@@ -194,6 +210,7 @@ export class PublicReadCache {
       ...answer,
       etag: strongEtag(answer.body),
       version: answer.teamId === null ? 0 : this.versions.of(answer.teamId),
+      mark: answer.teamId === null ? 0 : (this.marks.get(answer.teamId) ?? 0),
       storedAt: this.now(),
       maxAgeMs,
     };
@@ -224,7 +241,28 @@ export class PublicReadCache {
   clear(): void {
     this.entries.clear();
     this.bytes = 0;
+    this.versions.generation++;
   }
+}
+
+const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every write through this instance marks its team's kept public reads stale before its reply
+ * leaves (so the next read, by the same client or anyone, is fresh here): the team of the path
+ * (`:teamId`, public checkout and customer calls) or of the staff session.
+ */
+export function invalidateOnWrites(app: FastifyInstance): void {
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (!UNSAFE.has(request.method)) return payload;
+    const fromPath = Number((request.params as { teamId?: unknown } | undefined)?.teamId);
+    const teamId = Number.isInteger(fromPath) && fromPath > 0 ? fromPath : request.auth?.team?.id;
+    if (teamId) app.deps.publicCache.invalidateTeam(teamId);
+    // A buyer's own order or waiting-list calls name no team (`/api/public/orders/{id}/cancel`):
+    // everything kept here is dropped (they are rare and rate-limited; log-ins never drop it).
+    else if (request.url.startsWith('/api/public/') || request.url.startsWith('/api/customer/')) app.deps.publicCache.clear();
+    return payload;
+  });
 }
 
 /** The route's own serializer (its documented 200 schema: unknown keys never leave) as text. */

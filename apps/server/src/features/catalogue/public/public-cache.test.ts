@@ -155,6 +155,35 @@ describe('public reads for a CDN', () => {
     }
   });
 
+  it('an order through this instance shows its seats here at once; staff edits too (read your writes)', async () => {
+    const url = `/api/public/teams/${teamId}/activities/${activityId}?lang=de&own-write=1`;
+    const seats = async () => (await get(url)).json().data.tickets.find((x: { id: number }) => x.id === ticketId).stock_available;
+    const before = await seats();
+    const order = await t.app.inject({
+      method: 'POST',
+      url: `/api/public/teams/${teamId}/orders`,
+      payload: {
+        items: [{ ticket_id: ticketId, quantity: 1 }],
+        customer: { firstname: 'Anna', lastname: 'Muster', email: 'anna-cache@example.com' },
+        participants: [{ ticket_id: ticketId, firstname: 'Anna', lastname: 'Muster', answers: {} }],
+        answers: {},
+        payment_method: 'test',
+        language: 'de',
+        accept_terms: true,
+      },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    expect(await seats()).toBe(before - 1);
+    // Staff delete an unsold ticket: the team of their session is marked before the reply leaves.
+    const spare = await makeTicket(db(), teamId, activityId, { name: { de: 'Reserve' } });
+    await cache().versions.refresh();
+    const ids = async () => (await get(url)).json().data.tickets.map((x: { id: number }) => x.id);
+    expect(await ids()).toContain(spare.id);
+    const owner = await loginAs(t.app, ownerEmail);
+    expect((await owner.request('DELETE', `/api/courses/${activityId}/tickets/${spare.id}`)).statusCode).toBe(200);
+    expect(await ids()).not.toContain(spare.id);
+  });
+
   it('errors are never kept nor public: an unknown team answers 404 each time', async () => {
     for (let i = 0; i < 2; i++) {
       const res = await get('/api/public/teams/99999999/activities?lang=de');
