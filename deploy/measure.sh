@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Measurements of a running reference deployment (deploy/up.sh), written down in docs/operations.md:
-#   bash deploy/measure.sh load [SECONDS] [CONNECTIONS]   wrk through the balancer while sampling
+#   [MIX=pages|db] bash deploy/measure.sh load [SECONDS] [CONNECTIONS]   wrk through the balancer while sampling
 #        each instance's connections (ss), PgBouncer's SHOW POOLS and pg_stat_activity
+#   bash deploy/measure.sh roll                           deploy/instance.sh restart of each
+#        instance in turn under load: what the clients saw
 #   bash deploy/measure.sh kill [N]                        kill -9 instance N under load: what the
 #        clients saw, how long until HAProxy marked it DOWN; then start it again and time until UP
 # Needs wrk (apt-get install wrk).
@@ -33,10 +35,18 @@ haproxy_cmd() {
 }
 server_status() { haproxy_cmd "show stat" | awk -F, -v s="i$1" '$1 == "instances" && $2 == s { print $18 }'; }
 
-# The requests: the demo shop page and the public reads its page makes, in turn.
-WRK_SCRIPT=$RUN/conf/wrk-paths.lua
+# The requests, in turn. "pages": the demo shop page and the public reads it makes (cached in each
+# instance's memory: few reach the database). "db": calls that always reach the database: a new
+# visitor's session (GET /sanctum/csrf-cookie writes one) and GET /api/ready.
+MIX=${MIX:-pages}
+case $MIX in
+  pages) PATHS="\"/en/shop/$DEMO_TEAM_ID\", \"/api/public/teams/$DEMO_TEAM_ID\", \"/api/public/teams/$DEMO_TEAM_ID/activities\"" ;;
+  db) PATHS='"/sanctum/csrf-cookie", "/api/ready"' ;;
+  *) echo "MIX must be pages or db" >&2 && exit 1 ;;
+esac
+WRK_SCRIPT=$RUN/conf/wrk-$MIX.lua
 cat >"$WRK_SCRIPT" <<EOF
-local paths = { "/en/shop/$DEMO_TEAM_ID", "/api/public/teams/$DEMO_TEAM_ID", "/api/public/teams/$DEMO_TEAM_ID/activities" }
+local paths = { $PATHS }
 local i = 0
 request = function()
   i = i + 1
@@ -56,7 +66,7 @@ load() {
   local secs=${1:-20} conns=${2:-32}
   local samples=$RUN/logs/measure-samples.txt
   : >"$samples"
-  echo "load: wrk -t2 -c$conns -d${secs}s through $LB (shop page, team, activities in turn)"
+  echo "load: wrk -t2 -c$conns -d${secs}s through $LB, MIX=$MIX ($PATHS)"
   wrk -t2 -c"$conns" -d"${secs}s" --latency -s "$WRK_SCRIPT" "$LB" >"$RUN/logs/measure-wrk.txt" 2>&1 &
   local wrk_pid=$!
   while kill -0 "$wrk_pid" 2>/dev/null; do
@@ -112,16 +122,38 @@ kill_test() {
   # Back: start it again, time until HAProxy sees it UP (rise 2).
   t0=$(now_ms)
   BOOKLA_DEPLOY_RUN=$RUN bash "$ROOT/deploy/instance.sh" start "$n"
-  until [[ $(server_status "$n") == UP* ]]; do sleep 0.1; done
+  until [[ $(server_status "$n") == UP* ]]; do
+    (($(now_ms) - t0 < 180000)) || {
+      echo "   instance $n not UP 180 s after its start: $RUN/logs/instance-$n.log" >&2
+      return 1
+    }
+    sleep 0.1
+  done
   t_up=$(now_ms)
   echo "   started again: UP in HAProxy $((t_up - t0)) ms after its start (process start + migrations check + 2 good checks)"
 }
 
+# Rolling restart of every instance (deploy/instance.sh restart N, one after another) under load.
+roll() {
+  echo "roll: wrk -t2 -c16 through $LB while instance.sh restart 1..$INSTANCES runs"
+  wrk -t2 -c16 -d600s -s "$WRK_SCRIPT" "$LB" >"$RUN/logs/measure-roll-wrk.txt" 2>&1 &
+  local wrk_pid=$! t0
+  sleep 2
+  t0=$(now_ms)
+  for ((i = 1; i <= INSTANCES; i++)); do BOOKLA_DEPLOY_RUN=$RUN bash "$ROOT/deploy/instance.sh" restart "$i" | sed 's/^/   /'; done
+  echo "   all $INSTANCES restarted in $((($(now_ms) - t0) / 1000)) s"
+  sleep 2
+  kill -INT "$wrk_pid"
+  wait "$wrk_pid" || true
+  grep -E 'requests in|Non-2xx|Socket errors' "$RUN/logs/measure-roll-wrk.txt" | sed 's/^/   wrk: /'
+}
+
 case ${1:-} in
+  roll) roll ;;
   load) load "${2:-20}" "${3:-32}" ;;
   kill) kill_test "${2:-2}" ;;
   *)
-    echo "usage: measure.sh load [SECONDS] [CONNECTIONS] | kill [N]" >&2
+    echo "usage: measure.sh load [SECONDS] [CONNECTIONS] | roll | kill [N]" >&2
     exit 1
     ;;
 esac

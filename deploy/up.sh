@@ -76,7 +76,9 @@ fi
 PGBOUNCER=$(command -v pgbouncer || echo /usr/sbin/pgbouncer)
 
 mkdir -p "$RUN"/{pids,logs,conf}
-chmod 700 "$RUN"
+# Others may pass through (PgBouncer, running as postgres, reloads its files from run/pgbouncer/),
+# not list it; the secrets in it are mode 600.
+chmod 711 "$RUN"
 
 # ---------------------------------------------------------------- ports
 TAKEN=" "
@@ -241,6 +243,7 @@ log_disconnections = 0
 stats_period = 60
 EOF
 chown -R "$PGB_OS_USER" "$PGB_DIR"
+chmod 700 "$PGB_DIR"
 chmod 600 "$PGB_DIR/userlist.txt"
 if [[ $DIRECT == 1 ]]; then
   DATABASE_URL="postgres://$DB_USER:$DB_PASSWORD@$PGHOST:$PGPORT/$DB"
