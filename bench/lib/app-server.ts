@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config/env.ts';
 import { openDatabase, type Database } from '../../apps/server/src/db/client.ts';
@@ -47,6 +48,13 @@ async function freshDatabase(dataDir: string, onCreated?: (name: string) => void
   };
 }
 
+/** apps/web/dist, which page benchmarks need (`npm run build`). */
+function builtWeb(): string {
+  const dist = resolve(import.meta.dirname, '../../apps/web/dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error(`${dist} has no web build: run npm run build first`);
+  return dist;
+}
+
 export interface AppServerOptions {
   /** Called for each temp dir or PostgreSQL database created, so a parent can remove it if we die. */
   onCreated?: (resource: { dir: string } | { database: string }) => void;
@@ -86,8 +94,8 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
         logLevel: 'silent',
         databaseUrl,
         sessionSecret: randomBytes(32).toString('base64url'),
-        // API only: the bench must not depend on whether apps/web was built.
-        webDist: undefined,
+        // API only unless the benchmark serves pages: then the web build must exist.
+        webDist: process.env.BENCH_WEB === '1' ? builtWeb() : undefined,
         smtpUrl: undefined,
       },
     );

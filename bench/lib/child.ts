@@ -19,6 +19,8 @@ export interface SpawnOptions {
   profileDir?: string;
   /** Seed the app's database first (bench/seeds/). */
   seed?: SeedName;
+  /** The app serves the web build too. */
+  web?: boolean;
 }
 
 type ChildMessage =
@@ -44,7 +46,7 @@ export async function spawnServer(kind: ServerKind, opts: SpawnOptions = {}): Pr
   }
   const child = fork(SERVE, opts.seed ? [kind, opts.seed] : [kind], {
     execArgv,
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: { ...process.env, NODE_ENV: 'production', ...(opts.web ? { BENCH_WEB: '1' } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const created: { dirs: string[]; databases: string[] } = { dirs: [], databases: [] };

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import http from 'node:http';
 import net from 'node:net';
 
@@ -251,7 +252,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   };
 }
 
-/** One request with a fresh connection; the whole answer as text. */
+/** One request with a fresh connection; the whole answer as text (decompressed when it came br/gzip-encoded). */
 export function requestOnce(
   opts: Pick<LoadOptions, 'url' | 'method' | 'path' | 'headers'>,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
@@ -269,7 +270,12 @@ export function requestOnce(
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks);
+          const coding = res.headers['content-encoding'];
+          const body = coding === 'br' ? brotliDecompressSync(raw) : coding === 'gzip' ? gunzipSync(raw) : raw;
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString('utf8') });
+        });
         res.on('error', reject);
       },
     );

@@ -72,10 +72,12 @@ async function measureSides(
   targets: Target[],
   settings: Settings,
   seed?: Benchmark['seed'],
+  web?: boolean,
 ): Promise<(SideResult | Error)[]> {
   const server = await spawnServer(targets[0]!.server, {
     profileDir: settings.profileDir && join(settings.profileDir, benchmark, `${side}-${targets[0]!.server}`),
     seed: side === 'subject' ? seed : undefined,
+    web: side === 'subject' && web,
   });
   try {
     // One subject failing does not cost the others their numbers.
@@ -91,19 +93,20 @@ async function measureSides(
  * Baseline first, then the subject(s) on one server: never both at once (two cores: one for the
  * server, one for the load). Several subjects give one result row each, all against the same baseline.
  */
-export async function runBenchmark(b: Benchmark, settings: Settings): Promise<BenchmarkResult[]> {
+export async function runBenchmark(b: Benchmark, given: Settings): Promise<BenchmarkResult[]> {
+  const settings = b.connections && !process.env.BENCH_CONNECTIONS ? { ...given, connections: b.connections } : given;
   const subjects = Array.isArray(b.subject) ? b.subject : [b.subject];
   const rows: BenchmarkResult[] = subjects.map((s) => ({
     name: subjects.length > 1 ? `${b.name}:${s.label ?? s.path}` : b.name,
-    description: b.description,
-    goal: b.goal,
+    description: b.connections ? `${b.description} (${settings.connections} connections)` : b.description,
+    goal: s.goal ?? b.goal,
     p95GoalMs: b.p95GoalMs,
   }));
   try {
     const [baseline] = await measureSides(b.name, 'baseline', [b.baseline], settings);
     if (!baseline || baseline instanceof Error) throw baseline ?? new Error('no baseline');
     for (const row of rows) row.baseline = baseline;
-    const measured = await measureSides(b.name, 'subject', subjects, settings, b.seed);
+    const measured = await measureSides(b.name, 'subject', subjects, settings, b.seed, b.web);
     measured.forEach((subject, i) => {
       const row = rows[i]!;
       if (subject instanceof Error) {
@@ -114,7 +117,7 @@ export async function runBenchmark(b: Benchmark, settings: Settings): Promise<Be
       row.ratio = subject.load.requestsPerSecond / baseline.load.requestsPerSecond;
       row.p95Checked = b.p95GoalMs !== undefined && subject.info.databaseKind === 'postgres';
       row.p95Pass = row.p95Checked ? subject.load.latencyMs.p95 <= b.p95GoalMs! : undefined;
-      row.pass = row.ratio >= b.goal && row.p95Pass !== false;
+      row.pass = row.ratio >= row.goal && row.p95Pass !== false;
     });
   } catch (err) {
     const error = toError(err).message;

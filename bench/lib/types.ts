@@ -31,6 +31,8 @@ export interface Target {
   /** May name seed values as `{name}` (e.g. `/api/public/teams/{teamId}/activities`). */
   path: string;
   headers?: Record<string, string>;
+  /** This subject's own goal (default: the benchmark's). */
+  goal?: number;
   /**
    * Looks at one answer before the load starts; returns a problem or undefined. Without it a
    * fast 404 or 500 would look like a fast endpoint.
@@ -51,6 +53,10 @@ export interface Benchmark {
   seed?: SeedName;
   /** Also required: p95 latency of each subject at most this many ms (checked on PostgreSQL only). */
   p95GoalMs?: number;
+  /** Concurrent connections for this benchmark (default BENCH_CONNECTIONS; BENCH_CONNECTIONS set explicitly wins). */
+  connections?: number;
+  /** The app serves the web build (apps/web/dist, `npm run build` first): for pages, not only the API. */
+  web?: boolean;
 }
 
 /** Identity helper so benchmark files get type checking. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { gt } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client.ts';
@@ -48,6 +49,33 @@ interface Entry extends PublicAnswer {
   mark: number;
   storedAt: number;
   maxAgeMs: number;
+  /** Compressed once, on the first request that accepts it (`encodedBody`). */
+  encoded?: Partial<Record<Coding, Buffer>>;
+}
+
+type Coding = 'br' | 'gzip';
+/** Smaller answers go as they are (the compression plugin's threshold). */
+const COMPRESS_FROM = 1024;
+
+/** The coding a client accepts best (br, then gzip; `;q=0` refuses one), if any. */
+export function acceptedCoding(header: string | string[] | undefined): Coding | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (coding: string) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
+  return ok('br') ? 'br' : ok('gzip') ? 'gzip' : undefined;
+}
+
+/** A kept answer in a content coding, compressed once per entry (brotli at a fast level: ~1 ms per 50 KB). */
+function encodedBody(entry: Entry, coding: Coding): Buffer {
+  entry.encoded ??= {};
+  return (entry.encoded[coding] ??=
+    coding === 'br'
+      ? brotliCompressSync(entry.body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipSync(entry.body, { level: 6 }));
 }
 
 /**
@@ -272,11 +300,18 @@ export function serialized(reply: FastifyReply, payload: unknown): string {
 }
 
 /** Sends a public answer: its tag, the CDN's cache header, and 304 when the client has it already. */
-export function sendPublic(request: FastifyRequest, reply: FastifyReply, answer: { body: string; contentType: string; etag?: string }) {
-  const etag = answer.etag ?? strongEtag(answer.body);
+export function sendPublic(request: FastifyRequest, reply: FastifyReply, answer: Entry) {
   // A reply that sets a cookie is somebody's: never for a shared cache.
-  if (reply.hasHeader('set-cookie')) return reply.header('etag', etag).type(answer.contentType).send(answer.body);
+  if (reply.hasHeader('set-cookie')) return reply.header('etag', answer.etag).type(answer.contentType).send(answer.body);
+  // Each content coding is its own representation with its own strong tag (RFC 9110 §8.8.3);
+  // a client holding any of them has the current answer.
+  const coding = answer.body.length >= COMPRESS_FROM ? acceptedCoding(request.headers['accept-encoding']) : undefined;
+  const etag = coding ? `${answer.etag.slice(0, -1)}.${coding}"` : answer.etag;
   reply.header('etag', etag).header('cache-control', PUBLIC_CACHE_CONTROL);
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-  return reply.type(answer.contentType).send(answer.body);
+  const held = request.headers['if-none-match'];
+  if (etagMatches(held, etag) || etagMatches(held, answer.etag)) return reply.code(304).send();
+  reply.type(answer.contentType);
+  // Compressed once per kept answer, not per request: the compression plugin leaves it alone.
+  if (coding) return reply.header('content-encoding', coding).send(encodedBody(answer, coding));
+  return reply.send(answer.body);
 }

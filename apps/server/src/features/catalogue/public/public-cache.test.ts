@@ -1,10 +1,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities, teams, teamSellingSettings } from '../../../db/schema/index.ts';
-import { CatalogueVersions, etagMatches, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../../../lib/public-cache.ts';
+import { acceptedCoding, CatalogueVersions, etagMatches, PUBLIC_CACHE_CONTROL, PublicReadCache } from '../../../lib/public-cache.ts';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app.ts';
 import { createUserWithTeam, inDays, loginAs, makeActivity, makeSession, makeTicket } from '../../../test/factories.ts';
 import { makeOrder } from '../../../test/selling-factories.ts';
@@ -89,6 +90,21 @@ describe('public reads for a CDN', () => {
       }
       expect((await get(url, { 'if-none-match': '"something-else"' })).statusCode).toBe(200);
     }
+  });
+
+  it('compressed once per kept answer for clients that accept it: br, else gzip, each with its own tag', async () => {
+    const url = '/fr/provider';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(br.headers.etag).toBe(`${(plain.headers.etag as string).slice(0, -1)}.br"`);
+    const gz = await get(url, { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+    expect((await get(url, { 'accept-encoding': 'br', 'if-none-match': br.headers.etag as string })).statusCode).toBe(304);
+    expect((await get(url, { 'accept-encoding': 'identity' })).headers['content-encoding']).toBeUndefined();
   });
 
   it('the same answer has the same tag on every instance; the language decides it, and Vary says where it comes from', async () => {
@@ -285,6 +301,14 @@ describe('the in-memory cache', () => {
     versions.generation++;
     c.keep('b', begun, answer('b'), 60_000);
     expect(c.hit('b')).toBeUndefined();
+  });
+
+  it('Accept-Encoding: br before gzip, q=0 refuses, * accepts', () => {
+    expect(acceptedCoding('gzip, deflate, br')).toBe('br');
+    expect(acceptedCoding('gzip;q=0.5, br;q=0')).toBe('gzip');
+    expect(acceptedCoding('*')).toBe('br');
+    expect(acceptedCoding('identity')).toBeUndefined();
+    expect(acceptedCoding(undefined)).toBeUndefined();
   });
 
   it('If-None-Match follows RFC 9110: lists, weak tags and * match, other tags do not', () => {
