@@ -2,8 +2,11 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config/env.ts';
 import { databaseOptionsFromConfig, openDatabase } from './db/client.ts';
 import { prepareDatabase } from './db/startup.ts';
+import { pino } from 'pino';
+import { loggerOptions } from './lib/logger.ts';
 import { mailDirectory, noSmtpNotice } from './lib/mailer.ts';
 import { mediaStorage } from './lib/storage.ts';
+import { moveLegacyFiles } from './lib/storage-migration.ts';
 
 /** config → db → migrate → seed → listen (nothing else). */
 const started = Date.now();
@@ -11,6 +14,8 @@ const config = configOrExit();
 const database = await openDatabase(databaseOptionsFromConfig(config));
 // Migrations and seed under the start-up lock: instances starting at once run them one at a time.
 await prepareDatabase(database, { storage: mediaStorage(config) });
+// Files this instance wrote under DATA_DIR before STORAGE_URL go into the storage, once (decision 024).
+await moveLegacyFiles(config, pino(loggerOptions(config)));
 const app = await buildApp({ config, database, runJobs: true });
 await app.listen({ port: config.port, host: config.host });
 app.log.info(

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { storageFromEnv, type StorageLocation } from './storage-url.ts';
 
 /** Environment → typed, validated configuration (CONTRACT §1). */
 const envSchema = z.object({
@@ -11,6 +12,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('127.0.0.1'),
   APP_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** CONTRACT §7: file:///path or s3://bucket?… (checked in loadConfig, with the S3 credentials). */
+  STORAGE_URL: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must start with postgres://')
@@ -113,11 +118,13 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Where the built web app lives; absent in tests. */
   webDist: string | undefined;
+  /** Uploads, logos, exports, cached documents (STORAGE_URL); undefined: the folder DATA_DIR/storage (lib/storage.ts). */
+  storage?: StorageLocation;
   /** Worker threads rendering PDFs (default: cores − 1, at least 1). */
   pdfWorkers: number;
   /** Renders waiting for a worker before the next one is refused with 503. */
   pdfQueue: number;
-  /** Rendered PDFs kept per order version under DATA_DIR/document-cache (off: every fetch renders). */
+  /** Rendered PDFs kept per order version in the storage under document-cache/ (off: every fetch renders). */
   pdfCache: boolean;
   /**
    * `transaction` when a pooler in transaction mode (PgBouncer) sits in front of PostgreSQL: no named
@@ -167,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const databaseUrl = 'databaseUrl' in overrides ? overrides.databaseUrl : e.DATABASE_URL;
   if (databaseUrl && !e.SESSION_SECRET && !overrides.sessionSecret) throw new Error(SESSION_SECRET_REQUIRED);
   const dataDir = resolve(e.DATA_DIR);
+  const storage = storageFromEnv(e.STORAGE_URL, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY);
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   const host = new URL(appUrl).hostname;
   const webDist = resolve(import.meta.dirname, '../../../web/dist');
@@ -189,6 +197,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: e.LOG_LEVEL ?? (e.NODE_ENV === 'test' ? 'silent' : 'info'),
     secure: appUrl.startsWith('https://'),
     trustProxy: e.TRUST_PROXY,
+    storage,
     webDist: existsSync(join(webDist, 'index.html')) ? webDist : undefined,
     pdfWorkers: e.PDF_WORKERS ?? Math.max(1, availableParallelism() - 1),
     pdfQueue: e.PDF_QUEUE,

@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, InputError } from '../lib/app-error.ts';
 import { databaseUnavailable, isConnectionError } from '../lib/db-errors.ts';
 import { translate, translateValidation } from '../lib/i18n.ts';
+import { StorageUnavailableError } from '../lib/storage.ts';
 import { issueFields } from '../lib/partial-input.ts';
 
 /**
@@ -12,7 +13,8 @@ import { issueFields } from '../lib/partial-input.ts';
  * AppError, schema validation (422 with dotted field paths, translated) — of a route's schema or
  * an InputError a service throws after checking input against a per-team schema (`parseInput`) —
  * Fastify's own errors,
- * a database connection lost under the call (503 with Retry-After: lib/db-errors.ts),
+ * a database connection lost under the call (503 with Retry-After: lib/db-errors.ts), the storage
+ * failing under it (a StorageUnavailableError: 503 with Retry-After, lib/storage.ts),
  * unknown routes, and anything unexpected (500 without details).
  *
  * The 401/404/419 messages are fixed English strings in the contract, so clients can rely on
@@ -67,6 +69,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       request.log.warn({ err: error }, 'database connection failed under this call: 503');
       error = databaseUnavailable();
     }
+    // An AppError already (503), logged here with what the store said.
+    if (error instanceof StorageUnavailableError) request.log.warn({ err: error.cause }, 'storage failed under this call: 503');
     if (error instanceof AppError) {
       if ((error.code === 'RATE_LIMITED' || error.code === 'SERVICE_UNAVAILABLE') && error.params.seconds)
         reply.header('Retry-After', String(error.params.seconds));

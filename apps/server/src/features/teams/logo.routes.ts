@@ -5,13 +5,15 @@ import { z } from 'zod';
 import { notFound } from '../../lib/app-error.ts';
 import { currentTeam, requirePermission } from '../../plugins/auth.ts';
 import { fileReply, idParam } from '../../lib/http.ts';
+import { appStorage } from '../../lib/storage.ts';
 import * as logos from './logo.service.ts';
 import { logoUrl } from './teams.service.ts';
 
-/** Company logo upload/removal (owner/admin) and the public avatar. */
+/** Company logo upload/removal (owner/admin) and the public avatar; the files are in the app's storage (503 while it fails). */
 export async function logoRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app.deps;
+  const storage = appStorage(config);
   const tags = ['teams'];
   const manage = requirePermission('team.manage');
 
@@ -29,7 +31,7 @@ export async function logoRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const team = await logos.saveLogo(db, config.dataDir, currentTeam(request), request.body.data_url);
+      const team = await logos.saveLogo(db, storage, currentTeam(request), request.body.data_url);
       return { success: true as const, message: request.t('teams:logo.saved'), logo_url: logoUrl(team) };
     },
   );
@@ -38,7 +40,7 @@ export async function logoRoutes(fastify: FastifyInstance) {
     '/api/team/logo',
     { preValidation: manage, schema: { tags, summary: 'Removes the company logo', response: { 200: teamLogoReplySchema } } },
     async (request) => {
-      const team = await logos.deleteLogo(db, config.dataDir, currentTeam(request));
+      const team = await logos.deleteLogo(db, storage, currentTeam(request));
       return { success: true as const, message: request.t('teams:logo.removed'), logo_url: logoUrl(team) };
     },
   );
@@ -57,7 +59,7 @@ export async function logoRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const id = idParam.safeParse(request.params.id);
       if (!id.success || !/^\d+$/.test(request.params.id)) throw notFound();
-      const avatar = await logos.teamAvatar(db, config.dataDir, id.data);
+      const avatar = await logos.teamAvatar(db, storage, id.data);
       return reply.header('Cache-Control', 'public, max-age=300').type(avatar.type).send(avatar.body);
     },
   );

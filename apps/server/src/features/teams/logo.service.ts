@@ -1,19 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import { join, resolve, sep } from 'node:path';
 import { LOGO_MAX_BYTES } from '@bookla/shared';
 import type { Db } from '../../db/client.ts';
 import { notFound, validationError } from '../../lib/app-error.ts';
 import { decodeImage, JPEG, PNG, sniffImage, WEBP, type ImageKind } from '../../lib/images.ts';
+import type { Storage } from '../../lib/storage.ts';
 import * as repo from './teams.repo.ts';
 import type { TeamRow } from './teams.repo.ts';
 
 /**
  * Company logos: uploaded as a data URL, checked by their magic bytes (not only the declared
  * type), re-encoded by sharp in their own format (which drops EXIF/GPS and anything appended to
- * the image, keeps PNG/WebP transparency and bounds the size), stored under
- * DATA_DIR/uploads/teams/{id}/logo-{random}.{ext}. No SVG. Without a logo the avatar is an SVG
- * with the company's initials.
+ * the image, keeps PNG/WebP transparency and bounds the size), stored in the app's storage
+ * (STORAGE_URL, lib/storage.ts) under `logos/{team}/logo-{random}.{ext}`: that key is what
+ * `teams.logo_path` holds (migration 0023 moved the older `uploads/teams/…` paths there), so any
+ * instance serves a logo another one stored. No SVG. Without a logo the avatar is an SVG with the
+ * company's initials.
  */
 
 const BY_EXT: Record<string, ImageKind> = { png: PNG, jpg: JPEG, webp: WEBP };
@@ -47,41 +48,36 @@ export async function reencodeLogo(bytes: Buffer, kind: ImageKind): Promise<Buff
   }
 }
 
-const uploadsRoot = (dataDir: string) => resolve(dataDir, 'uploads');
-
-/** Absolute path of a stored logo, refusing anything outside DATA_DIR/uploads. */
-function logoFile(dataDir: string, logoPath: string): string | undefined {
-  const root = uploadsRoot(dataDir);
-  const file = resolve(dataDir, logoPath);
-  return file.startsWith(root + sep) ? file : undefined;
+/** Whether a `teams.logo_path` is a logo's storage key (`logos/{team}/logo-{hex}.{png|jpg|webp}`). */
+export function isLogoKey(logoPath: string): boolean {
+  return /^logos\/\d{1,12}\/logo-[0-9a-f]{6,64}\.(?:png|jpg|webp)$/.test(logoPath);
 }
 
-async function removeFile(dataDir: string, logoPath: string | null): Promise<void> {
-  const file = logoPath ? logoFile(dataDir, logoPath) : undefined;
-  if (file) await unlink(file).catch(() => undefined);
+/** Best effort: a logo no longer referenced costs some bytes, never a failed call. */
+async function removeLogo(storage: Storage, logoPath: string | null): Promise<void> {
+  if (logoPath && isLogoKey(logoPath)) await storage.delete(logoPath).catch(() => undefined);
 }
 
-export async function saveLogo(db: Db, dataDir: string, team: TeamRow, dataUrl: string): Promise<TeamRow> {
+export async function saveLogo(db: Db, storage: Storage, team: TeamRow, dataUrl: string): Promise<TeamRow> {
   const decoded = decodeLogo(dataUrl);
   const kind = decoded.kind;
   const bytes = await reencodeLogo(decoded.bytes, kind);
-  const relDir = join('uploads', 'teams', String(team.id));
-  await mkdir(resolve(dataDir, relDir), { recursive: true });
-  const logoPath = join(relDir, `logo-${randomBytes(9).toString('hex')}.${kind.ext}`);
-  await writeFile(resolve(dataDir, logoPath), bytes, { mode: 0o640 });
+  const logoPath = `logos/${team.id}/logo-${randomBytes(9).toString('hex')}.${kind.ext}`;
+  // Stored first: the row never names a logo that is not there (the store down: 503, nothing changed).
+  await storage.put(logoPath, bytes);
   const updated = await repo.updateTeam(db, team.id, { logoPath });
   if (!updated) {
-    await removeFile(dataDir, logoPath);
+    await removeLogo(storage, logoPath);
     throw notFound();
   }
-  if (team.logoPath && team.logoPath !== logoPath) await removeFile(dataDir, team.logoPath);
+  if (team.logoPath && team.logoPath !== logoPath) await removeLogo(storage, team.logoPath);
   return updated;
 }
 
-export async function deleteLogo(db: Db, dataDir: string, team: TeamRow): Promise<TeamRow> {
+export async function deleteLogo(db: Db, storage: Storage, team: TeamRow): Promise<TeamRow> {
   const updated = await repo.updateTeam(db, team.id, { logoPath: null });
   if (!updated) throw notFound();
-  await removeFile(dataDir, team.logoPath);
+  await removeLogo(storage, team.logoPath);
   return updated;
 }
 
@@ -108,17 +104,17 @@ export function avatarSvg(id: number, name: string): string {
   );
 }
 
-/** What GET /avatar/team/{id} sends: the logo file, or the SVG avatar. */
-export async function teamAvatar(db: Db, dataDir: string, teamId: number): Promise<{ type: string; body: Buffer | string }> {
+/**
+ * What GET /avatar/team/{id} sends: the logo, or the SVG avatar (no logo, or its file is gone).
+ * The storage failing is a 503 (StorageUnavailableError), not the initials cached for minutes.
+ */
+export async function teamAvatar(db: Db, storage: Storage, teamId: number): Promise<{ type: string; body: Buffer | string }> {
   const badge = await repo.findTeamBadge(db, teamId);
   if (!badge) throw notFound();
-  if (badge.logoPath) {
-    const file = logoFile(dataDir, badge.logoPath);
+  if (badge.logoPath && isLogoKey(badge.logoPath)) {
     const kind = BY_EXT[badge.logoPath.split('.').pop() ?? ''];
-    if (file && kind) {
-      const body = await readFile(file).catch(() => undefined);
-      if (body) return { type: kind.mime, body };
-    }
+    const body = kind && (await storage.get(badge.logoPath));
+    if (kind && body) return { type: kind.mime, body };
   }
   return { type: 'image/svg+xml; charset=utf-8', body: avatarSvg(teamId, badge.name) };
 }

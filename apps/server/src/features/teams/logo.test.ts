@@ -70,7 +70,7 @@ describe('avatar', () => {
 describe('logo upload', () => {
   it('stores PNG, JPEG and WebP, serves the newest and removes replaced files', async () => {
     const a = await owner(app);
-    const dir = join(dataDir, 'uploads', 'teams', String(a.team.id));
+    const dir = join(dataDir, 'storage', 'logos', String(a.team.id));
     for (const [mime, bytes, ext] of [
       ['image/png', PNG, 'png'],
       ['image/jpeg', JPEG, 'jpg'],
@@ -113,7 +113,7 @@ describe('logo upload', () => {
     expect(tooBig.json().errors.data_url).toEqual(['The image may be at most 2 MB.']);
     const justRight = Buffer.concat([PNG, Buffer.alloc(2_000_000 - PNG.length)]);
     expect((await post(dataUrl('image/png', justRight))).statusCode).toBe(200);
-    expect((await teamRow(app, a.team.id)).logoPath).toMatch(/^uploads\/teams\/\d+\/logo-[0-9a-f]+\.png$/);
+    expect((await teamRow(app, a.team.id)).logoPath).toMatch(/^logos\/\d+\/logo-[0-9a-f]+\.png$/);
   });
 
   it('drops EXIF data such as the GPS position', async () => {
@@ -125,7 +125,7 @@ describe('logo upload', () => {
       .toBuffer();
     expect((await sharp(photo).metadata()).exif?.toString('latin1')).toContain('SpyCam');
     expect((await a.client.post('/api/team/logo', { data_url: dataUrl('image/jpeg', photo) })).statusCode).toBe(200);
-    const stored = readFileSync(join(dataDir, (await teamRow(app, a.team.id)).logoPath!));
+    const stored = readFileSync(join(dataDir, 'storage', (await teamRow(app, a.team.id)).logoPath!));
     const meta = await sharp(stored).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
@@ -150,14 +150,14 @@ describe('logo upload', () => {
       .png()
       .toBuffer();
     expect((await a.client.post('/api/team/logo', { data_url: dataUrl('image/png', huge) })).statusCode).toBe(200);
-    const meta = await sharp(readFileSync(join(dataDir, (await teamRow(app, a.team.id)).logoPath!))).metadata();
+    const meta = await sharp(readFileSync(join(dataDir, 'storage', (await teamRow(app, a.team.id)).logoPath!))).metadata();
     expect([meta.width, meta.height]).toEqual([1024, 512]);
   });
 
   it('removes the logo and falls back to the avatar', async () => {
     const a = await owner(app);
     await a.client.post('/api/team/logo', { data_url: dataUrl('image/png', PNG) });
-    const file = join(dataDir, (await teamRow(app, a.team.id)).logoPath!);
+    const file = join(dataDir, 'storage', (await teamRow(app, a.team.id)).logoPath!);
     expect(existsSync(file)).toBe(true);
     const res = await a.client.request('DELETE', '/api/team/logo');
     expect(res.statusCode).toBe(200);
@@ -176,6 +176,6 @@ describe('logo upload', () => {
     expect(
       (await admin.client.post('/api/team/logo', { data_url: dataUrl('image/png', PNG), team_id: 1, logo_path: '/etc/passwd' })).statusCode,
     ).toBe(200);
-    expect((await teamRow(app, a.team.id)).logoPath).toMatch(/^uploads\/teams\//);
+    expect((await teamRow(app, a.team.id)).logoPath).toMatch(/^logos\//);
   });
 });

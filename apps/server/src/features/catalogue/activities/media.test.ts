@@ -20,7 +20,7 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const mediaDir = () => join(dataDir, 'media');
+const mediaDir = () => join(dataDir, 'storage', 'media');
 
 /** A multipart/form-data body as a browser's FormData sends it. */
 function formData(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[]) {

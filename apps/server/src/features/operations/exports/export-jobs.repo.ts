@@ -27,7 +27,7 @@ export interface ExportPayload {
   rowsTotal: number;
   rowsDone: number;
   fileName: string;
-  /** Random, unguessable: the file's name under DATA_DIR/exports (set when the job is created). */
+  /** Random, unguessable: the file's key `exports/{fileKey}.{format}` in the app's storage (set when the job is created). */
   fileKey: string;
   finishedAt?: string;
   expired?: boolean;

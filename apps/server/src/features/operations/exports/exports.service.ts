@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import {
@@ -26,6 +26,7 @@ import type { Db } from '../../../db/client.ts';
 import { AppError, forbidden, notFound, validationError } from '../../../lib/app-error.ts';
 import { translate } from '../../../lib/i18n.ts';
 import type { JobRunner } from '../../../lib/jobs.ts';
+import { appStorage, scopedStorage, type Storage } from '../../../lib/storage.ts';
 import * as repo from './export-jobs.repo.ts';
 import type { ExportJobRow, ExportPayload } from './export-jobs.repo.ts';
 import { EXPORT_PERMISSIONS, exportSource, type ExportSource, type ExportViewer } from './export-sources.ts';
@@ -35,13 +36,15 @@ import { createSheetWriter } from './sheet-writers.ts';
  * Exports of orders, participants and additional sales as CSV or XLSX.
  *
  * Up to DIRECT_EXPORT_MAX_ROWS rows the file is built at once and sent in the reply. Larger
- * exports run as a job of the job queue (`export.build`), which writes the file under
- * DATA_DIR/exports and its progress (rows done / total) into the job's payload; the client polls
- * it and downloads the file when the job is done. Only the user who asked, in the same company,
- * sees the job or gets the file (anyone else: 404), and only while they still hold the export's
- * permission. A job (`export.expire`) removes the file EXPORT_KEEP_HOURS after it was written;
- * after that moment the download answers 404 even before the file is gone. With several
- * instances, DATA_DIR must be shared storage (as for uploads).
+ * exports run as a job of the job queue (`export.build`), which builds the file in a temporary
+ * file of DATA_DIR/tmp, then puts it into the app's storage under `exports/{fileKey}.{format}`
+ * (STORAGE_URL: with several instances an object store, so any instance serves the download),
+ * and its progress (rows done / total) into the job's payload; the client polls it and downloads
+ * the file when the job is done. Only the user who asked, in the same company, sees the job or
+ * gets the file (anyone else: 404), and only while they still hold the export's permission. A job
+ * (`export.expire`) removes the file EXPORT_KEEP_HOURS after it was written; after that moment
+ * the download answers 404 even before the file is gone. The storage failing answers 503 (a
+ * download), or fails the build's attempt (retried by the job runner).
  */
 
 export interface ExportDeps {
@@ -53,9 +56,12 @@ export interface ExportDeps {
 const MAX_UNFINISHED = 3;
 const KEEP_MS = EXPORT_KEEP_HOURS * 3600_000;
 
-export const exportsDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'exports');
-const filePath = (config: Pick<Config, 'dataDir'>, p: Pick<ExportPayload, 'fileKey' | 'format'>) =>
-  join(exportsDir(config), `${p.fileKey}.${p.format}`);
+/** Finished export files: `exports/…` of the app's storage. */
+export const exportStorage = (config: Pick<Config, 'dataDir' | 'storage'>): Storage => scopedStorage(appStorage(config), 'exports');
+/** An export's key in exportStorage. */
+export const exportKey = (p: Pick<ExportPayload, 'fileKey' | 'format'>) => `${p.fileKey}.${p.format}`;
+/** Where a file is built before it goes into the storage (local to the process that builds it). */
+const buildDir = (config: Pick<Config, 'dataDir'>) => join(config.dataDir, 'tmp');
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -209,10 +215,9 @@ export async function downloadExport(
   const p = row.payload;
   const format = p.format as ExportFormat;
   if (!EXPORT_FORMATS.includes(format) || !/^[A-Za-z0-9_-]{16,64}$/.test(p.fileKey)) throw notFound();
-  const file = filePath(deps.config, p);
-  const info = await stat(file).catch(() => undefined);
-  if (!info?.isFile()) throw new AppError('NOT_FOUND', 'exports:not_ready');
-  return { stream: createReadStream(file), fileName: p.fileName, contentType: CONTENT_TYPES[format], size: info.size };
+  const file = await exportStorage(deps.config).open(exportKey(p));
+  if (!file) throw new AppError('NOT_FOUND', 'exports:not_ready');
+  return { stream: file.stream, fileName: p.fileName, contentType: CONTENT_TYPES[format], size: file.size };
 }
 
 // ─── Jobs ───────────────────────────────────────────────────────────────────
@@ -221,7 +226,7 @@ function viewerOf(p: ExportPayload, role: Role): ExportViewer {
   return { teamId: p.teamId, userId: p.userId, role, timeZone: p.timeZone, currency: p.currency };
 }
 
-/** Writes the export's file, reporting progress after every batch; the file appears complete or not at all. */
+/** Writes the export's file, reporting progress after every batch; the file appears in the storage complete or not at all. */
 async function buildJob(deps: ExportDeps, jobId: number, p: ExportPayload): Promise<void> {
   const type = p.type as ExportType;
   const format = p.format as ExportFormat;
@@ -235,9 +240,8 @@ async function buildJob(deps: ExportDeps, jobId: number, p: ExportPayload): Prom
   }
   const source = await exportSource(deps.db, viewerOf(p, role), { type, columnFilters: { ...p.columnFilters }, ids: p.ids, lang });
   await repo.updatePayload(deps.db, jobId, { rowsTotal: source.total, rowsDone: 0 });
-  await mkdir(exportsDir(deps.config), { recursive: true });
-  const target = filePath(deps.config, p);
-  const tmp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+  await mkdir(buildDir(deps.config), { recursive: true });
+  const tmp = join(buildDir(deps.config), `export-${randomBytes(9).toString('hex')}.${format}`);
   const out = createWriteStream(tmp, { mode: 0o640 });
   let done = 0;
   try {
@@ -248,23 +252,22 @@ async function buildJob(deps: ExportDeps, jobId: number, p: ExportPayload): Prom
       await repo.updatePayload(deps.db, jobId, { rowsDone: done, rowsTotal: Math.max(source.total, done) });
     }
     await writer.finish();
-    await rename(tmp, target);
-  } catch (err) {
+    await exportStorage(deps.config).putFile(exportKey(p), tmp);
+  } finally {
     out.destroy();
     await rm(tmp, { force: true });
-    throw err;
   }
   const finishedAt = new Date();
   await repo.updatePayload(deps.db, jobId, { rowsDone: done, rowsTotal: done, finishedAt: finishedAt.toISOString() });
   await repo.scheduleExpiry(deps.db, jobId, new Date(finishedAt.getTime() + KEEP_MS));
 }
 
-/** Removes an export's file once its time is up. */
+/** Removes an export's file once its time is up (the storage failing: the job is retried). */
 async function expireJob(deps: ExportDeps, jobId: number): Promise<void> {
   const p = await repo.exportPayload(deps.db, jobId);
   if (!p) return;
   if (EXPORT_FORMATS.includes(p.format as ExportFormat) && /^[A-Za-z0-9_-]{16,64}$/.test(p.fileKey))
-    await rm(filePath(deps.config, p), { force: true });
+    await exportStorage(deps.config).delete(exportKey(p));
   await repo.updatePayload(deps.db, jobId, { expired: true });
 }
 

@@ -306,7 +306,7 @@ describe('large exports: a job with progress and a download for its creator only
     await app.deps.jobs.runDue();
     const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
     const payload = row!.payload as { fileKey: string };
-    const file = join(app.deps.config.dataDir, 'exports', `${payload.fileKey}.csv`);
+    const file = join(app.deps.config.dataDir, 'storage', 'exports', `${payload.fileKey}.csv`);
     expect(existsSync(file)).toBe(true);
     // Time passes: the expiry job of this export is due.
     await db.execute(sql`UPDATE jobs SET run_at = now() WHERE type = 'export.expire' AND (payload->>'jobId')::int = ${id}`);

@@ -1,14 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Config } from '../../../config/env.ts';
-import { createFsStorage, type Storage } from '../../../lib/storage.ts';
+import { appStorage, scopedStorage, type Storage } from '../../../lib/storage.ts';
 
 /**
- * Rendered PDFs, kept per order version in the storage interface (files under
- * DATA_DIR/document-cache today, an object store shared by every instance later — never only in
- * one process's memory). NOT the media storage: that one is served publicly under /media, and
- * tickets carry check-in codes.
+ * Rendered PDFs, kept per order version in the app's storage under `document-cache/` (STORAGE_URL:
+ * a folder, or an object store shared by every instance — never only in one process's memory).
+ * NOT under `media/`: that part is served publicly under /media, and tickets carry check-in codes.
  *
  * Key: `{day}/{team}/{order}/{kind}/{version}.pdf`. The version is a hash of everything the PDF
  * shows — the digest the database computes of the document context (order with its lines,
@@ -21,7 +19,10 @@ import { createFsStorage, type Storage } from '../../../lib/storage.ts';
  *
  * Bounded: one version per order and kind (writing one removes the others of that day), and
  * days expire — entries are read from today's folder only, and folders older than yesterday are
- * removed (at most once an hour per process). A cache miss only costs a render.
+ * removed (at most once an hour per process, after a write and without holding it up: in an
+ * object store each folder is a listing and a delete). A process's first sweep looks 90 days
+ * back (what processes that are gone left), its later ones only back to the days the one before saw.
+ * A cache miss only costs a render.
  */
 
 const SOURCES = [
@@ -68,13 +69,23 @@ export interface DocumentCache {
   put(teamId: number, orderId: number, kind: string, version: string, pdf: Buffer): Promise<void>;
 }
 
-export function createDocumentCache(storage: Storage, now: () => Date = () => new Date()): DocumentCache {
+export function createDocumentCache(storage: Storage, now: () => Date = () => new Date()): DocumentCache & { swept(): Promise<void> } {
   let lastSweep = 0;
-  const sweep = async () => {
+  let sweeping: Promise<void> = Promise.resolve();
+  const sweep = async (t: number, days: number) => {
+    for (let back = KEEP_DAYS; back < KEEP_DAYS + days; back++) await storage.delete(dayOf(new Date(t - back * DAY)));
+  };
+  const maybeSweep = () => {
     const t = now().getTime();
     if (t - lastSweep < 3600_000) return;
+    // Back to the day the last sweep saw expire (90 days at most, all of them on the first).
+    const days = lastSweep === 0 ? 90 : Math.min(90, Math.ceil((t - lastSweep) / DAY) + 1);
+    const previous = lastSweep;
     lastSweep = t;
-    for (let back = KEEP_DAYS; back < KEEP_DAYS + 90; back++) await storage.delete(dayOf(new Date(t - back * DAY)));
+    // A failed sweep (the store down) is tried again with the next write: the folders stay until then.
+    sweeping = sweep(t, days).catch(() => {
+      lastSweep = previous;
+    });
   };
   const folder = (teamId: number, orderId: number, kind: string) => `${dayOf(now())}/${teamId}/${orderId}/${kind}`;
   return {
@@ -85,12 +96,14 @@ export function createDocumentCache(storage: Storage, now: () => Date = () => ne
       const dir = folder(teamId, orderId, kind);
       await storage.delete(dir);
       await storage.put(`${dir}/${version}.pdf`, pdf);
-      await sweep();
+      maybeSweep();
     },
+    /** Tests: when the sweep the last write started has ended. */
+    swept: () => sweeping,
   };
 }
 
-/** The app's document cache (files under DATA_DIR/document-cache). */
-export function documentCacheStorage(config: Pick<Config, 'dataDir'>): Storage {
-  return createFsStorage(join(config.dataDir, 'document-cache'));
+/** The app's document cache: `document-cache/…` of the app's storage. */
+export function documentCacheStorage(config: Pick<Config, 'dataDir' | 'storage'>): Storage {
+  return scopedStorage(appStorage(config), 'document-cache');
 }

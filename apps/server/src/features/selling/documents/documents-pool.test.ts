@@ -98,9 +98,9 @@ describe('PDFs in the worker pool', () => {
     expect(second.statusCode).toBe(200);
     expect(renders()).toBe(start + 1);
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
-    // Kept in the storage (files under DATA_DIR/document-cache), not in this process's memory.
+    // Kept in the storage (the default: files under DATA_DIR/storage/document-cache), not in this process's memory.
     const day = new Date().toISOString().slice(0, 10);
-    const folder = join(dataDir, 'document-cache', day, String(a.team.id), String(made.order.id), 'tickets');
+    const folder = join(dataDir, 'storage', 'document-cache', day, String(a.team.id), String(made.order.id), 'tickets');
     expect(readdirSync(folder)).toHaveLength(1);
 
     // The order changes (a participant renamed): a new version, rendered again; the old file is gone.

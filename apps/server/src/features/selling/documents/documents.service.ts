@@ -2,6 +2,7 @@ import { creditNoteNumber, ErrorCodes, PAID_STATUSES, type MailAttachmentSpec } 
 import type { Config } from '../../../config/env.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
+import { appStorage } from '../../../lib/storage.ts';
 import type { AttachmentRenderers, RenderedAttachment } from '../../../lib/mailer.ts';
 import { orderByLink, orderPageUrl } from '../orders/index.ts';
 import { createDocumentCache, documentCacheStorage, documentVersion, type DocumentCache } from './document-cache.ts';
@@ -30,17 +31,17 @@ import { ticketsFileName } from './tickets-pdf.ts';
  * PDFs are rendered on request (and when a mail is sent), from the order as it is then: the
  * order is read here (the database), the PDF is rendered by `deps.pdf` — on the server a pool of
  * worker threads (document-renderer.ts), never the server's thread — and kept per order version
- * in the document cache (document-cache.ts), so the next fetch of an unchanged order is a file read.
+ * in the document cache (document-cache.ts), so the next fetch of an unchanged order is one read of the storage.
  */
 
 export type DocumentKind = MailAttachmentSpec['kind'];
 
 export interface DocumentDeps {
   db: DbOrTx;
-  config: Pick<Config, 'appUrl' | 'appName' | 'dataDir' | 'sessionSecret' | 'pdfCache'>;
+  config: Pick<Config, 'appUrl' | 'appName' | 'dataDir' | 'storage' | 'sessionSecret' | 'pdfCache'>;
   /** Where PDFs are rendered: the server's worker pool, or the jobs thread itself. */
   pdf: DocumentRenderer;
-  /** Tests: their own cache; default the one under DATA_DIR (when `config.pdfCache`). */
+  /** Tests: their own cache; default the one in the app's storage (when `config.pdfCache`). */
   cache?: DocumentCache;
   log?: { warn(obj: object, msg: string): void };
 }
@@ -86,15 +87,17 @@ export function documentRefusal(
   return undefined;
 }
 
-const caches = new Map<string, DocumentCache>();
+/** One cache per storage (its hourly sweep is per process). */
+const caches = new WeakMap<object, DocumentCache>();
 
 function cacheOf(deps: DocumentDeps): DocumentCache | undefined {
   if (!deps.config.pdfCache) return undefined;
   if (deps.cache) return deps.cache;
-  let cache = caches.get(deps.config.dataDir);
+  const storage = appStorage(deps.config);
+  let cache = caches.get(storage);
   if (!cache) {
     cache = createDocumentCache(documentCacheStorage(deps.config));
-    caches.set(deps.config.dataDir, cache);
+    caches.set(storage, cache);
   }
   return cache;
 }
@@ -121,7 +124,7 @@ async function render(deps: DocumentDeps, ctx: DocumentContext, kind: DocumentKi
     const hit = await cache.get(...ids).catch((err: unknown) => deps.log?.warn({ err }, 'document cache read failed'));
     if (hit) return { filename, content: hit };
   }
-  const logo = await loadLogoPng(deps.config.dataDir, ctx.team.logoPath);
+  const logo = await loadLogoPng(appStorage(deps.config), ctx.team.logoPath);
   const { content } = await deps.pdf.render({ ...input, logo });
   // Best effort: a cache that cannot be written costs the next fetch a render, nothing else.
   if (cache) await cache.put(...ids, content).catch((err: unknown) => deps.log?.warn({ err }, 'document cache write failed'));

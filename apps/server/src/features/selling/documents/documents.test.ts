@@ -154,7 +154,7 @@ beforeAll(async () => {
   eventTicketId = (await makeTicket(db, a.team.id, event.id, { sessionId: session.id, priceMinor: 3500, taxRateBp: 810, stock: 100 })).id;
 
   // A logo, stored as the logo upload stores it.
-  const logoDir = join(dataDir, 'uploads', 'teams', String(a.team.id));
+  const logoDir = join(dataDir, 'storage', 'logos', String(a.team.id));
   mkdirSync(logoDir, { recursive: true });
   const logo = await sharp({ create: { width: 200, height: 80, channels: 4, background: { r: 200, g: 80, b: 40, alpha: 1 } } })
     .webp()
@@ -162,7 +162,7 @@ beforeAll(async () => {
   writeFileSync(join(logoDir, 'logo-test.webp'), logo);
   await db
     .update(teams)
-    .set({ logoPath: join('uploads', 'teams', String(a.team.id), 'logo-test.webp') })
+    .set({ logoPath: `logos/${a.team.id}/logo-test.webp` })
     .where(eq(teams.id, a.team.id));
 });
 afterAll(async () => {

@@ -1,9 +1,8 @@
-import { readFile } from 'node:fs/promises';
-import { resolve, sep } from 'node:path';
 import type { Language } from '@bookla/shared';
 import PDFDocument from 'pdfkit';
 import QRCode, { type QRCode as QrCodeData } from 'qrcode';
 import { decodeImage } from '../../../lib/images.ts';
+import type { Storage } from '../../../lib/storage.ts';
 import type { DocumentTeamRow } from './document-model.ts';
 import { FONT, registerFonts } from './pdf-fonts.ts';
 
@@ -50,16 +49,15 @@ export function createPdf(opts: PdfOptions): { doc: PDFKit.PDFDocument; finish: 
 }
 
 /**
- * The team's logo (stored under DATA_DIR/uploads, see features/teams/logo.service.ts) as a PNG
- * PDFKit can embed (it reads PNG and JPEG, not the WebP a logo may be), at most 600 px wide.
- * No logo, a path outside the uploads folder or an unreadable file: undefined (the name stands alone).
+ * The team's logo (in the app's storage under `logos/…`, see features/teams/logo.service.ts) as a
+ * PNG PDFKit can embed (it reads PNG and JPEG, not the WebP a logo may be), at most 600 px wide.
+ * No logo, a key outside `logos/`, a missing or undecodable file: undefined (the name stands
+ * alone). The storage failing throws (503, or the mail job retries): a document is never made
+ * without the logo because the store was briefly down.
  */
-export async function loadLogoPng(dataDir: string, logoPath: string | null): Promise<Buffer | undefined> {
-  if (!logoPath) return undefined;
-  const root = resolve(dataDir, 'uploads');
-  const file = resolve(dataDir, logoPath);
-  if (!file.startsWith(root + sep)) return undefined;
-  const bytes = await readFile(file).catch(() => undefined);
+export async function loadLogoPng(storage: Storage, logoPath: string | null): Promise<Buffer | undefined> {
+  if (!logoPath?.startsWith('logos/')) return undefined;
+  const bytes = await storage.get(logoPath);
   if (!bytes) return undefined;
   try {
     return await decodeImage(bytes).resize({ width: 600, height: 600, fit: 'inside', withoutEnlargement: true }).png().toBuffer();
