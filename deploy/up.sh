@@ -20,6 +20,7 @@
 #   BOOKLA_DEPLOY_DIRECT=1  instances connect to PostgreSQL directly (no PgBouncer): for comparing
 #   BOOKLA_DEPLOY_BUILD=1   rebuild the web app even if apps/web/dist exists
 #   BOOKLA_DEPLOY_RUN       where pids, logs, configs and data go   deploy/run
+#   SMTP_URL / MAIL_FROM    passed to every instance (unset: mails are kept in the archive, not sent)
 set -Eeuo pipefail
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -269,6 +270,7 @@ for ((i = 1; i <= INSTANCES; i++)); do
       DATABASE_URL="$DATABASE_URL" DATABASE_POOL_MODE="$POOL_MODE" \
       REDIS_URL="redis://127.0.0.1:$REDIS_PORT" \
       STORAGE_URL="$STORAGE_URL" S3_ACCESS_KEY_ID="$S3_ACCESS_KEY_ID" S3_SECRET_ACCESS_KEY="$S3_SECRET_ACCESS_KEY" \
+      ${SMTP_URL:+SMTP_URL="$SMTP_URL"} ${MAIL_FROM:+MAIL_FROM="$MAIL_FROM"} \
       TRUST_PROXY=127.0.0.1; do
       printf '%s=%q\n' "${kv%%=*}" "${kv#*=}"
     done >"$RUN/conf/instance-$i.env"
