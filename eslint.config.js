@@ -55,7 +55,7 @@ export default tseslint.config(
     rules: { 'local/feature-boundaries': ['error', { groups: ['catalogue', 'selling', 'operations'] }] },
   },
   {
-    files: ['bench/**', 'e2e/**', '**/*.test.{ts,tsx}'],
+    files: ['bench/**', 'e2e/**', 'chaos/**', 'tools/check-engines.ts', '**/*.test.{ts,tsx}'],
     rules: { 'no-console': 'off' },
   },
 );
