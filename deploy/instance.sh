@@ -47,6 +47,7 @@ restart() {
   port=$(port_of)
   pid=$(cat "$RUN/pids/instance-$n.pid" 2>/dev/null || true)
   haproxy_cmd "set server instances/i$n state drain" >/dev/null
+  haproxy_cmd "set server assets/i$n state drain" >/dev/null
   # Requests in flight on it end (at most 30 s); new ones go to the others.
   for _ in $(seq 1 150); do
     cur=$(haproxy_cmd "show stat" | awk -F, -v s="i$n" '$1 == "instances" && $2 == s { print $5 }')
@@ -69,6 +70,7 @@ restart() {
     sleep 0.3
   done
   haproxy_cmd "set server instances/i$n state ready" >/dev/null
+  haproxy_cmd "set server assets/i$n state ready" >/dev/null
   echo "instance $n restarted (port $port) and back in the balancer"
 }
 

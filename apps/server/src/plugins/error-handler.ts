@@ -101,9 +101,21 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     return send(reply, 500, { message: message(request, 'errors:internal') });
   });
 
+  const isBuiltFile = (url: string) => {
+    const path = url.split('?')[0] ?? '';
+    return path.startsWith('/assets/') || /\.(?:m?js|css|map)$/.test(path);
+  };
   app.setNotFoundHandler((request, reply) => {
     // Unknown API paths answer JSON; any other GET serves the web app, which shows /error/404.
-    if (!isApiPath(request.url) && (request.method === 'GET' || request.method === 'HEAD') && app.hasDecorator('serveSpa')) {
+    // A missing built file (`/assets/…`, a script or a stylesheet) is a 404: as the app's HTML with
+    // 200 the browser would take it for the file (a module that fails to parse), and a balancer
+    // could not retry it on an instance that has it (a rolling upgrade: docs/operations.md).
+    if (
+      !isApiPath(request.url) &&
+      !isBuiltFile(request.url) &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      app.hasDecorator('serveSpa')
+    ) {
       return app.serveSpa(request, reply);
     }
     return send(reply, 404, { message: 'Not Found' });

@@ -66,6 +66,14 @@ describe('serving the web app', () => {
     expect(api.json()).toEqual({ message: 'Not Found' });
   });
 
+  it('answers 404 for a built file it does not have (another version’s chunk during a rolling upgrade), never the app’s HTML', async () => {
+    for (const url of ['/assets/route-old123.js', '/assets/old.css', '/sw.js', '/assets/x.webp?v=1']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toMatch(/text\/html/);
+    }
+  });
+
   it('passes the app state as a JSON data block, not as script', async () => {
     const res = await t.app.inject('/en/backend');
     const match = /<script id="app-state" type="application\/json">(.*?)<\/script>/.exec(res.body);
