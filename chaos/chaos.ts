@@ -54,6 +54,7 @@ interface Mail {
   to: string[];
   messageId: string;
 }
+let lastMailAt = 0;
 const mails: Mail[] = [];
 let smtp: SMTPServer | undefined;
 let smtpPort = 0;
@@ -68,6 +69,7 @@ function startSmtp(port = 0): Promise<number> {
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
+        lastMailAt = Date.now();
         mails.push({
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           messageId: /^message-id:\s*(\S+)/im.exec(raw)?.[1] ?? '',
@@ -213,6 +215,11 @@ interface Buyer {
   lastStatus?: number | 'lost';
 }
 
+/** Every answer a buyer got (not the replies dropped on purpose), and when each fault began. */
+const answers: { at: number; status: number | 'lost' }[] = [];
+const faultsAt: { name: string; at: number; endedAt?: number }[] = [];
+let smtpBackAt = 0;
+
 const buyerIp = (n: number) => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 
 function orderBody(ticketId: number, buyer: Buyer): string {
@@ -235,8 +242,10 @@ async function buy(lb: number, teamId: number, ticketId: number, buyer: Buyer, w
     buyer.attempts++;
     const headers: Record<string, string> = { 'x-forwarded-for': buyerIp(buyer.n), 'accept-language': 'de' };
     if (!withoutKey) headers['idempotency-key'] = buyer.key;
-    const answer = await send(lb, 'POST', `/api/public/teams/${teamId}/orders`, body, headers, buyer.attempts === 1 && buyer.lostOnPurpose);
+    const onPurpose = buyer.attempts === 1 && buyer.lostOnPurpose;
+    const answer = await send(lb, 'POST', `/api/public/teams/${teamId}/orders`, body, headers, onPurpose);
     buyer.lastStatus = answer === 'lost' ? 'lost' : answer.status;
+    if (!onPurpose) answers.push({ at: Date.now(), status: buyer.lastStatus });
     if (answer !== 'lost' && answer.status === 201) {
       buyer.orderPublicId = (JSON.parse(answer.body) as { order: { id: string } }).order.id;
       buyer.outcome = 'ordered';
@@ -352,20 +361,27 @@ async function faults(): Promise<void> {
     [DB],
   );
   log(`fault: terminated ${terminated!.n} database connections`);
+  faultsAt.push({ name: 'database connections terminated', at: Date.now() });
   await sleep(2_000);
   await stopSmtp();
   log(`fault: SMTP stopped for ${SMTP_DOWN_MS / 1000} s`);
+  const smtpFault = { name: 'SMTP stopped', at: Date.now() } as { name: string; at: number; endedAt?: number };
+  faultsAt.push(smtpFault);
   const smtpBack = sleep(SMTP_DOWN_MS).then(async () => {
     await startSmtp(smtpPort);
+    smtpBackAt = smtpFault.endedAt = Date.now();
     log('SMTP back');
   });
   await sleep(1_000);
   const victim = pidOf('instance-2');
   process.kill(victim!, 'SIGKILL');
   log(`fault: instance 2 (pid ${victim}) killed with SIGKILL`);
+  faultsAt.push({ name: 'instance 2 killed', at: Date.now() });
   await sleep(3_000);
   if (redisPid) process.kill(redisPid, 'SIGKILL');
   log(`fault: Redis stopped for ${REDIS_DOWN_MS / 1000} s`);
+  const redisFault = { name: 'Redis stopped', at: Date.now() } as { name: string; at: number; endedAt?: number };
+  faultsAt.push(redisFault);
   await sleep(REDIS_DOWN_MS);
   execFileSync('redis-server', [
     '--bind',
@@ -383,6 +399,7 @@ async function faults(): Promise<void> {
     '--logfile',
     join(RUN, 'logs', 'redis-restarted.log'),
   ]);
+  redisFault.endedAt = Date.now();
   log('Redis back');
   await smtpBack;
 }
@@ -446,6 +463,14 @@ async function main(): Promise<void> {
       `${buyers.filter((b) => b.attempts > 1).length} sent again (${buyers.reduce((n, b) => n + b.attempts, 0)} requests), ` +
       `${buyers.filter((b) => b.lostOnPurpose).length} lost their first reply on purpose`,
   );
+  // What each fault cost the buyers: failed answers (5xx, none) in the 10 s after it, and when the last one came.
+  for (const fault of faultsAt) {
+    const window = answers.filter((a) => a.at >= fault.at && a.at < (fault.endedAt ?? fault.at) + 10_000);
+    const failed = window.filter((a) => a.status === 'lost' || (typeof a.status === 'number' && a.status >= 500));
+    const last = failed.length ? `, the last ${((Math.max(...failed.map((a) => a.at)) - fault.at) / 1000).toFixed(1)} s after it` : '';
+    const slowest = window.length ? '' : ' (no answers in that window)';
+    log(`recovery: ${fault.name}: ${failed.length} of ${window.length} answers failed${last}${slowest}`);
+  }
   const [ticket] = await query<{ sold: number }>('SELECT sold FROM tickets WHERE id = $1', [shop.ticketId]);
   const orderRows = await query<{ public_id: string; email: string; seats: number }>(
     `SELECT o.public_id::text, o.email, (SELECT count(*)::int FROM order_participants p WHERE p.order_id = o.id) AS seats
@@ -474,6 +499,9 @@ async function main(): Promise<void> {
   while (Date.now() < mailDeadline && orderRows.some((o) => mailsTo(o.email).length === 0)) await sleep(1000);
   await sleep(3000); // a duplicate would come right after the first
   const mailCounts = orderRows.map((o) => mailsTo(o.email).length);
+  log(
+    `recovery: SMTP: the last confirmation mail arrived ${((lastMailAt - smtpBackAt) / 1000).toFixed(1)} s after SMTP came back (job retries back off 30 s, 1 min, …)`,
+  );
   check(
     mailCounts.every((n) => n === 1),
     `every order's confirmation arrived exactly once (${mailCounts.filter((n) => n === 0).length} none, ${mailCounts.filter((n) => n > 1).length} more than once)`,
