@@ -6,7 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from './client.ts';
 import { DEMO_OWNER_EMAIL, seedDemoProvider, seedReferenceData } from './seed/index.ts';
 import { countrySeed } from './seed/reference-data.ts';
-import { prepareDatabase } from './startup.ts';
+import { prepareDatabase, STARTUP_LOCK_KEY, withStartupLock } from './startup.ts';
+import { executePrepared } from '../lib/sql.ts';
+import { sql } from 'drizzle-orm';
 
 /**
  * Several instances starting at once on an empty database (CONTRACT §7), PostgreSQL only:
@@ -85,6 +87,28 @@ describe.skipIf(!url)('migrations and seed under the start-up lock (PostgreSQL)'
     expect(await count(dbUrl, 'SELECT count(*) AS n FROM drizzle.__drizzle_migrations')).toBe(journal.entries.length);
     expect(await count(dbUrl, 'SELECT count(*) AS n FROM teams')).toBe(1);
   }, 120_000);
+
+  it('an instance waiting for the lock holds no connection: with a pool of one it still answers queries', async () => {
+    const dbUrl = await freshDatabase();
+    const holder = new pg.Client({ connectionString: dbUrl });
+    await holder.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT pg_advisory_xact_lock($1::bigint)', [STARTUP_LOCK_KEY]);
+    const database = await openDatabase({ url: dbUrl, poolSize: 1 });
+    try {
+      let ran = false;
+      const waiting = withStartupLock(database, async () => (ran = true), 20);
+      // While it waits, its only connection is free between tries.
+      for (let i = 0; i < 5; i++) expect((await executePrepared(database.db, sql`SELECT 1 AS one`))[0]).toEqual({ one: 1 });
+      expect(ran).toBe(false);
+      await holder.query('COMMIT');
+      await waiting;
+      expect(ran).toBe(true);
+    } finally {
+      await holder.end();
+      await database.close();
+    }
+  });
 
   it('CONTROL: the same start without the lock fails in at least one round', async () => {
     let failedRounds = 0;

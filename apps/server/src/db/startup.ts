@@ -16,32 +16,41 @@ export const STARTUP_LOCK_KEY = 0x626b_6d67;
  * race on `CREATE SCHEMA IF NOT EXISTS "drizzle"` and the loser exits with 23505.
  *
  * The lock is a transaction-scoped advisory lock held by an open transaction on one dedicated
- * connection of the pool while `work` runs on the others. Unlike a session-level
+ * connection of the pool while `work` runs on the others; an instance that finds it taken gives
+ * its connection back and tries again a moment later. Unlike a session-level
  * `pg_advisory_lock` this also holds behind PgBouncer in transaction mode (the open transaction
  * pins one server connection; a session lock and its unlock could land on different ones), and it
  * goes away by itself when the process dies (the connection closes). PGlite is one process with
  * one connection: there `work` simply runs.
  */
-export async function withStartupLock<T>(database: Database, work: () => Promise<T>): Promise<T> {
+export async function withStartupLock<T>(database: Database, work: () => Promise<T>, waitMs = 250): Promise<T> {
   if (database.kind !== 'postgres') return work();
   const pool = (database.db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
-  let failed = false;
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock($1::bigint)', [STARTUP_LOCK_KEY]);
-    return await work();
-  } catch (err) {
-    failed = true;
-    throw err;
-  } finally {
-    // COMMIT or ROLLBACK: both end the transaction and so release the lock. A connection whose
-    // transaction could not be ended is not handed back to the pool.
-    const end = await client.query(failed ? 'ROLLBACK' : 'COMMIT').then(
-      () => undefined,
-      (err: unknown) => err as Error,
-    );
-    client.release(end);
+  // Waiting holds no connection: each try takes one, and gives it back when another instance
+  // holds the lock. Behind PgBouncer with a small pool, instances waiting with a connection each
+  // would leave the one holding the lock none for its migrations (query_wait_timeout).
+  for (;;) {
+    const client = await pool.connect();
+    let holding = false;
+    let failed = false;
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ got: boolean }>('SELECT pg_try_advisory_xact_lock($1::bigint) AS got', [STARTUP_LOCK_KEY]);
+      holding = rows[0]?.got === true;
+      if (holding) return await work();
+    } catch (err) {
+      failed = true;
+      throw err;
+    } finally {
+      // COMMIT or ROLLBACK: both end the transaction and so release the lock. A connection whose
+      // transaction could not be ended is not handed back to the pool.
+      const end = await client.query(failed || !holding ? 'ROLLBACK' : 'COMMIT').then(
+        () => undefined,
+        (err: unknown) => err as Error,
+      );
+      client.release(end);
+    }
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
   }
 }
 
