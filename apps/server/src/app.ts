@@ -34,7 +34,7 @@ import { setupRoutes } from './features/catalogue/setup/setup.routes.ts';
 import { scheduleReservationPurge, ticketsRoutes } from './features/catalogue/tickets/index.ts';
 import { timetableRoutes } from './features/catalogue/timetable/timetable.routes.ts';
 import { referenceRoutes } from './features/reference/reference.routes.ts';
-import { systemRoutes } from './features/system/system.routes.ts';
+import { HEALTH_OK, systemRoutes } from './features/system/system.routes.ts';
 import { publicSiteRoutes } from './features/public-site/index.ts';
 import { registerJobHandlers } from './background-jobs.ts';
 import { startJobsThread } from './jobs-thread.ts';
@@ -52,7 +52,7 @@ import { languagePlugin } from './plugins/language.ts';
 import { openapiPlugin, registerDocsRoute } from './plugins/openapi.ts';
 import { routeDocsPlugin } from './plugins/route-docs.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
-import { securityPlugin } from './plugins/security.ts';
+import { securityHeaders, securityPlugin } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import './types.ts';
@@ -93,6 +93,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     trustProxy: trustProxyOption(config.trustProxy),
+    // A balancer asks these every few seconds: two log lines each would drown the rest.
+    disableRequestLogging: (request: { url?: string }) => request.url === '/api/health' || request.url === '/api/ready',
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });
@@ -119,6 +121,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     publicCache: new PublicReadCache(new CatalogueVersions(database.db, log)),
   });
   registerJobHandlers(jobs, { db: database.db, config, mailTransport, log, pdf });
+
+  // Liveness first (CONTRACT §7): answered before the plumbing below (language, session, CSRF, …),
+  // none of which it needs, with the same headers and body as its documented route.
+  const health = { headers: securityHeaders(config.secure), body: HEALTH_OK };
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url === '/api/health' && (request.method === 'GET' || request.method === 'HEAD'))
+      return reply.headers(health.headers).type('application/json; charset=utf-8').send(health.body);
+  });
 
   // Plumbing, in the order requests meet it.
   await app.register(openapiPlugin);

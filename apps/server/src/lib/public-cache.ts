@@ -49,8 +49,8 @@ interface Entry extends PublicAnswer {
   mark: number;
   storedAt: number;
   maxAgeMs: number;
-  /** Compressed once, on the first request that accepts it (`encodedBody`). */
-  encoded?: Partial<Record<Coding, Buffer>>;
+  /** Compressed once, on the first request that accepts it (`encodedBody`); `identity`: the UTF-8 bytes, encoded once too. */
+  encoded?: Partial<Record<Coding | 'identity', Buffer>>;
 }
 
 type Coding = 'br' | 'gzip';
@@ -227,6 +227,20 @@ export class PublicReadCache {
     return entry;
   }
 
+  /**
+   * A route's `onRequest` hook answering a hit before the route validates its input or runs:
+   * a key is only ever kept for a request that passed validation, so the same key needs none.
+   * `key` must compute what the handler's key would (from the raw query).
+   */
+  answerHits(key: (request: FastifyRequest) => string, vary?: (request: FastifyRequest) => string) {
+    return async (request: FastifyRequest, reply: FastifyReply) => {
+      const kept = this.hit(key(request));
+      if (!kept) return;
+      if (vary) reply.header('vary', vary(request));
+      return sendPublic(request, reply, kept);
+    };
+  }
+
   /** Taken before an answer is produced: `keep` stores it only if no version moved meanwhile. */
   begin(): { generation: number; current: boolean } {
     return { generation: this.versions.generation, current: this.versions.current };
@@ -258,7 +272,8 @@ export class PublicReadCache {
     maxAgeMs: number,
     produce: () => Promise<PublicAnswer>,
   ): Promise<FastifyReply> {
-    let entry = this.hit(key);
+    let entry = this.get(key);
+    if (entry) this.stats.hits++;
     if (!entry) {
       const begun = this.begin();
       entry = this.keep(key, begun, await produce(), maxAgeMs);
@@ -313,5 +328,6 @@ export function sendPublic(request: FastifyRequest, reply: FastifyReply, answer:
   reply.type(answer.contentType);
   // Compressed once per kept answer, not per request: the compression plugin leaves it alone.
   if (coding) return reply.header('content-encoding', coding).send(encodedBody(answer, coding));
-  return reply.send(answer.body);
+  answer.encoded ??= {};
+  return reply.send((answer.encoded.identity ??= Buffer.from(answer.body)));
 }

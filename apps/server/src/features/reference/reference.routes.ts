@@ -17,11 +17,12 @@ export async function referenceRoutes(fastify: FastifyInstance) {
   // Reference data changes only when a release seeds it at start-up, so each list is built and
   // serialized once per language and kept for a while (time-zone offsets follow DST, hence the TTL).
   const TTL_MS = 10 * 60_000;
-  const cache = new Map<string, { at: number; body: Promise<string> }>();
+  // Kept as bytes: a string would be encoded to UTF-8 again for every answer (~8 KB for the countries).
+  const cache = new Map<string, { at: number; body: Promise<Buffer> }>();
   const cached = (reply: FastifyReply, key: string, produce: () => Promise<unknown>) => {
     let hit = cache.get(key);
     if (!hit || Date.now() - hit.at > TTL_MS) {
-      hit = { at: Date.now(), body: produce().then((v) => JSON.stringify(v)) };
+      hit = { at: Date.now(), body: produce().then((v) => Buffer.from(JSON.stringify(v))) };
       hit.body.catch(() => cache.delete(key));
       cache.set(key, hit);
     }

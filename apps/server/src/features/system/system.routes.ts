@@ -7,10 +7,12 @@ import { DATABASE_RETRY_SECONDS } from '../../lib/db-errors.ts';
 import { buildAppState } from './app-state.ts';
 import { readinessChecks } from './readiness.ts';
 
+/** The liveness answer, written once (app.ts answers it before the plumbing; this route documents it). */
+export const HEALTH_OK = JSON.stringify({ status: 'ok' } satisfies z.infer<typeof healthReplySchema>);
+
 export async function systemRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
-  const HEALTH_OK = JSON.stringify({ status: 'ok' } satisfies z.infer<typeof healthReplySchema>);
   // Liveness (CONTRACT §7): 200 while the process runs, whatever its dependencies do; a load
   // balancer asks /api/ready instead, which an instance answers 503 while it cannot serve.
   app.get(

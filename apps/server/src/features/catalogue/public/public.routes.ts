@@ -1,5 +1,11 @@
-import { publicActivityListQuerySchema, publicActivityQuerySchema, publicActivitySchema, publicFiltersSchema } from '@bookla/shared';
-import type { FastifyInstance } from 'fastify';
+import {
+  isLanguage,
+  publicActivityListQuerySchema,
+  publicActivityQuerySchema,
+  publicActivitySchema,
+  publicFiltersSchema,
+} from '@bookla/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataReply, idParam, listReply, notModifiedReply, toList } from '../../../lib/http.ts';
@@ -25,6 +31,13 @@ export async function publicCatalogueRoutes(fastify: FastifyInstance) {
   const vary = (lang: string | undefined) => (lang ? 'Accept-Encoding' : 'Accept-Language, Cookie, Accept-Encoding');
   const AVAILABILITY_MS = 5_000;
   const CATALOGUE_MS = 30_000;
+  // The key as the handlers make it, from the raw query: a hit is answered before validation.
+  const rawLang = (request: FastifyRequest) => {
+    const lang = (request.query as { lang?: unknown }).lang;
+    return isLanguage(lang) ? lang : undefined;
+  };
+  const keyOf = (request: FastifyRequest) => `${rawLang(request) ?? request.lang}|${request.url}`;
+  const answerHits = publicCache.answerHits(keyOf, (request) => vary(rawLang(request)));
 
   app.get(
     '/api/public/teams/:teamId/activities',
@@ -37,13 +50,14 @@ export async function publicCatalogueRoutes(fastify: FastifyInstance) {
         querystring: publicActivityListQuerySchema,
         response: { 200: listReply(publicActivitySchema), 304: notModifiedReply },
       },
+      onRequest: answerHits,
     },
     async (request, reply) => {
       const q = request.query;
       const lang = q.lang ?? request.lang;
       const { teamId } = request.params;
       reply.header('vary', vary(q.lang));
-      return publicCache.serve(request, reply, `${lang}|${request.url}`, AVAILABILITY_MS, async () => {
+      return publicCache.serve(request, reply, keyOf(request), AVAILABILITY_MS, async () => {
         const { rows, total } = await published.listPublicActivities(db, teamId, q, lang);
         return { body: serialized(reply, toList(request, rows, total, q.page, q.perPage)), contentType: json, teamId };
       });
@@ -60,12 +74,13 @@ export async function publicCatalogueRoutes(fastify: FastifyInstance) {
         querystring: z.object({ lang: publicActivityQuerySchema.shape.lang }),
         response: { 200: dataReply(publicFiltersSchema), 304: notModifiedReply },
       },
+      onRequest: answerHits,
     },
     async (request, reply) => {
       const lang = request.query.lang ?? request.lang;
       const { teamId } = request.params;
       reply.header('vary', vary(request.query.lang));
-      return publicCache.serve(request, reply, `${lang}|${request.url}`, CATALOGUE_MS, async () => {
+      return publicCache.serve(request, reply, keyOf(request), CATALOGUE_MS, async () => {
         const data = await published.getPublicFilters(db, teamId, lang);
         return { body: serialized(reply, { data }), contentType: json, teamId };
       });
@@ -82,12 +97,13 @@ export async function publicCatalogueRoutes(fastify: FastifyInstance) {
         querystring: z.object({ lang: publicActivityQuerySchema.shape.lang }),
         response: { 200: dataReply(publicActivitySchema), 304: notModifiedReply },
       },
+      onRequest: answerHits,
     },
     async (request, reply) => {
       const lang = request.query.lang ?? request.lang;
       const { teamId, id } = request.params;
       reply.header('vary', vary(request.query.lang));
-      return publicCache.serve(request, reply, `${lang}|${request.url}`, AVAILABILITY_MS, async () => {
+      return publicCache.serve(request, reply, keyOf(request), AVAILABILITY_MS, async () => {
         const data = await published.getPublicActivity(db, teamId, id, lang);
         return { body: serialized(reply, { data }), contentType: json, teamId };
       });
