@@ -46,6 +46,21 @@ export class StorageUnavailableError extends AppError {
   }
 }
 
+/**
+ * Removes files a committed change no longer points at (an activity's old header image). The
+ * change stands whatever the store does: a store that fails now leaves the files behind (logged,
+ * with their keys), and the caller answers as the change succeeded, never 503 after the fact.
+ */
+export async function removeLeftovers(storage: Storage, keys: readonly string[]): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage.delete(key);
+    } catch (err) {
+      console.warn(`storage: could not remove ${key} after the change that dropped it; it stays behind (${(err as Error).message})`);
+    }
+  }
+}
+
 /** Segments of letters, digits, `_`, `-` and inner dots: no `..`, no absolute paths. */
 const KEY = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]{0,127}){0,7}$/;
 

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../../../db/client.ts';
 import { AppError, checkInput, notFound } from '../../../lib/app-error.ts';
 import { translate } from '../../../lib/i18n.ts';
-import { isValidKey, type Storage } from '../../../lib/storage.ts';
+import { isValidKey, removeLeftovers, type Storage } from '../../../lib/storage.ts';
 import * as repo from './activities.repo.ts';
 import type { ActivityRow, ActivityValues, PublishReadiness } from './activities.repo.ts';
 import { findLocation, findTypeSet } from '../setup/index.ts';
@@ -251,7 +251,10 @@ async function deleteWithSubItems(db: Db, storage: Storage, teamId: number, ids:
       all.map((a) => a.id),
     );
   });
-  for (const a of all) if (a.headerImagePath && isValidKey(a.headerImagePath)) await storage.delete(a.headerImagePath);
+  await removeLeftovers(
+    storage,
+    all.flatMap((a) => (a.headerImagePath && isValidKey(a.headerImagePath) ? [a.headerImagePath] : [])),
+  );
 }
 
 export async function deleteActivity(db: Db, storage: Storage, teamId: number, id: number): Promise<void> {

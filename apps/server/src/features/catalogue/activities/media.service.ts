@@ -1,7 +1,7 @@
 import { encodeMessage, HEADER_IMAGE_MAX_MB, type HeaderImage } from '@bookla/shared';
 import type { Db } from '../../../db/client.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
-import { isValidKey, newMediaKey, type Storage } from '../../../lib/storage.ts';
+import { isValidKey, newMediaKey, removeLeftovers, type Storage } from '../../../lib/storage.ts';
 import { decodeImage, sniffImage } from '../../../lib/images.ts';
 import * as repo from './activities.repo.ts';
 
@@ -62,7 +62,7 @@ export async function saveHeaderImage(db: Db, storage: Storage, teamId: number, 
     await storage.delete(key);
     throw notFound();
   }
-  if (old.previous && isValidKey(old.previous)) await storage.delete(old.previous);
+  if (old.previous && isValidKey(old.previous)) await removeLeftovers(storage, [old.previous]);
   return headerImageUrls(key)!;
 }
 
@@ -73,7 +73,7 @@ export async function deleteHeaderImage(db: Db, storage: Storage, teamId: number
     if (row.headerImagePath) await repo.updateActivity(tx, teamId, activityId, { headerImagePath: null });
     return row.headerImagePath;
   });
-  if (previous && isValidKey(previous)) await storage.delete(previous);
+  if (previous && isValidKey(previous)) await removeLeftovers(storage, [previous]);
 }
 
 /** Copies an image's files to a new key (for duplicates); undefined when there is nothing to copy. */

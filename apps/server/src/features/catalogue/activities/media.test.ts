@@ -4,10 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activities } from '../../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { owner, staff, type Staff } from '../../../test/factories.ts';
+import { createFsStorage, StorageUnavailableError, type Storage } from '../../../lib/storage.ts';
+import { deleteHeaderImage, saveHeaderImage } from './media.service.ts';
 
 let t: TestApp;
 let dataDir: string;
@@ -161,6 +163,35 @@ describe('header image', () => {
     const key2 = again.list_url.split('/')[2];
     expect((await a.client.request('DELETE', `/api/courses/${id}`)).statusCode).toBe(200);
     expect(existsSync(join(mediaDir(), key2))).toBe(false);
+  });
+
+  it('a store failing after the change: the image is still removed (200), its files stay behind, logged', async () => {
+    const a = await owner(t.app);
+    const id = await course(a);
+    const data = (await upload(a, id, await image(800, 400, 'png'))).json().data;
+    const key = data.list_url.split('/')[2];
+    const teamId = (await t.app.deps.db.select({ teamId: activities.teamId }).from(activities).where(eq(activities.id, id)))[0]!.teamId;
+    const fs = createFsStorage(mediaDir());
+    const failing: Storage = {
+      ...fs,
+      delete: () => Promise.reject(new StorageUnavailableError(new Error('the store went away'))),
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      await expect(deleteHeaderImage(t.app.deps.db, failing, teamId, id)).resolves.toBeUndefined();
+      expect(warn.mock.calls.map((c) => String(c[0]))).toEqual([expect.stringContaining(`could not remove ${key}`)]);
+    } finally {
+      warn.mockRestore();
+    }
+    expect((await a.client.get(`/api/courses/${id}`)).json().data.header_image).toBeNull();
+    expect(existsSync(join(mediaDir(), key))).toBe(true);
+    // With the store away when a change is to be made, nothing changes: the upload answers 503.
+    const putFailing: Storage = { ...fs, put: () => Promise.reject(new StorageUnavailableError(new Error('down'))) };
+    const before = (await a.client.get(`/api/courses/${id}`)).json().data.header_image;
+    await expect(saveHeaderImage(t.app.deps.db, putFailing, teamId, id, await image(100, 100, 'png'))).rejects.toBeInstanceOf(
+      StorageUnavailableError,
+    );
+    expect((await a.client.get(`/api/courses/${id}`)).json().data.header_image).toEqual(before);
   });
 
   it('is copied to its own files when the course is duplicated', async () => {
