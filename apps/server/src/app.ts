@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { installValidationMessages } from '@bookla/shared';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config/env.ts';
 import type { Database } from './db/client.ts';
@@ -94,7 +94,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
     trustProxy: trustProxyOption(config.trustProxy),
     // A balancer asks these every few seconds: two log lines each would drown the rest.
-    disableRequestLogging: (request: { url?: string }) => request.url === '/api/health' || request.url === '/api/ready',
+    logController: new LogController({
+      disableRequestLogging: (request: { url?: string }) => request.url === '/api/health' || request.url === '/api/ready',
+    }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
   });

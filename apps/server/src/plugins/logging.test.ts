@@ -41,6 +41,17 @@ afterAll(async () => {
 const logSince = (from: number) => lines.slice(from).join('');
 
 describe('logs', () => {
+  it('leave out the health and readiness probes a balancer sends all the time, not other calls', async () => {
+    const from = lines.length;
+    for (let i = 0; i < 3; i++) {
+      expect((await t.app.inject('/api/health')).statusCode).toBe(200);
+      await t.app.inject('/api/ready');
+    }
+    expect(logSince(from)).not.toMatch(/api\/(health|ready)/);
+    await t.app.inject('/api/srl/options/language');
+    expect(logSince(from)).toContain('/api/srl/options/language');
+  });
+
   it('keep passwords, cookies, CSRF tokens and mailed links out', async () => {
     const { user } = await createUserWithTeam(t.database.db);
     const c = new TestClient(t.app);
