@@ -6,6 +6,7 @@ import type checkin from './locales/en/checkin.json';
 import type orders from './locales/en/orders.json';
 import type archive from './locales/en/archive.json';
 import type statistics from './locales/en/statistics.json';
+import type statisticsPage from './locales/en/statistics-page.json';
 import type customers from './locales/en/customers.json';
 import type exportsNs from './locales/en/exports.json';
 import type waitingList from './locales/en/waiting-list.json';
@@ -42,7 +43,8 @@ declare module 'i18next' {
       checkin: typeof checkin;
       orders: typeof orders;
       archive: typeof archive;
-      statistics: typeof statistics;
+      // The dashboard's part (first screen) and the statistics page's (with the other pages).
+      statistics: typeof statistics & typeof statisticsPage;
       customers: typeof customers;
       exports: typeof exportsNs;
       'waiting-list': typeof waitingList;

@@ -30,6 +30,15 @@ export function addNamespace(ns: string, bundles: Bundles): void {
   }
 }
 
+type Texts = ResourceKey;
+/** `b` over `a`, key by key at every depth (texts are objects of strings). */
+function mergeTexts(a: Texts | undefined, b: Texts): Texts {
+  if (!a || typeof a !== 'object' || typeof b !== 'object') return b;
+  const out: Record<string, Texts> = { ...(a as Record<string, Texts>) };
+  for (const [key, value] of Object.entries(b as Record<string, Texts>)) out[key] = mergeTexts(out[key], value);
+  return out;
+}
+
 type LanguagePack = (lang: Language) => Promise<Record<string, ResourceKey>>;
 
 /** Namespaces loaded one language at a time (the back office's), by name. */
@@ -54,7 +63,9 @@ export function loadLanguagePacks(lang: Language): Promise<void> {
       loading = load(lang).then(
         (namespaces) => {
           for (const [ns, bundle] of Object.entries(namespaces)) {
-            resources[lang] = { ...resources[lang], [ns]: bundle };
+            // Two packs may each bring a part of one namespace (the dashboard's statistics texts
+            // first, the statistics page's with the other pages): merged, as i18next merges them.
+            resources[lang] = { ...resources[lang], [ns]: mergeTexts(resources[lang]?.[ns], bundle) };
             if (i18n.isInitialized) i18n.addResourceBundle(lang, ns, bundle, true, true);
           }
         },

@@ -6,4 +6,5 @@
 import first from './first/en';
 import pages from './pages/en';
 
-export default { ...first, ...pages };
+// The statistics namespace comes in two parts (the dashboard's first, the statistics page's with the pages).
+export default { ...first, ...pages, statistics: { ...first.statistics, ...pages.statistics } };

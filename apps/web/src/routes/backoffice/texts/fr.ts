@@ -6,4 +6,5 @@
 import first from './first/fr';
 import pages from './pages/fr';
 
-export default { ...first, ...pages };
+// The statistics namespace comes in two parts (the dashboard's first, the statistics page's with the pages).
+export default { ...first, ...pages, statistics: { ...first.statistics, ...pages.statistics } };

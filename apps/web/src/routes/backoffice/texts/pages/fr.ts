@@ -15,6 +15,7 @@ import customers from '../../../../locales/fr/customers.json';
 import exports from '../../../../locales/fr/exports.json';
 import waitingList from '../../../../locales/fr/waiting-list.json';
 import auth from '../../../../locales/fr/auth.json';
+import statisticsPage from '../../../../locales/fr/statistics-page.json';
 
 export default {
   setup,
@@ -34,4 +35,6 @@ export default {
   'waiting-list': waitingList,
   // The messages of the shared password rules (`auth:password_mismatch`, …) of the profile.
   auth,
+  // The statistics page's own texts, merged into the namespace whose dashboard part came first.
+  statistics: statisticsPage,
 };
