@@ -27,8 +27,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { SMTPServer } from 'smtp-server';
 import { hashPassword } from '../apps/server/src/lib/passwords.ts';
+import { startSmtp as startSmtpServer, type ReceivedMail } from '../apps/server/src/test/smtp.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const PG_ADMIN = process.env.CHAOS_PG_ADMIN ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -50,46 +50,21 @@ const check = (ok: boolean, what: string) => {
 
 // ------------------------------------------------------------------ SMTP, stoppable
 
-interface Mail {
-  to: string[];
-  messageId: string;
-}
-let lastMailAt = 0;
-const mails: Mail[] = [];
-let smtp: SMTPServer | undefined;
+const mails: ReceivedMail[] = [];
+let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 let smtpPort = 0;
 
-function startSmtp(port = 0): Promise<number> {
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        lastMailAt = Date.now();
-        mails.push({
-          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
-          messageId: /^message-id:\s*(\S+)/im.exec(raw)?.[1] ?? '',
-        });
-        callback();
-      });
-    },
-  });
-  smtp = server;
-  return new Promise((resolvePort, reject) => {
-    server.server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolvePort((server.server.address() as { port: number }).port));
-  });
+/** The run's SMTP server; stopping it refuses new connections at once, restarting keeps the list. */
+async function startSmtp(port = 0): Promise<number> {
+  smtp = await startSmtpServer(port, mails);
+  return smtp.port;
 }
-function stopSmtp(): Promise<void> {
+async function stopSmtp(): Promise<void> {
   const server = smtp;
   smtp = undefined;
-  // Refuses new connections at once; sessions in flight end on their own.
-  return new Promise((r) => (server ? server.close(() => r()) : r()));
+  await server?.close();
 }
+const lastMailAt = () => Math.max(0, ...mails.map((m) => m.at));
 
 // ------------------------------------------------------------------ the deployment
 
@@ -495,12 +470,12 @@ async function main(): Promise<void> {
 
   // Mails: each order's confirmation exactly once (SMTP was down for a minute: the jobs retry).
   const mailDeadline = Date.now() + 120_000;
-  const mailsTo = (email: string) => mails.filter((m) => m.to.includes(email));
+  const mailsTo = (email: string) => mails.filter((m) => m.to.map((a) => a.toLowerCase()).includes(email));
   while (Date.now() < mailDeadline && orderRows.some((o) => mailsTo(o.email).length === 0)) await sleep(1000);
   await sleep(3000); // a duplicate would come right after the first
   const mailCounts = orderRows.map((o) => mailsTo(o.email).length);
   log(
-    `recovery: SMTP: the last confirmation mail arrived ${((lastMailAt - smtpBackAt) / 1000).toFixed(1)} s after SMTP came back (job retries back off 30 s, 1 min, …)`,
+    `recovery: SMTP: the last confirmation mail arrived ${((lastMailAt() - smtpBackAt) / 1000).toFixed(1)} s after SMTP came back (job retries back off 30 s, 1 min, …)`,
   );
   check(
     mailCounts.every((n) => n === 1),

@@ -5,11 +5,18 @@ export interface ReceivedMail {
   from: string;
   to: string[];
   raw: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
-/** A real SMTP listener for tests: accepts every mail and keeps it. */
-export async function startSmtp(port = 0): Promise<{ port: number; mails: ReceivedMail[]; close: () => Promise<void> }> {
-  const mails: ReceivedMail[] = [];
+/**
+ * A real SMTP listener for tests: accepts every mail and keeps it in `mails` (pass the list of an
+ * earlier listener to keep counting across a stop and a restart on the same port).
+ */
+export async function startSmtp(
+  port = 0,
+  mails: ReceivedMail[] = [],
+): Promise<{ port: number; mails: ReceivedMail[]; close: () => Promise<void> }> {
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -22,6 +29,7 @@ export async function startSmtp(port = 0): Promise<{ port: number; mails: Receiv
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
         });
         callback();
       });
