@@ -296,13 +296,16 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * (`:teamId`, public checkout and customer calls) or of the staff session.
  */
 export function invalidateOnWrites(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, _reply, payload) => {
-    if (!UNSAFE.has(request.method)) return payload;
+  app.addHook('onSend', async (request, reply, payload) => {
+    // Only a write that was made: a refused or unknown call changed nothing, and must not let an
+    // anonymous caller empty the cache (every visitor's read would go to the database again).
+    if (!UNSAFE.has(request.method) || request.is404 || reply.statusCode >= 300) return payload;
     const fromPath = Number((request.params as { teamId?: unknown } | undefined)?.teamId);
     const teamId = Number.isInteger(fromPath) && fromPath > 0 ? fromPath : request.auth?.team?.id;
     if (teamId) app.deps.publicCache.invalidateTeam(teamId);
     // A buyer's own order or waiting-list calls name no team (`/api/public/orders/{id}/cancel`):
-    // everything kept here is dropped (they are rare and rate-limited; log-ins never drop it).
+    // everything kept here is dropped (they need a valid order or removal token and are
+    // rate-limited; log-ins never drop it).
     else if (request.url.startsWith('/api/public/') || request.url.startsWith('/api/customer/')) app.deps.publicCache.clear();
     return payload;
   });

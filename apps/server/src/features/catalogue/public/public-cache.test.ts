@@ -200,6 +200,22 @@ describe('public reads for a CDN', () => {
     expect(await ids()).not.toContain(spare.id);
   });
 
+  it('refused or unknown writes of an anonymous caller drop nothing: the next read is still a hit', async () => {
+    const url = `/api/public/teams/${teamId}/activities?lang=de&refused=1`;
+    await get(url);
+    const hits = cache().stats.hits;
+    for (const [method, path, payload] of [
+      ['POST', '/api/public/nothing-here', {}],
+      ['POST', `/api/public/teams/${teamId}/orders`, { items: [] }],
+      ['POST', '/api/public/orders/00000000-0000-0000-0000-000000000000/cancel?token=wrong', {}],
+    ] as const) {
+      const res = await t.app.inject({ method, url: path, payload });
+      expect(res.statusCode, path).toBeGreaterThanOrEqual(400);
+    }
+    expect(await statementsDuring(() => get(url))).toBe(0);
+    expect(cache().stats.hits - hits).toBe(1);
+  });
+
   it('errors are never kept nor public: an unknown team answers 404 each time', async () => {
     for (let i = 0; i < 2; i++) {
       const res = await get('/api/public/teams/99999999/activities?lang=de');
