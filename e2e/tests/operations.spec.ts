@@ -240,6 +240,10 @@ for (const lang of ['en'] as const) {
       });
 
       await test.step('the e-mail archive lists the mails and sends one again', async () => {
+        // The jobs runner archives and sends the confirmations; on a busy machine later than the
+        // page would load: wait until both have been sent (archived first), then open the list.
+        for (const buyer of [free, invoice])
+          await expect.poll(async () => (await mailsTo(buyer.customer.email)).length, { timeout: 60_000 }).toBeGreaterThan(0);
         await page.goto(`/${lang}/backend/archive/team`);
         const subject = mailTr(lang, 'order_confirmation.subject', { number: free.number, team: owner.company });
         const row = page.getByRole('row', { name: new RegExp(escape(free.customer.email)) }).filter({ hasText: subject });
