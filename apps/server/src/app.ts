@@ -13,6 +13,7 @@ import { publicTeamRoutes } from './features/selling/settings/public-team.routes
 import { sellingSettingsRoutes } from './features/selling/settings/index.ts';
 import { checkinRoutes } from './features/selling/checkin/index.ts';
 import { discountsRoutes } from './features/selling/discounts/index.ts';
+import { subscriptionsRoutes } from './features/selling/subscriptions/index.ts';
 import { customersRoutes } from './features/operations/customers/index.ts';
 import { exportsRoutes } from './features/operations/exports/index.ts';
 import { archiveRoutes } from './features/operations/archive/index.ts';
@@ -170,6 +171,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(publicTeamRoutes); //   /api/public/teams/:teamId (id or shop slug)
   await app.register(checkinRoutes); //       /api/tickets/:code, /api/tickets/:code/checkin (selling: check-in)
   await app.register(discountsRoutes); //    /api/discounts, /api/discounts/:id
+  await app.register(subscriptionsRoutes); // /api/subscriptions…, /api/public/teams/:teamId/subscriptions
   await app.register(ordersRoutes); //       /api/orders, /api/orders/:id, /api/orders/:id/{mark-paid,cancel}
   await app.register(customersRoutes); //    /api/orders/additional_sales, /api/customers/{participants[/filters],orders[/:id/orders]}
   await app.register(exportsRoutes); //      /api/exports, /api/exports/:id[/download]

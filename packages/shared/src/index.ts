@@ -30,3 +30,4 @@ export * from './statistics.ts';
 export * from './waiting-list.ts';
 export * from './customer-accounts.ts';
 export * from './notifications.ts';
+export * from './subscriptions.ts';

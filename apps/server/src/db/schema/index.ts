@@ -8,3 +8,4 @@ export * from './waiting-list.ts';
 export * from './customer-accounts.ts';
 export * from './notifications.ts';
 export * from './coordination.ts';
+export * from './subscriptions.ts';

@@ -105,6 +105,8 @@ export const teamSellingSettings = pgTable(
     /** The team's terms and conditions, linked at checkout. */
     termsUrl: varchar('terms_url', { length: 500 }),
     tier: varchar('tier', { length: 16 }).$type<PlatformTier>().notNull().default('payg'),
+    /** Days a past_due membership waits for its payment before it expires (migration 0025). */
+    membershipGraceDays: integer('membership_grace_days').notNull().default(14),
     ...timestamps,
   },
   (t) => [
@@ -251,6 +253,8 @@ export const orderItems = pgTable(
     taxRateBp: integer('tax_rate_bp').notNull().default(0),
     taxMinor: integer('tax_minor').notNull().default(0),
     sort: integer('sort').notNull().default(0),
+    /** A line that bought a subscription tier (no ticket, no activity); FK in migration 0025. */
+    subscriptionTierId: integer('subscription_tier_id'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId, t.sort),
@@ -280,6 +284,8 @@ export const orderParticipants = pgTable(
     checkedInAt: timestamp('checked_in_at', { withTimezone: true }),
     checkedInBy: integer('checked_in_by').references(() => users.id, { onDelete: 'set null' }),
     sort: integer('sort').notNull().default(0),
+    /** Booked with this membership (the seat cost a credit, or nothing on an unlimited tier); FK in migration 0025. */
+    membershipId: integer('membership_id'),
   },
   (t) => [uniqueIndex('order_participants_code_uq').on(t.ticketCode), index('order_participants_order_idx').on(t.orderId, t.sort)],
 );

@@ -6,11 +6,14 @@ import {
   activitySessions,
   invitations,
   locations,
+  memberships,
   orderParticipants,
   orders,
   resources,
   sessionResources,
   sessions,
+  subscriptions,
+  subscriptionTiers,
   teamHolidays,
   teamMembers,
   teams,
@@ -20,6 +23,7 @@ import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-ap
 import { createUserWithTeam, lastMail, loginAs, uid } from '../../test/factories.ts';
 import { makeOrder } from '../../test/selling-factories.ts';
 import { queueExportJob } from '../operations/exports/index.ts';
+import { makeMember, makeSubscription, makeTier, setSubscriptionsFeature } from '../../test/subscription-factories.ts';
 
 /**
  * Tenant isolation sweep: every route of the app, called as company B's owner.
@@ -83,6 +87,8 @@ const PUBLIC: RegExp[] = [
   // links: the removal or offer token is the key (wrong token, another team: 404, see selling/waitinglist).
   /^POST \/api\/public\/teams\/:teamId\/waitinglist$/,
   /^(GET|POST) \/api\/public\/waitinglist\/:id\/remove$/,
+  // The shop's subscriptions: the published ones of the team in the path, by design (feature off: 404).
+  /^GET \/api\/public\/teams\/:teamId\/subscriptions$/,
   /^(GET \/api\/public\/teams\/:teamId\/waitinglist\/:id|POST \/api\/public\/teams\/:teamId\/waitinglist\/:id\/(claim|decline))$/,
 ];
 
@@ -115,6 +121,10 @@ interface World {
   emailId: number;
   /** Waiting list: an entry of A's course. */
   waitingEntryId: number;
+  /** Subscriptions: A's subscription, its tier and a member. */
+  subscriptionId: number;
+  tierId: number;
+  membershipId: number;
 }
 
 interface Call {
@@ -222,6 +232,27 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'GET /api/waitinglist/:id': (a) => ({ params: { id: a.waitingEntryId } }),
   'POST /api/waitinglist/:id/offer': (a) => ({ params: { id: a.waitingEntryId } }),
   'POST /api/waitinglist/:id/remove': (a) => ({ params: { id: a.waitingEntryId } }),
+  // Subscriptions (feature on for both): A's subscription, tier and member are not found for B.
+  'GET /api/subscriptions/:id': (a) => ({ params: { id: a.subscriptionId } }),
+  'PUT /api/subscriptions/:id': (a) => ({ params: { id: a.subscriptionId }, body: { status: 'draft' } }),
+  'DELETE /api/subscriptions/:id': (a) => ({ params: { id: a.subscriptionId } }),
+  'POST /api/subscriptions/:id/tiers': (a) => ({
+    params: { id: a.subscriptionId },
+    body: { name: { de: 'B', en: 'B' }, price: '1', interval: 'month' },
+  }),
+  'GET /api/subscriptions/:id/tiers/:tierId': (a) => ({ params: { id: a.subscriptionId, tierId: a.tierId } }),
+  'PUT /api/subscriptions/:id/tiers/:tierId': (a) => ({ params: { id: a.subscriptionId, tierId: a.tierId }, body: { active: false } }),
+  'DELETE /api/subscriptions/:id/tiers/:tierId': (a) => ({ params: { id: a.subscriptionId, tierId: a.tierId } }),
+  'GET /api/subscriptions/:id/members': (a) => ({ params: { id: a.subscriptionId } }),
+  'GET /api/subscriptions/:id/members/:memberId': (a) => ({ params: { id: a.subscriptionId, memberId: a.membershipId } }),
+  'POST /api/subscriptions/:id/members/:memberId/cancel': (a) => ({
+    params: { id: a.subscriptionId, memberId: a.membershipId },
+    body: { mode: 'now' },
+  }),
+  'POST /api/subscriptions/:id/members/:memberId/credits': (a) => ({
+    params: { id: a.subscriptionId, memberId: a.membershipId },
+    body: { credits: 5 },
+  }),
 };
 
 const locationBody = (name: string) => ({ name: { de: name, en: name }, postal_code: '7000', city: 'Chur', country: 'CH' });
@@ -284,6 +315,8 @@ const BODIES: Record<string, () => unknown> = {
   'POST /api/course/options': () => productBody(`B Produkt ${uid()}`),
   // Company A's activity: 422 for B, never a discount on A's activity.
   'POST /api/discounts': () => discountBody(`B-${uid()}`, { activity_ids: [a.activityId] }),
+  // Company A's activity and type set: 422 for B, never a subscription covering them.
+  'POST /api/subscriptions': () => ({ name: { de: 'B Abo', en: 'B Abo' }, activity_ids: [a.activityId], type_set_ids: [a.typeSetId] }),
   // A's ticket code in B's offline sync: not_found, never checked in (see "left company A as it was").
   'POST /api/checkin/sync': () => ({ scans: [{ code: a.ticketCode, scanned_at: new Date().toISOString() }] }),
   'POST /api/config/holidays': () => holidayBody(`B Ferien ${uid()}`),
@@ -426,7 +459,17 @@ beforeAll(async () => {
     participants: [{ firstname: 'Alpha', lastname: `Teilnehmer ${tag}` }],
     email: `alpha-buyer-${tag}@alpha.example`,
   });
+  await setSubscriptionsFeature(db, aOwner.team.id, true);
+  const aSubscription = await makeSubscription(db, aOwner.team.id, `Alpha Abo ${tag}`);
+  const aTier = await makeTier(db, aOwner.team.id, aSubscription.id, { interval: 'once', validDays: 30, credits: 3 });
+  const aMembership = await makeMember(db, aOwner.team.id, aTier, {
+    email: `alpha-member-${tag}@alpha.example`,
+    lastname: `Mitglied ${tag}`,
+  });
   a = {
+    subscriptionId: aSubscription.id,
+    tierId: aTier.id,
+    membershipId: aMembership.membership.id,
     teamId: aOwner.team.id,
     ownerId: aOwner.user.id,
     memberId: aMember.user.id,
@@ -494,12 +537,16 @@ beforeAll(async () => {
     `alpha-buyer-${tag}@alpha.example`,
     `Wartende ${tag}`,
     `alpha-waiting-${tag}@alpha.example`,
+    `Alpha Abo ${tag}`,
+    `alpha-member-${tag}@alpha.example`,
+    `Mitglied ${tag}`,
   ];
 
   const bOwner = await createUserWithTeam(db, { teamName: `Beta ${tag} GmbH`, email: `beta-owner-${tag}@beta.example` });
   await createUserWithTeam(db, { teamId: bOwner.team.id, role: 'instructor' });
   bEmail = bOwner.user.email;
   bTeamId = bOwner.team.id;
+  await setSubscriptionsFeature(db, bTeamId, true);
 });
 afterAll(() => t.close());
 
@@ -628,7 +675,13 @@ describe('tenant isolation', () => {
     const db = app.deps.db;
     const [team] = await db.select().from(teams).where(eq(teams.id, a.teamId));
     expect(team!.name).toBe(secrets[0]);
-    expect(team!.features).toEqual({ subscriptions: false, waiting_list: true, resources: true, embeds: true });
+    expect(team!.features).toEqual({ subscriptions: true, waiting_list: true, resources: true, embeds: true });
+    const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.id, a.subscriptionId));
+    expect(subscription!.status).toBe('published');
+    const [tier] = await db.select().from(subscriptionTiers).where(eq(subscriptionTiers.id, a.tierId));
+    expect(tier!.active).toBe(true);
+    const [membership] = await db.select().from(memberships).where(eq(memberships.id, a.membershipId));
+    expect(membership).toMatchObject({ status: 'active', creditsLeft: 3, cancelAtPeriodEnd: false });
     const members = await db.select().from(teamMembers).where(eq(teamMembers.teamId, a.teamId));
     expect(members.map((m) => [m.userId, m.role]).sort()).toEqual(
       [

@@ -34,6 +34,7 @@ export {
 } from './order-state.service.ts';
 export { loadOrder, loadOrderRow, loadOrders, toOrder, toPublicOrder, type OrderRow } from './order-view.ts';
 export { cancelFreeOrder, cancelPaidOrderKeepingPayment, refundOrder, type StaffRefundResult } from './order-state.service.ts';
+export { refundByStaff } from './order-actions.service.ts';
 export {
   freshOrderToken,
   isPublicOrderId,

@@ -552,6 +552,7 @@ function orderLines(
       taxRateBp: line.taxRateBp,
       taxMinor: line.taxMinor,
       sort,
+      subscriptionTierId: null,
     };
   });
   const itemOf = new Map(cart.items.map((item, i) => [item.id, items[i]!.id]));
@@ -569,6 +570,7 @@ function orderLines(
     checkedInAt: null,
     checkedInBy: null,
     sort,
+    membershipId: null,
   }));
   const products: ProductRow[] = cart.products.map((p, i) => {
     const line = pricing.lines[cart.items.length + i]!;

@@ -76,6 +76,7 @@ export function defaultSellingSettings(teamId: number): SellingSettings {
     isDemo: false,
     termsUrl: null,
     tier: 'payg',
+    membershipGraceDays: 14,
     createdAt: new Date(0),
     updatedAt: new Date(0),
   };

@@ -1,0 +1,3 @@
+/** What other features and the app may use of subscriptions (CONTRACT §5): the routes and the period arithmetic. */
+export { subscriptionsRoutes } from './subscriptions.routes.ts';
+export { addDaysZoned, addMonthsZoned, nextPeriod, periodEnd } from './periods.ts';
