@@ -19,6 +19,7 @@ import type settings from './locales/en/settings.json';
 import type resources from './locales/en/resources.json';
 import type tickets from './locales/en/tickets.json';
 import type discounts from './locales/en/discounts.json';
+import type subscriptions from './locales/en/subscriptions.json';
 import type timetable from './locales/en/timetable.json';
 import type sellingSettings from './locales/en/selling-settings.json';
 import type embeds from './locales/en/embeds.json';
@@ -40,6 +41,7 @@ declare module 'i18next' {
       tickets: typeof tickets;
       resources: typeof resources;
       discounts: typeof discounts;
+      subscriptions: typeof subscriptions;
       checkin: typeof checkin;
       orders: typeof orders;
       archive: typeof archive;

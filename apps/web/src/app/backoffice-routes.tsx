@@ -27,6 +27,9 @@ const pages = {
   FieldsPage: () => import('../routes/backoffice/fields-pages'),
   LocationPage: () => import('../routes/backoffice/locations-pages'),
   LocationsPage: () => import('../routes/backoffice/locations-pages'),
+  SubscriptionPage: () => import('../routes/backoffice/subscriptions-pages'),
+  SubscriptionsPage: () => import('../routes/backoffice/subscriptions-pages'),
+  TierPage: () => import('../routes/backoffice/subscriptions-pages'),
   DiscountPage: () => import('../routes/backoffice/discounts-pages'),
   DiscountsPage: () => import('../routes/backoffice/discounts-pages'),
   ProductPage: () => import('../routes/backoffice/products-pages'),
@@ -106,7 +109,10 @@ export const backofficeRoutes: RouteObject[] = [
     children: [
       { index: true, Component: backofficeComponent('DashboardPage') },
       { path: 'statistics', Component: backofficeComponent('StatisticsPage') },
-      planned('subscriptions', 'subscriptions', 'nav.subscriptions'),
+      { path: 'subscriptions', Component: backofficeComponent('SubscriptionsPage') },
+      // `:id` is `create` for a new one (subscriptions-pages.tsx).
+      { path: 'subscription/:id', Component: backofficeComponent('SubscriptionPage') },
+      { path: 'subscription/:sid/tier/:id', Component: backofficeComponent('TierPage') },
       { path: 'courses', Component: backofficeComponent('ActivitiesPage') },
       {
         path: 'courses/edit/:id',

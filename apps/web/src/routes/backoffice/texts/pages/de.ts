@@ -8,6 +8,7 @@ import timetable from '../../../../locales/de/timetable.json';
 import tickets from '../../../../locales/de/tickets.json';
 import resources from '../../../../locales/de/resources.json';
 import discounts from '../../../../locales/de/discounts.json';
+import subscriptions from '../../../../locales/de/subscriptions.json';
 import checkin from '../../../../locales/de/checkin.json';
 import orders from '../../../../locales/de/orders.json';
 import archive from '../../../../locales/de/archive.json';
@@ -27,6 +28,7 @@ export default {
   tickets,
   resources,
   discounts,
+  subscriptions,
   checkin,
   orders,
   archive,

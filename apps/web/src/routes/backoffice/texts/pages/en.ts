@@ -8,6 +8,7 @@ import timetable from '../../../../locales/en/timetable.json';
 import tickets from '../../../../locales/en/tickets.json';
 import resources from '../../../../locales/en/resources.json';
 import discounts from '../../../../locales/en/discounts.json';
+import subscriptions from '../../../../locales/en/subscriptions.json';
 import checkin from '../../../../locales/en/checkin.json';
 import orders from '../../../../locales/en/orders.json';
 import archive from '../../../../locales/en/archive.json';
@@ -27,6 +28,7 @@ export default {
   tickets,
   resources,
   discounts,
+  subscriptions,
   checkin,
   orders,
   archive,

@@ -8,6 +8,7 @@ import timetable from '../../../../locales/fr/timetable.json';
 import tickets from '../../../../locales/fr/tickets.json';
 import resources from '../../../../locales/fr/resources.json';
 import discounts from '../../../../locales/fr/discounts.json';
+import subscriptions from '../../../../locales/fr/subscriptions.json';
 import checkin from '../../../../locales/fr/checkin.json';
 import orders from '../../../../locales/fr/orders.json';
 import archive from '../../../../locales/fr/archive.json';
@@ -27,6 +28,7 @@ export default {
   tickets,
   resources,
   discounts,
+  subscriptions,
   checkin,
   orders,
   archive,
