@@ -117,3 +117,6 @@ export const tom: SubscriptionMember = {
   status: 'past_due',
   credits_left: null,
 };
+
+/** Lea on the monthly tier (renews, unlimited credits). */
+export const leaMonthly: SubscriptionMemberDetail = { ...leaDetail, tier_id: 11, tier_name: 'Monthly unlimited', credits_left: null };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fake-fetch';
 import { confirmDialog, listOf, renderSetup, requests, resetScreen, validation } from '../../test/backoffice';
-import { lea, leaDetail, pass, tom, yoga } from './subscription-fixtures';
+import { lea, leaDetail, leaMonthly, pass, tom, yoga } from './subscription-fixtures';
 
 const saved = (message: string) => () => json({ success: true, message, data: pass });
 
@@ -192,20 +192,23 @@ describe('members of a subscription', () => {
 
   it('opens a member with the history; cancels at period end and now with a refund, showing the server’s messages', async () => {
     const user = userEvent.setup({ delay: null });
+    const { events: _events, ...leaMonthlyRow } = leaMonthly;
     const { calls } = renderSetup(
       '/en/backend/subscription/4',
       server({
+        'GET /api/subscriptions/4/members': () => json(listOf([leaMonthlyRow, tom])),
+        'GET /api/subscriptions/4/members/31': () => json({ data: leaMonthly }),
         'POST /api/subscriptions/4/members/31/cancel': (call) =>
           (call.body as { mode: string }).mode === 'period_end'
             ? json({
                 success: true,
                 message: 'The membership ends on 30/04/2027.',
-                data: { ...leaDetail, cancel_at_period_end: true },
+                data: { ...leaMonthly, cancel_at_period_end: true },
               })
             : json({
                 success: true,
                 message: 'The membership has been cancelled and the last payment refunded.',
-                data: { ...leaDetail, status: 'cancelled' },
+                data: { ...leaMonthly, status: 'cancelled' },
               }),
       }),
     );
@@ -258,6 +261,9 @@ describe('members of a subscription', () => {
     await user.click(screen.getByRole('button', { name: 'Details of Lea Meier' }));
     drawer = (await screen.findAllByRole('dialog', { name: 'Lea Meier' })).at(-1)!;
     const give = await within(drawer).findByRole('group', { name: 'Give credits back' });
+    // A one-off pass never renews: only "Cancel now" stops it.
+    expect(within(drawer).queryByRole('button', { name: 'Cancel at period end' })).not.toBeInTheDocument();
+    expect(within(drawer).getByRole('button', { name: 'Cancel now' })).toBeInTheDocument();
     const count = within(give).getByRole('textbox', { name: /^Credits/ });
     await user.clear(count);
     await user.type(count, '2');

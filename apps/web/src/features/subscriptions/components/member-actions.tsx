@@ -25,6 +25,8 @@ export function MemberActions({ sid, member, tier }: { sid: number; member: Subs
   const name = `${member.customer.firstname} ${member.customer.lastname}`.trim();
   // A tier that counts credits (the member's row says so too, when the tier is not in the list).
   const counted = tier ? tier.credits !== null : member.credits_left !== null;
+  // A one-off pass never renews: there is nothing to stop at the period's end.
+  const renews = tier?.interval !== 'once';
 
   const cancelAtPeriodEnd = async () => {
     const ok = await confirm({
@@ -63,12 +65,14 @@ export function MemberActions({ sid, member, tier }: { sid: number; member: Subs
       <Title order={3} size="h4">
         {t('actions.title')}
       </Title>
-      <Group gap="sm" wrap="wrap" align="flex-start">
-        <Button variant="default" onClick={() => void cancelAtPeriodEnd()} disabled={member.cancel_at_period_end || cancel.isPending}>
-          {t('actions.periodEnd')}
-        </Button>
-      </Group>
-      {member.cancel_at_period_end && (
+      {renews && (
+        <Group gap="sm" wrap="wrap" align="flex-start">
+          <Button variant="default" onClick={() => void cancelAtPeriodEnd()} disabled={member.cancel_at_period_end || cancel.isPending}>
+            {t('actions.periodEnd')}
+          </Button>
+        </Group>
+      )}
+      {renews && member.cancel_at_period_end && (
         <Text size="sm" c="dimmed">
           {t('actions.periodEndAlready', { date: showDate(member.current_period_end, zone, lang) })}
         </Text>
