@@ -30,7 +30,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 /**
  * The figures of the subscriptions screen (`GET /api/subscriptions/stats`): active and past-due
  * members, monthly recurring revenue in the company's currency, churn over 30 days, and the
- * active members per tier as bars (with the same numbers as a table one click away).
+ * active members per tier as bars.
  */
 export function SubscriptionStats() {
   const { t } = useTranslation('subscriptions');
