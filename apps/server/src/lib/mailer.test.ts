@@ -488,7 +488,8 @@ describe('team mails: Reply-To and title (issue 22 item 17)', () => {
     expect(header(own.raw, 'Reply-To')).toBeUndefined();
     expect(textPart(own.raw, 'text/html')).toContain('<title>Willkommen</title>');
     await smtp.close();
-  });
+    // A second app, an SMTP server and documents: a hang detector, not a speed limit (decision 015).
+  }, 120_000);
 
   it('writes the Reply-To into the .eml file without SMTP_URL', async () => {
     const dataDir = tempDataDir();
