@@ -12,7 +12,7 @@ import { safeRecordSchema } from './safe-keys.ts';
  * for {@link EXPORT_KEEP_HOURS} hours and only its creator (same user, same company) may fetch it.
  */
 
-export const EXPORT_TYPES = ['orders', 'participants', 'additional_sales', 'waiting_list'] as const;
+export const EXPORT_TYPES = ['orders', 'participants', 'additional_sales', 'waiting_list', 'subscription_members'] as const;
 export type ExportType = (typeof EXPORT_TYPES)[number];
 export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];

@@ -26,6 +26,7 @@ import {
   readFilters,
   type AnswerField,
 } from '../customers/index.ts';
+import { membersExportSource } from '../../selling/subscriptions/index.ts';
 import { waitingListExportSource } from '../../selling/waitinglist/index.ts';
 import { countOrders, orderBatch, type OrderExportFilters } from './orders-export.repo.ts';
 import type { Cell, ExportColumn } from './sheet-writers.ts';
@@ -65,6 +66,7 @@ export const EXPORT_PERMISSIONS: Record<ExportType, Permission> = {
   participants: 'nav.customers.participant',
   additional_sales: 'nav.orders',
   waiting_list: 'nav.customers.waitinglist',
+  subscription_members: 'nav.subscriptions',
 };
 
 const BATCH = 500;
@@ -293,6 +295,7 @@ const SOURCES: Record<ExportType, (db: DbOrTx, viewer: ExportViewer, q: ExportQu
   participants: participantsSource,
   additional_sales: additionalSalesSource,
   waiting_list: (db, viewer, q) => waitingListExportSource(db, viewer.teamId, q.columnFilters, q.lang),
+  subscription_members: (db, viewer, q) => membersExportSource(db, viewer.teamId, q.columnFilters, q.lang),
 };
 
 export function exportSource(db: DbOrTx, viewer: ExportViewer, q: ExportQuery): Promise<ExportSource> {

@@ -1,3 +1,4 @@
 /** What other features and the app may use of subscriptions (CONTRACT §5): the routes and the period arithmetic. */
 export { subscriptionsRoutes } from './subscriptions.routes.ts';
 export { addDaysZoned, addMonthsZoned, nextPeriod, periodEnd } from './periods.ts';
+export { membersExportSource } from './members-export.ts';

@@ -315,6 +315,72 @@ describe('members', () => {
   });
 });
 
+describe('members export', () => {
+  it('exports a subscription’s members with the list’s filters as CSV; another company’s subscription: 404; feature off: 403', async () => {
+    const p = await provider();
+    const db = t.app.deps.db;
+    const s = await makeSubscription(db, p.team.id);
+    const pass = await makeTier(db, p.team.id, s.id, {
+      name: { de: '10er', en: '10 classes' },
+      interval: 'once',
+      validDays: 180,
+      credits: 10,
+    });
+    const monthly = await makeTier(db, p.team.id, s.id);
+    await makeMember(db, p.team.id, pass, { email: 'anna@example.com', firstname: 'Anna', lastname: 'Aebi' });
+    await makeMember(db, p.team.id, monthly, { email: 'ben@example.com', firstname: 'Ben', lastname: 'Bauer' });
+    await makeMember(db, p.team.id, monthly, { email: 'cleo@example.com', firstname: 'Cleo', lastname: 'Chen', status: 'expired' });
+    const res = await p.client.post('/api/exports', {
+      type: 'subscription_members',
+      format: 'csv',
+      columnFilters: { subscription_id: String(s.id), status: 'active' },
+      language: 'en',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-disposition']).toMatch(/filename="members-\d{4}-\d{2}-\d{2}\.csv"/);
+    const lines = res.body.slice(1).trim().split('\r\n');
+    expect(lines[0]).toBe('Subscription,Tier,Status,Last name,First name,E-mail,Period start,Period end,Credits left,Renews,Member since');
+    expect(lines.slice(1).map((l) => [...l.split(',').slice(1, 6), ...l.split(',').slice(8, 10)])).toEqual([
+      ['10 classes', 'active', 'Aebi', 'Anna', 'anna@example.com', '10', 'yes'],
+      ['Monthly', 'active', 'Bauer', 'Ben', 'ben@example.com', 'unlimited', 'yes'],
+    ]);
+    const xlsx = await p.client.post('/api/exports', {
+      type: 'subscription_members',
+      format: 'xlsx',
+      columnFilters: { subscription_id: String(s.id) },
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+
+    const other = await provider();
+    const foreign = await other.client.post('/api/exports', {
+      type: 'subscription_members',
+      format: 'csv',
+      columnFilters: { subscription_id: String(s.id) },
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body).not.toContain('anna@example.com');
+    expect((await p.client.post('/api/exports', { type: 'subscription_members', format: 'csv' })).statusCode).toBe(404);
+    const instructor = await staff(t.app, p.team, 'instructor');
+    expect(
+      (
+        await instructor.client.post('/api/exports', {
+          type: 'subscription_members',
+          format: 'csv',
+          columnFilters: { subscription_id: String(s.id) },
+        })
+      ).statusCode,
+    ).toBe(403);
+    await setSubscriptionsFeature(db, p.team.id, false);
+    const off = await p.client.post('/api/exports', {
+      type: 'subscription_members',
+      format: 'csv',
+      columnFilters: { subscription_id: String(s.id) },
+    });
+    expect(off.statusCode).toBe(403);
+  });
+});
+
 describe('statistics', () => {
   it('count active and past-due members, monthly recurring revenue and churn; test mode left out', async () => {
     const p = await provider();

@@ -13,11 +13,8 @@ import { memberListConfig, useMemberList } from '../api/members-api';
 import { MemberDetail } from './member-detail';
 import { MembershipStatusBadge } from './status-badges';
 
-/**
- * The export type of a subscription's members. `@bookla/shared/exports` does not list it yet
- * (EXPORT_TYPES), so it is named here once; the server's exports feature answers it.
- */
-const MEMBERS_EXPORT = 'subscription_members' as string as ExportType;
+/** The export type of a subscription's members (the server's exports feature answers it). */
+const MEMBERS_EXPORT: ExportType = 'subscription_members';
 
 const fullName = (m: SubscriptionMember) => `${m.customer.firstname} ${m.customer.lastname}`.trim();
 
