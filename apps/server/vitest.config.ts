@@ -41,6 +41,7 @@ export const POSTGRES_AREAS = [
   'src/features/selling/documents/',
   'src/features/selling/orders/',
   'src/features/selling/payments/',
+  'src/features/selling/subscriptions/',
   'src/features/selling/waitinglist/',
   'src/lib/jobs',
   'src/lib/mailer',

@@ -13,7 +13,7 @@ import { publicTeamRoutes } from './features/selling/settings/public-team.routes
 import { sellingSettingsRoutes } from './features/selling/settings/index.ts';
 import { checkinRoutes } from './features/selling/checkin/index.ts';
 import { discountsRoutes } from './features/selling/discounts/index.ts';
-import { subscriptionsRoutes } from './features/selling/subscriptions/index.ts';
+import { scheduleMembershipSweep, subscriptionsRoutes } from './features/selling/subscriptions/index.ts';
 import { customersRoutes } from './features/operations/customers/index.ts';
 import { exportsRoutes } from './features/operations/exports/index.ts';
 import { archiveRoutes } from './features/operations/archive/index.ts';
@@ -221,6 +221,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       app.addHook('onClose', async () => stopNextSessionRefresh());
       const stopDigests = scheduleDigests({ db: database.db, config }, log);
       app.addHook('onClose', async () => stopDigests());
+      const stopMembershipSweep = scheduleMembershipSweep(database.db, log);
+      app.addHook('onClose', async () => stopMembershipSweep());
     });
   }
   return app;

@@ -1,5 +1,6 @@
 import { orderMails } from './features/selling/documents/index.ts';
-import { wireOrderMails, wireOrderPayments, type OrderPayments } from './features/selling/orders/index.ts';
+import { wireOrderMails, wireOrderMemberships, wireOrderPayments, type OrderPayments } from './features/selling/orders/index.ts';
+import { settleOrder } from './features/selling/subscriptions/index.ts';
 import { isOnlineProvider, refundMethodOf, refundThroughProvider, startOnlinePayment } from './features/selling/payments/index.ts';
 
 /**
@@ -23,4 +24,5 @@ export const orderPaymentsImpl: OrderPayments = {
 export function wireSellingPorts(): void {
   wireOrderMails(orderMails);
   wireOrderPayments(orderPaymentsImpl);
+  wireOrderMemberships({ settled: settleOrder });
 }

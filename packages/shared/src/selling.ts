@@ -158,6 +158,15 @@ export type PublicTeam = z.infer<typeof publicTeamSchema>;
 
 const quantitySchema = z.number().int().min(1).max(CHECKOUT_LIMITS.quantity);
 export const orderItemInputSchema = z.strictObject({ ticket_id: idSchema, quantity: quantitySchema });
+/** A subscription tier bought through the order call (CONTRACT §5): alone in its order, one at a time. */
+export const tierOrderItemInputSchema = z.strictObject({ subscription_tier_id: idSchema, quantity: z.literal(1) });
+export type TierOrderItemInput = z.infer<typeof tierOrderItemInputSchema>;
+export type TicketOrderItemInput = z.infer<typeof orderItemInputSchema>;
+/** Whether an order's item buys a subscription tier (else it is a ticket). */
+export const isTierItem = (item: TicketOrderItemInput | TierOrderItemInput): item is TierOrderItemInput => 'subscription_tier_id' in item;
+/** The ticket items among an order's items. */
+export const ticketItemsOf = (items: readonly (TicketOrderItemInput | TierOrderItemInput)[]): TicketOrderItemInput[] =>
+  items.filter((i): i is TicketOrderItemInput => !isTierItem(i));
 
 export const reservationBodySchema = z.strictObject({ items: z.array(orderItemInputSchema).min(1).max(20) });
 export type ReservationBody = z.infer<typeof reservationBodySchema>;
@@ -192,7 +201,11 @@ export const answersInputSchema = safeRecordSchema(z.unknown()).default({});
 
 export const orderBodySchema = z.strictObject({
   reservation_token: z.string().min(10).max(64).optional(),
-  items: z.array(orderItemInputSchema).min(1).max(CHECKOUT_LIMITS.items).optional(),
+  items: z
+    .array(z.union([orderItemInputSchema, tierOrderItemInputSchema]))
+    .min(1)
+    .max(CHECKOUT_LIMITS.items)
+    .optional(),
   customer: z.strictObject({
     salutation: singleLine(z.string().trim().max(CHECKOUT_LIMITS.salutation)).nullish(),
     firstname: nameText,
@@ -211,7 +224,7 @@ export const orderBodySchema = z.strictObject({
         answers: answersInputSchema,
       }),
     )
-    .min(1)
+    // A ticket order has one per seat (checked with its tickets); a subscription tier's order has none.
     .max(CHECKOUT_LIMITS.participants),
   answers: answersInputSchema,
   products: z

@@ -8,6 +8,8 @@ export { awaitsHoldConfirm, holdConfirmToken, withHoldConfirm } from './hold-con
 export { ORDER_MAIL_JOB } from './order-mail-job.ts';
 export { PROVIDER_NOTICE_JOB, type ProviderNotice, type ProviderNoticeKind } from './provider-notice-job.ts';
 export { wireOrderPayments, type OrderPaymentDeps, type OrderPayments } from './order-payments-port.ts';
+export { wireOrderMemberships, type OrderMemberships } from './order-memberships-port.ts';
+export { placeTierOrder, saleTier, writeRenewalOrder, type RenewalOrderInput } from './tier-order.service.ts';
 export {
   ORDER_MAIL_OCCASIONS,
   wireOrderMails,

@@ -1,4 +1,4 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import type { OrderEventType, PaymentProvider, PaymentStatus } from '@bookla/shared';
 import type { Config } from '../../../config/env.ts';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -8,6 +8,7 @@ import { ReservationError, takeSeats } from '../../catalogue/tickets/index.ts';
 import { queueLineCheck } from '../waitinglist/index.ts';
 import { takeProductStock } from './orders.repo.ts';
 import { orderMails, type OrderEndedBy } from './order-mails-port.ts';
+import { orderMemberships } from './order-memberships-port.ts';
 import { queueProviderNotice } from './provider-notice-job.ts';
 import type { OrderRow } from './order-view.ts';
 import type { Bind } from '../../../lib/sql.ts';
@@ -208,8 +209,20 @@ export async function markOrderPaid(deps: SellingDeps, input: MarkPaidInput): Pr
     await orderMails().queue(tx, deps.config, input.teamId, order.id, 'paid');
     // The provider hears of a paid order once (an invoice order was told when placed).
     await queueProviderNotice(tx, input.teamId, order.id, 'placed');
+    // A subscription tier's order makes (or renews) its membership now (order-memberships-port.ts).
+    if (await hasTierLines(tx, order.id)) await orderMemberships().settled(tx, input.teamId, order.id);
     return { changed: true, status: 'paid' };
   });
+}
+
+/** Whether the order bought a subscription tier (CONTRACT §5). */
+async function hasTierLines(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: orderItems.id })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.subscriptionTierId)))
+    .limit(1);
+  return !!row;
 }
 
 export interface EndOrderInput {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ErrorCodes,
+  isTierItem,
   minorToDecimal,
   pickText,
   type CheckoutPaymentMethod,
@@ -10,6 +11,7 @@ import {
   type PublicOrder,
   type ReservationBody,
   type ReservationReply,
+  type TicketOrderItemInput,
 } from '@bookla/shared';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Bind } from '../../../lib/sql.ts';
@@ -145,9 +147,15 @@ export async function quoteOrder(
   const team = await getCheckoutTeam(db, teamId);
   if (!team) throw notFound();
   const f: Fields = {};
-  const cart = await loadCart(db, teamId, { items: body.items, products: body.products, discount_code: body.discount_code }, f, {
-    requireOnSale: false,
-  });
+  const cart = await loadCart(
+    db,
+    teamId,
+    { items: ticketItems(body.items, f), products: body.products, discount_code: body.discount_code },
+    f,
+    {
+      requireOnSale: false,
+    },
+  );
   if (Object.keys(f).length) throw validationError(f);
   return {
     currency: team.currency,
@@ -243,9 +251,15 @@ export function holdTimes(input: {
   return { holdUntil: clip(now + input.reservationMinutes * 60_000), invoiceDueAt: null };
 }
 
+/** The ticket items of a body; a subscription tier among them is refused (it is bought alone: tier-order.service.ts). */
+function ticketItems(items: NonNullable<OrderBody['items']>, f: Fields): TicketOrderItemInput[] {
+  if (items.some(isTierItem)) addError(f, 'items', 'checkout:validation.tier_alone');
+  return items.filter((i): i is TicketOrderItemInput => !isTierItem(i));
+}
+
 /** Which items the order is for: the body's, else the reservation's (must still be live). */
 async function requestedItems(db: DbOrTx, teamId: number, body: OrderBody, f: Fields) {
-  if (body.items) return body.items;
+  if (body.items) return ticketItems(body.items, f);
   if (body.reservation_token) {
     const held = await heldSeats(db, teamId, body.reservation_token);
     if (!held.size) throw reservationExpired();
@@ -268,7 +282,7 @@ function choosePayment(team: CheckoutTeam, cart: Cart, body: OrderBody, total: n
 }
 
 /** The rows of a new order exactly as they are written (and as `toOrder` reads them). */
-interface OrderRows {
+export interface OrderRows {
   order: OrderRow;
   items: ItemRow[];
   participants: ParticipantRow[];
@@ -390,7 +404,13 @@ export const writeOrderLocked: OrderWriteStep = (db, teamId, body, prepared) =>
  * (markOrderPaid). Whether the notice is written goes with whether a payment row is (both follow
  * `isOnline`), so the one-statement checkout's shape (`placeOrderAtOnce`) tells them apart.
  */
-export function orderSideRows(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder, bind: Bind = (v) => v) {
+export function orderSideRows(
+  db: DbOrTx,
+  teamId: number,
+  body: OrderBody,
+  prepared: Pick<PreparedOrder, 'orderId' | 'method' | 'status' | 'pricing'>,
+  bind: Bind = (v) => v,
+) {
   const { orderId, method, status, pricing } = prepared;
   const created = { payment_method: method, status, total_minor: pricing.totalMinor, reservation: !!body.reservation_token };
   return [
@@ -400,7 +420,12 @@ export function orderSideRows(db: DbOrTx, teamId: number, body: OrderBody, prepa
   ];
 }
 
-export function orderWrite(db: DbOrTx, teamId: number, body: OrderBody, prepared: PreparedOrder) {
+export function orderWrite(
+  db: DbOrTx,
+  teamId: number,
+  body: OrderBody,
+  prepared: Pick<PreparedOrder, 'orderId' | 'method' | 'pricing' | 'rows'>,
+) {
   const { rows, orderId, method, pricing } = prepared;
   return {
     teamId,

@@ -6,6 +6,7 @@ import {
   quoteReplySchema,
   reservationBodySchema,
   reservationReplySchema,
+  ticketItemsOf,
 } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import { idempotencyHeaders, idempotentRoute } from '../../../lib/idempotency.ts
 import { createKeyedGate } from '../../../lib/keyed-gate.ts';
 import { confirmHoldByLink } from './hold-confirm.ts';
 import { checkParticipantsCap } from './participants-cap.ts';
+import { buysTier, placeTierOrder } from './tier-order.service.ts';
 import { placeOrder, quoteOrder, reserveCheckout } from './place-order.service.ts';
 
 /** A few checkouts per ticket at a time reach the database; the rest wait in memory (see keyed-gate.ts). */
@@ -66,7 +68,7 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       reply
         .status(201)
         .send(
-          await gate.run(ticketKeys(request.body.items), () =>
+          await gate.run(ticketKeys(request.body.items && ticketItemsOf(request.body.items)), () =>
             reserveCheckout(db, request.params.teamId, request.body.items, request.lang, holderOf(config, request.ip)),
           ),
         ),
@@ -140,8 +142,9 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
       // Wrong discount codes are limited per client and team, counted before the code is checked (issue 20 item 4).
       const guess = { ip: request.ip, teamId: request.params.teamId, code: request.body.discount_code };
       const placed = await withDiscountGuessLimit(app.deps.limiter, guess, () =>
-        gate.run(ticketKeys(request.body.items), () =>
-          placeOrder(
+        gate.run(ticketKeys(request.body.items && ticketItemsOf(request.body.items)), () =>
+          // A subscription tier is bought alone, through its own path (tier-order.service.ts).
+          (buysTier(request.body) ? placeTierOrder : placeOrder)(
             { ...app.deps, log: request.log },
             request.params.teamId,
             request.body,

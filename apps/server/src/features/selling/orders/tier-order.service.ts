@@ -1,0 +1,315 @@
+import { randomUUID } from 'node:crypto';
+import { isTierItem, type CheckoutPaymentMethod, type OrderBody, type PaymentStatus, type Translated } from '@bookla/shared';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../../db/client.ts';
+import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
+import { ErrorCodes } from '@bookla/shared';
+import type { Holder } from '../../catalogue/tickets/index.ts';
+import { enabledPaymentMethods, getCheckoutTeam, type CheckoutTeam } from '../settings/index.ts';
+import { addError, type Fields } from './checkout-cart.ts';
+import { orderMemberships } from './order-memberships-port.ts';
+import { orderPageUrl } from './order-links.ts';
+import { orderPayments, type OrderPaymentDeps } from './order-payments-port.ts';
+import { toOrder, toPublicOrder, type ItemRow, type OrderRow } from './order-view.ts';
+import { allocateOrderIds, takeAndNumber, writeOrderAndLock } from './order-write.repo.ts';
+import * as repo from './orders.repo.ts';
+import { holdTimes, orderSideRows, orderWrite, type PlacedOrder, type PreparedOrder } from './place-order.service.ts';
+import { priceOrder } from './pricing.ts';
+
+/**
+ * Orders of a subscription tier (CONTRACT §5: the ordinary order call with the item
+ * `{"subscription_tier_id", "quantity": 1}`). Such an order buys one tier and nothing else: no
+ * participants, products or discount code (422 per key otherwise). The tier must be active, its
+ * subscription published and the team's subscriptions feature on (422 at the item). It is paid
+ * like any order — free (a price of 0), invoice or online — and counts like one (number,
+ * confirmation, documents, statistics). When it is free at once or later paid, the subscriptions
+ * feature makes the membership (orders' port `orderMemberships().settled`).
+ */
+
+type Raw = Record<string, unknown>;
+
+/** How long an online payment for a tier may take (there is no seat to give back, only a page to finish). */
+const TIER_PAYMENT_MINUTES = 30;
+
+export interface SaleTier {
+  id: number;
+  subscriptionId: number;
+  priceMinor: number;
+  taxRateBp: number;
+  name: Translated;
+  subscriptionName: Translated;
+}
+
+/** The tier as sold now (active, published, feature on), or undefined. */
+export async function saleTier(db: DbOrTx, teamId: number, tierId: number): Promise<SaleTier | undefined> {
+  const result = await db.execute(sql`
+    SELECT t.id, t.subscription_id, t.price_minor, t.tax_rate_bp, t.name, s.name AS subscription_name
+    FROM subscription_tiers t
+    JOIN subscriptions s ON s.id = t.subscription_id AND s.status = 'published'
+    JOIN teams tm ON tm.id = t.team_id AND coalesce((tm.features->>'subscriptions')::boolean, false)
+    WHERE t.team_id = ${teamId} AND t.id = ${tierId} AND t.active`);
+  const row = (result as unknown as { rows: Raw[] }).rows[0];
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    subscriptionId: Number(row.subscription_id),
+    priceMinor: Number(row.price_minor),
+    taxRateBp: Number(row.tax_rate_bp),
+    name: row.name as Translated,
+    subscriptionName: row.subscription_name as Translated,
+  };
+}
+
+/** Whether the order's body buys a subscription tier (then `placeTierOrder` takes it). */
+export const buysTier = (body: Pick<OrderBody, 'items'>): boolean => !!body.items?.some(isTierItem);
+
+function chooseTierPayment(team: CheckoutTeam, body: OrderBody, total: number, f: Fields): CheckoutPaymentMethod {
+  if (!team.languages.includes(body.language)) addError(f, 'language', 'checkout:validation.language');
+  if (total === 0) return 'free';
+  const method = body.payment_method;
+  if (method !== 'free' && enabledPaymentMethods(team.settings).includes(method)) return method;
+  addError(f, 'payment_method', 'checkout:validation.payment_method');
+  return method;
+}
+
+export async function placeTierOrder(deps: OrderPaymentDeps, teamId: number, body: OrderBody, holder: Holder): Promise<PlacedOrder> {
+  const { db } = deps;
+  const f: Fields = {};
+  const items = body.items ?? [];
+  const item = items[0];
+  if (items.length !== 1 || !item || !isTierItem(item)) addError(f, 'items', 'checkout:validation.tier_alone');
+  if (body.participants.length) addError(f, 'participants', 'checkout:validation.tier_no_participants');
+  if (body.products?.length) addError(f, 'products', 'checkout:validation.tier_no_products');
+  if (body.discount_code) addError(f, 'discount_code', 'checkout:validation.tier_no_discount');
+  if (body.reservation_token) addError(f, 'reservation_token', 'checkout:validation.tier_no_reservation');
+  if (Object.keys(f).length || !item || !isTierItem(item)) throw validationError(f);
+  const [tier, team] = await Promise.all([saleTier(db, teamId, item.subscription_tier_id), getCheckoutTeam(db, teamId)]);
+  if (!team) throw notFound();
+  if (!tier) throw validationError({ 'items.0.subscription_tier_id': ['checkout:validation.tier_unavailable'] });
+  const { settings } = team;
+  const pricing = priceOrder([{ unitPriceMinor: tier.priceMinor, quantity: 1, taxRateBp: tier.taxRateBp, discountable: false }], {
+    discount: null,
+    chargesVat: settings.chargesVat,
+    tier: settings.tier,
+  });
+  const method = chooseTierPayment(team, body, pricing.totalMinor, f);
+  if (Object.keys(f).length) throw validationError(f);
+
+  const ids = await allocateOrderIds(db, { items: 1, participants: 0, products: 0 });
+  const now = new Date();
+  const status: PaymentStatus = method === 'free' ? 'free' : 'waiting';
+  const { holdUntil, invoiceDueAt } = holdTimes({
+    now,
+    method,
+    status,
+    invoiceDueDays: settings.invoiceDueDays,
+    reservationMinutes: TIER_PAYMENT_MINUTES,
+    firstSessionAt: null,
+    timeZone: team.timeZone,
+    confirmedAddress: method === 'invoice' && (await repo.isConfirmedAddress(db, teamId, body.customer.email)),
+  });
+  const orderId = ids.orderId;
+  const order: OrderRow = {
+    id: orderId,
+    teamId,
+    number: -orderId,
+    customerId: null,
+    salutation: body.customer.salutation || null,
+    firstname: body.customer.firstname,
+    lastname: body.customer.lastname,
+    email: body.customer.email,
+    phone: body.customer.phone ?? null,
+    company: body.customer.company ?? null,
+    language: body.language,
+    currency: team.currency,
+    paymentType: method,
+    paymentStatus: status,
+    paidAt: status === 'free' ? now : null,
+    subtotalMinor: pricing.subtotalMinor,
+    discountId: null,
+    discountCode: null,
+    discountTotalMinor: 0,
+    taxTotalMinor: pricing.taxTotalMinor,
+    totalMinor: pricing.totalMinor,
+    refundedMinor: 0,
+    platformFeeMinor: method === 'test' ? 0 : pricing.platformFeeMinor,
+    isTest: method === 'test',
+    answers: {},
+    holdUntil,
+    invoiceDueAt,
+    cancelledAt: null,
+    publicId: randomUUID(),
+    linkVersion: 0,
+    holderKey: holder.key,
+    holderEmail: holder.email,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const line = pricing.lines[0]!;
+  const itemRow: ItemRow = {
+    id: ids.itemIds[0]!,
+    teamId,
+    orderId,
+    ticketId: null,
+    activityId: null,
+    sessionId: null,
+    activityName: tier.subscriptionName as Record<string, string>,
+    ticketName: tier.name as Record<string, string>,
+    unitPriceMinor: tier.priceMinor,
+    quantity: 1,
+    totalMinor: line.totalMinor,
+    discountMinor: 0,
+    taxRateBp: line.taxRateBp,
+    taxMinor: line.taxMinor,
+    sort: 0,
+    subscriptionTierId: tier.id,
+  };
+  const prepared: Pick<PreparedOrder, 'orderId' | 'method' | 'status' | 'pricing' | 'rows'> = {
+    orderId,
+    method,
+    status,
+    pricing,
+    rows: { order, items: [itemRow], participants: [], products: [] },
+  };
+  const number = await db.transaction(async (tx) => {
+    await writeOrderAndLock(tx, {
+      ...orderWrite(tx, teamId, body, prepared),
+      also: orderSideRows(tx, teamId, body, prepared),
+      lockTickets: null,
+      productIds: [],
+    });
+    const taken = await takeAndNumber(tx, teamId, orderId, { seats: null, products: [], discount: null, number: true });
+    if (status === 'free') await orderMemberships().settled(tx, teamId, orderId);
+    return taken.number!;
+  });
+  let paymentUrl: string | null = null;
+  const payments = orderPayments();
+  if (status === 'waiting' && payments.isOnline(method)) {
+    try {
+      paymentUrl = (await payments.start(deps, { teamId, orderId, method, language: body.language })).paymentUrl;
+    } catch {
+      throw new AppError('BAD_GATEWAY', 'checkout:payment_start_failed', { extra: { code: ErrorCodes.PAYMENT_UNAVAILABLE } });
+    }
+  }
+  const publicOrder = toPublicOrder(toOrder({ ...order, number }, [itemRow], [], [], body.language), order);
+  return { order: publicOrder, orderUrl: orderPageUrl(deps.config, body.language, teamId, order), paymentUrl };
+}
+
+export interface RenewalOrderInput {
+  teamId: number;
+  customerId: number;
+  tierId: number;
+  /** The period the order pays (its dates go into the history; the order names the tier). */
+  periodStart: Date;
+  invoiceDueAt: Date;
+}
+
+/**
+ * The invoice order of a membership's next period (CONTRACT §5: "invoice: a new invoice order
+ * mailed per period"), written in the caller's transaction with its number, history entry,
+ * confirmation mail (QR-bill) and provider notice. It holds nothing, so it waits until its due
+ * date; paying it (marked paid, or the bank) settles the membership through the port. The price
+ * and VAT are the tier's as they are now. Returns the order id, or undefined when the tier,
+ * customer or team is gone.
+ */
+export async function writeRenewalOrder(tx: DbOrTx, input: RenewalOrderInput): Promise<number | undefined> {
+  const { teamId } = input;
+  const result = await tx.execute(sql`
+    SELECT t.price_minor, t.tax_rate_bp, t.name, s.name AS subscription_name,
+      c.email, c.firstname, c.lastname, c.company, c.language
+    FROM subscription_tiers t JOIN subscriptions s ON s.id = t.subscription_id
+    JOIN customers c ON c.id = ${input.customerId} AND c.team_id = ${teamId}
+    WHERE t.team_id = ${teamId} AND t.id = ${input.tierId}`);
+  const row = (result as unknown as { rows: Raw[] }).rows[0];
+  const team = await getCheckoutTeam(tx, teamId);
+  if (!row || !team) return undefined;
+  const { settings } = team;
+  const pricing = priceOrder(
+    [{ unitPriceMinor: Number(row.price_minor), quantity: 1, taxRateBp: Number(row.tax_rate_bp), discountable: false }],
+    {
+      discount: null,
+      chargesVat: settings.chargesVat,
+      tier: settings.tier,
+    },
+  );
+  const ids = await allocateOrderIds(tx, { items: 1, participants: 0, products: 0 });
+  const now = new Date();
+  const language = (team.languages as string[]).includes(String(row.language))
+    ? (String(row.language) as OrderRow['language'])
+    : team.languages[0]!;
+  const orderId = ids.orderId;
+  const order: OrderRow = {
+    id: orderId,
+    teamId,
+    number: -orderId,
+    customerId: input.customerId,
+    salutation: null,
+    firstname: String(row.firstname) || '-',
+    lastname: String(row.lastname) || '-',
+    email: String(row.email),
+    phone: null,
+    company: (row.company as string | null) ?? null,
+    language,
+    currency: team.currency,
+    paymentType: 'invoice',
+    paymentStatus: 'waiting',
+    paidAt: null,
+    subtotalMinor: pricing.subtotalMinor,
+    discountId: null,
+    discountCode: null,
+    discountTotalMinor: 0,
+    taxTotalMinor: pricing.taxTotalMinor,
+    totalMinor: pricing.totalMinor,
+    refundedMinor: 0,
+    platformFeeMinor: pricing.platformFeeMinor,
+    isTest: false,
+    answers: {},
+    holdUntil: input.invoiceDueAt,
+    invoiceDueAt: input.invoiceDueAt,
+    cancelledAt: null,
+    publicId: randomUUID(),
+    linkVersion: 0,
+    holderKey: null,
+    holderEmail: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const line = pricing.lines[0]!;
+  const itemRow: ItemRow = {
+    id: ids.itemIds[0]!,
+    teamId,
+    orderId,
+    ticketId: null,
+    activityId: null,
+    sessionId: null,
+    activityName: row.subscription_name as Record<string, string>,
+    ticketName: row.name as Record<string, string>,
+    unitPriceMinor: Number(row.price_minor),
+    quantity: 1,
+    totalMinor: line.totalMinor,
+    discountMinor: 0,
+    taxRateBp: line.taxRateBp,
+    taxMinor: line.taxMinor,
+    sort: 0,
+    subscriptionTierId: input.tierId,
+  };
+  const prepared = {
+    orderId,
+    method: 'invoice' as const,
+    status: 'waiting' as const,
+    pricing,
+    rows: { order, items: [itemRow], participants: [], products: [] },
+  };
+  const body = {
+    customer: { email: order.email, firstname: order.firstname, lastname: order.lastname, company: order.company },
+    language,
+  } as OrderBody;
+  await writeOrderAndLock(tx, {
+    ...orderWrite(tx, teamId, body, prepared),
+    also: orderSideRows(tx, teamId, body, prepared),
+    lockTickets: null,
+    productIds: [],
+  });
+  await takeAndNumber(tx, teamId, orderId, { seats: null, products: [], discount: null, number: true });
+  return orderId;
+}

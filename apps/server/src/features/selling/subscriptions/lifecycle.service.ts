@@ -1,0 +1,230 @@
+import type { TierInterval } from '@bookla/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../../db/client.ts';
+import { memberships, type RenewalMethod } from '../../../db/schema/index.ts';
+import { schedulePeriodic } from '../../../lib/periodic.ts';
+import { enabledPaymentMethods, getCheckoutTeam, invoiceDueAt } from '../settings/index.ts';
+import { writeRenewalOrder } from '../orders/index.ts';
+import { nextPeriod, periodEnd } from './periods.ts';
+import * as repo from './subscriptions.repo.ts';
+
+/**
+ * A membership's life (CONTRACT §5, issue 24): made when its order settles (free at once, or
+ * paid), renewed period by period by the sweep, `past_due` when a renewal stays unpaid past its
+ * due date (no bookings), `expired` after the team's grace days, or `cancelled` at the end of the
+ * period it was cancelled to. Passes (`once`) expire at their end.
+ *
+ * Exactly once, whatever runs twice: an order makes one membership per tier line (unique index
+ * memberships_order_tier_uq); a period is renewed by a conditional update of its end (two sweeps
+ * on two instances: one wins, the other changes nothing) and its `renewed` event is unique per
+ * period (membership_events_renewed_uq), so one invoice per period.
+ */
+
+type Raw = Record<string, unknown>;
+const rowsOf = (result: unknown): Raw[] => (result as { rows: Raw[] }).rows;
+
+function renewalMethodOf(interval: TierInterval, totalMinor: number, paymentType: string): RenewalMethod {
+  if (interval === 'once') return 'none';
+  if (totalMinor === 0 || paymentType === 'free') return 'free';
+  if (paymentType === 'invoice') return 'invoice';
+  return 'card';
+}
+
+/**
+ * The orders port's implementation (`orderMemberships().settled`): the order (free, or paid now)
+ * makes the membership of each tier line, or — a renewal's invoice — makes its membership active
+ * again. Idempotent: settling twice changes nothing more.
+ */
+export async function settleOrder(tx: DbOrTx, teamId: number, orderId: number, now = new Date()): Promise<void> {
+  const lines = rowsOf(
+    await tx.execute(sql`
+      SELECT i.subscription_tier_id AS tier_id, o.customer_id, o.payment_type, o.is_test, o.total_minor,
+        t.subscription_id, t.interval, t.valid_days, t.credits, tm.time_zone
+      FROM order_items i
+      JOIN orders o ON o.id = i.order_id
+      JOIN subscription_tiers t ON t.id = i.subscription_tier_id
+      JOIN teams tm ON tm.id = o.team_id
+      WHERE i.order_id = ${orderId} AND i.team_id = ${teamId} AND i.subscription_tier_id IS NOT NULL`),
+  );
+  for (const line of lines) {
+    const renewal = await tx
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.teamId, teamId), eq(memberships.renewalOrderId, orderId)))
+      .for('update');
+    if (renewal.length) {
+      for (const m of renewal) {
+        const back = m.status === 'past_due' || m.status === 'active';
+        await tx
+          .update(memberships)
+          .set({ status: back ? 'active' : m.status, pastDueSince: null, renewalOrderId: null, updatedAt: now })
+          .where(eq(memberships.id, m.id));
+        await repo.insertEvent(tx, teamId, m.id, { kind: 'payment_received', orderId });
+      }
+      continue;
+    }
+    if (line.customer_id === null) continue;
+    const interval = line.interval as TierInterval;
+    const timeZone = String(line.time_zone);
+    const end = periodEnd(now, interval, 1, timeZone, line.valid_days === null ? null : Number(line.valid_days));
+    const made = rowsOf(
+      await tx.execute(sql`
+        INSERT INTO memberships (team_id, subscription_id, tier_id, customer_id, order_id, status, renewal_method,
+          current_period_start, current_period_end, credits_left, is_test, created_at, updated_at)
+        VALUES (${teamId}, ${Number(line.subscription_id)}, ${Number(line.tier_id)}, ${Number(line.customer_id)}, ${orderId}, 'active',
+          ${renewalMethodOf(interval, Number(line.total_minor), String(line.payment_type))}, ${now}, ${end},
+          ${line.credits === null ? null : Number(line.credits)}, ${Boolean(line.is_test)}, ${now}, ${now})
+        ON CONFLICT (order_id, tier_id) WHERE order_id IS NOT NULL DO NOTHING
+        RETURNING id`),
+    );
+    if (made[0]) await repo.insertEvent(tx, teamId, Number(made[0].id), { kind: 'purchased', orderId, periodEnd: end });
+  }
+}
+
+export interface SweepResult {
+  renewed: number;
+  invoiced: number;
+  ended: number;
+  pastDue: number;
+  expired: number;
+}
+
+const BATCH = 100;
+
+/**
+ * One run of the memberships sweep at `now` (the jobs runner's periodic work; tests pass their
+ * own clock): periods that ended are renewed (free: at once; invoice: a new invoice order for the
+ * period), ended (cancelled to the period's end, or a pass) — then renewals unpaid past their due
+ * date make the membership `past_due`, and `past_due` ones older than the team's grace days expire.
+ */
+export async function sweepMemberships(db: Db, now = new Date()): Promise<SweepResult> {
+  const result: SweepResult = { renewed: 0, invoiced: 0, ended: 0, pastDue: 0, expired: 0 };
+  const due = await db
+    .select({ id: memberships.id })
+    .from(memberships)
+    .where(sql`${memberships.status} = 'active' AND ${memberships.currentPeriodEnd} <= ${now}`)
+    .orderBy(memberships.currentPeriodEnd)
+    .limit(BATCH);
+  for (const { id } of due) await db.transaction((tx) => periodEnded(tx, id, now, result));
+  await markPastDue(db, now, result);
+  await expirePastDue(db, now, result);
+  return result;
+}
+
+/** One membership whose period ended: renew it, or end it. Under its row lock; skipped if another sweep has it. */
+async function periodEnded(tx: DbOrTx, id: number, now: Date, result: SweepResult): Promise<void> {
+  const [m] = await tx
+    .select()
+    .from(memberships)
+    .where(and(eq(memberships.id, id), eq(memberships.status, 'active'), sql`${memberships.currentPeriodEnd} <= ${now}`))
+    .for('update', { skipLocked: true });
+  if (!m) return;
+  const [tier] = rowsOf(
+    await tx.execute(sql`SELECT t.interval, t.credits, t.price_minor, tm.time_zone
+      FROM subscription_tiers t JOIN teams tm ON tm.id = t.team_id WHERE t.id = ${m.tierId}`),
+  );
+  const interval = tier?.interval as TierInterval | undefined;
+  if (!tier || interval === 'once' || m.cancelAtPeriodEnd || m.renewalMethod === 'none') {
+    const status = m.cancelAtPeriodEnd ? 'cancelled' : 'expired';
+    await tx.update(memberships).set({ status, endedAt: m.currentPeriodEnd, updatedAt: now }).where(eq(memberships.id, m.id));
+    await repo.insertEvent(tx, m.teamId, m.id, { kind: status === 'cancelled' ? 'cancelled' : 'expired', periodEnd: m.currentPeriodEnd });
+    result.ended++;
+    return;
+  }
+  const timeZone = String(tier.time_zone);
+  const next = nextPeriod(m.createdAt, interval!, m.currentPeriodEnd, timeZone);
+  const paid = m.renewalMethod !== 'free' && Number(tier.price_minor) > 0;
+  // The period's renewal, once: the conditional update and the unique event both say so.
+  const moved = await tx
+    .update(memberships)
+    .set({
+      currentPeriodStart: next.start,
+      currentPeriodEnd: next.end,
+      creditsLeft: tier.credits === null ? null : Number(tier.credits),
+      updatedAt: now,
+    })
+    .where(and(eq(memberships.id, m.id), eq(memberships.currentPeriodEnd, m.currentPeriodEnd)))
+    .returning({ id: memberships.id });
+  if (!moved.length) return;
+  let orderId: number | null = null;
+  if (paid) {
+    const team = await getCheckoutTeam(tx, m.teamId);
+    // Renewals are invoiced (a card's recurring billing needs the provider's: not offered yet); a
+    // team that takes no invoices leaves the renewal unpaid, and the membership past due.
+    const due =
+      team && enabledPaymentMethods(team.settings).includes('invoice')
+        ? invoiceDueAt({ now, dueDays: team.settings.invoiceDueDays, firstSessionAt: null, timeZone })
+        : null;
+    if (due) {
+      orderId =
+        (await writeRenewalOrder(tx, {
+          teamId: m.teamId,
+          customerId: m.customerId,
+          tierId: m.tierId,
+          periodStart: next.start,
+          invoiceDueAt: due,
+        })) ?? null;
+    }
+    if (orderId) {
+      await tx.update(memberships).set({ renewalOrderId: orderId }).where(eq(memberships.id, m.id));
+      result.invoiced++;
+    } else {
+      await tx.update(memberships).set({ status: 'past_due', pastDueSince: now }).where(eq(memberships.id, m.id));
+      await repo.insertEvent(tx, m.teamId, m.id, { kind: 'renewal_failed', note: 'no_payment_method' });
+      result.pastDue++;
+    }
+  }
+  await repo.insertEvent(tx, m.teamId, m.id, {
+    kind: 'renewed',
+    orderId,
+    periodEnd: next.end,
+    credits: tier.credits === null ? 0 : Number(tier.credits),
+  });
+  result.renewed++;
+}
+
+/** Renewals whose invoice is still unpaid after its due date (or ended unpaid): the membership is past due. */
+async function markPastDue(db: Db, now: Date, result: SweepResult): Promise<void> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      UPDATE memberships m SET status = 'past_due', past_due_since = ${now}, updated_at = ${now}
+      FROM orders o
+      WHERE m.status = 'active' AND m.renewal_order_id = o.id
+        AND (o.payment_status IN ('expired', 'cancelled', 'error', 'declined')
+          OR (o.payment_status = 'waiting' AND o.invoice_due_at <= ${now}))
+      RETURNING m.id, m.team_id, o.id AS order_id`),
+  );
+  for (const r of rows) {
+    await repo.insertEvent(db, Number(r.team_id), Number(r.id), { kind: 'renewal_failed', orderId: Number(r.order_id) });
+    result.pastDue++;
+  }
+}
+
+/** Past-due memberships past the team's grace days expire. */
+async function expirePastDue(db: Db, now: Date, result: SweepResult): Promise<void> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      UPDATE memberships m SET status = 'expired', ended_at = ${now}, updated_at = ${now}
+      FROM teams tm LEFT JOIN team_selling_settings s ON s.team_id = tm.id
+      WHERE tm.id = m.team_id AND m.status = 'past_due'
+        AND m.past_due_since + make_interval(days => coalesce(s.membership_grace_days, 14)) <= ${now}
+      RETURNING m.id, m.team_id`),
+  );
+  for (const r of rows) {
+    await repo.insertEvent(db, Number(r.team_id), Number(r.id), { kind: 'expired' });
+    result.expired++;
+  }
+}
+
+/** The memberships sweep every minute, on one instance at a time (lib/periodic.ts). */
+export function scheduleMembershipSweep(db: Db, log: FastifyBaseLogger): () => void {
+  return schedulePeriodic(db, log, {
+    name: 'memberships',
+    intervalMs: 60_000,
+    run: async () => {
+      const r = await sweepMemberships(db);
+      if (r.renewed || r.ended || r.pastDue || r.expired) log.info(r, 'memberships swept');
+    },
+  });
+}
