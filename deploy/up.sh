@@ -320,7 +320,7 @@ frontend bookla
     http-request set-header X-Forwarded-Proto http
     http-request disable-l7-retry if !METH_GET
     # Built files (content-hashed chunks): an instance of another version answers 404 for one it
-    # lacks (apps/server/src/plugins/error-handler.ts), and the `assets` backend asks the next one.
+    # lacks (apps/server/src/plugins/error-handler.ts), and the "assets" backend asks the next one.
     use_backend assets if { path_beg /assets/ }
     default_backend instances
 
@@ -336,7 +336,7 @@ $servers
 backend assets
     balance roundrobin
     # During a rolling upgrade old and new instances hold different chunks: a 404 is tried on
-    # another instance (GET only; at most `retries` times).
+    # another instance (GET only; at most "retries" times).
     retry-on conn-failure empty-response 404
     # CONTRACT §7: 200 only when the database answers, migrations are done and the jobs runner lives.
     option httpchk

@@ -222,6 +222,8 @@ export const orderBodySchema = z.strictObject({
         lastname: nameText,
         email: z.union([z.literal(''), emailText]).nullish(),
         answers: answersInputSchema,
+        /** Booked with this membership of the logged-in shop customer (CONTRACT §5): the seat costs 0 and one credit. */
+        membership_id: idSchema.nullish(),
       }),
     )
     // A ticket order has one per seat (checked with its tickets); a subscription tier's order has none.

@@ -249,3 +249,23 @@ export const publicSubscriptionSchema = z.object({
   ),
 });
 export type PublicSubscription = z.infer<typeof publicSubscriptionSchema>;
+
+/** GET /api/customer/teams/{teamId}/memberships: the logged-in customer's memberships, newest first. */
+export const myMembershipSchema = z.object({
+  id: z.number(),
+  subscription: z.object({
+    id: z.number(),
+    name: z.string(),
+    covers_all: z.boolean(),
+    activity_ids: z.array(z.number()),
+    type_set_ids: z.array(z.number()),
+  }),
+  tier: z.object({ id: z.number(), name: z.string(), interval: z.enum(TIER_INTERVALS), seats_per_booking: z.number() }),
+  status: z.enum(MEMBERSHIP_STATUSES),
+  current_period_end: z.string(),
+  credits_left: z.number().nullable(),
+  cancel_at_period_end: z.boolean(),
+  /** Bookable now: active, in its period, the address confirmed. */
+  usable: z.boolean(),
+});
+export type MyMembership = z.infer<typeof myMembershipSchema>;

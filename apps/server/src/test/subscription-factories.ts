@@ -53,20 +53,24 @@ export async function makeMember(
     createdAt?: Date;
     endedAt?: Date | null;
     isTest?: boolean;
+    /** An existing customer of the team (else a new, confirmed one). */
+    customerId?: number;
   } = {},
 ) {
   const email = opts.email ?? `member-${Math.random().toString(36).slice(2)}@example.com`;
-  const [c] = await db
-    .insert(customers)
-    .values({
-      teamId,
-      email,
-      firstname: opts.firstname ?? 'Mia',
-      lastname: opts.lastname ?? 'Mitglied',
-      language: 'en',
-      emailVerifiedAt: new Date(),
-    })
-    .returning();
+  const [c] = opts.customerId
+    ? await db.select().from(customers).where(eq(customers.id, opts.customerId))
+    : await db
+        .insert(customers)
+        .values({
+          teamId,
+          email,
+          firstname: opts.firstname ?? 'Mia',
+          lastname: opts.lastname ?? 'Mitglied',
+          language: 'en',
+          emailVerifiedAt: new Date(),
+        })
+        .returning();
   const start = new Date();
   const [m] = await db
     .insert(memberships)

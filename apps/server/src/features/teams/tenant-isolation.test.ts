@@ -67,7 +67,7 @@ const PUBLIC: RegExp[] = [
   /^(GET|POST) \/api\/public\/orders\/:id\/cancellation$/,
   // Shop customer accounts: the customer session of the team in the path is the key (none, or another
   // team's: no customer, 401; another's order: 404; see selling/customer-accounts/*.test.ts).
-  /^(GET|POST) \/api\/customer\/teams\/:teamId\/(me|register|login|logout|magic-link|link|verification\/resend|password|bookings)$/,
+  /^(GET|POST) \/api\/customer\/teams\/:teamId\/(me|register|login|logout|magic-link|link|verification\/resend|password|bookings|memberships|orders)$/,
   /^(GET|POST) \/api\/customer\/teams\/:teamId\/orders\/:id\/cancellation$/,
   // The checkout, open to every buyer by design: the team in the path sells only its own tickets
   // (another team's ticket or product id: 422/404, see selling/orders/place-order.test.ts and

@@ -2,10 +2,12 @@
 import type { FastifyInstance } from 'fastify';
 import { cancellationRoutes } from './cancellation.routes.ts';
 import { customerAccountsRoutes as accountRoutes } from './customer-accounts.routes.ts';
+import { memberBookingRoutes } from './member-booking.routes.ts';
 
 export { registerMagicLinkJob } from './magic-link-job.ts';
 
 export async function customerAccountsRoutes(app: FastifyInstance): Promise<void> {
   await app.register(accountRoutes);
   await app.register(cancellationRoutes);
+  await app.register(memberBookingRoutes);
 }

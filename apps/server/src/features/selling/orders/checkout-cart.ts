@@ -162,15 +162,37 @@ function resolveProducts(
   return out;
 }
 
-/** The cart's money: ticket lines first (in cart order), then product lines. */
-export function priceCart(cart: Cart, settings: Pick<SellingSettings, 'chargesVat' | 'tier'>): Pricing {
+/** A line of the order: a ticket's seats that are paid, or its seats booked with a membership (price 0). */
+export interface SaleLine {
+  item: SaleItem;
+  quantity: number;
+  member: boolean;
+}
+
+/** Per ticket the paid seats, then the seats booked with a membership (`memberPerTicket`), in cart order. */
+export function saleLines(cart: Pick<Cart, 'items'>, memberPerTicket: ReadonlyMap<number, number> = new Map()): SaleLine[] {
+  return cart.items.flatMap((item) => {
+    const m = Math.min(memberPerTicket.get(item.id) ?? 0, item.quantity);
+    const lines: SaleLine[] = [];
+    if (item.quantity - m > 0) lines.push({ item, quantity: item.quantity - m, member: false });
+    if (m > 0) lines.push({ item, quantity: m, member: true });
+    return lines;
+  });
+}
+
+/** The cart's money: ticket lines first (`saleLines`, in cart order), then product lines. */
+export function priceCart(
+  cart: Cart,
+  settings: Pick<SellingSettings, 'chargesVat' | 'tier'>,
+  lines: readonly SaleLine[] = saleLines(cart),
+): Pricing {
   const { discount } = cart;
   const discountable = (activityId: number) => !!discount && eligibleForDiscount(discount, activityId);
   const pricing = priceOrder(
     [
-      ...cart.items.map((i) => ({
-        unitPriceMinor: i.priceMinor,
-        quantity: i.quantity,
+      ...lines.map(({ item: i, quantity, member }) => ({
+        unitPriceMinor: member ? 0 : i.priceMinor,
+        quantity,
         taxRateBp: i.taxRateBp,
         discountable: discountable(i.activityId),
       })),

@@ -1,10 +1,14 @@
 import { ErrorCodes } from '@bookla/shared';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { discounts, orderNumberCounters, orders, tickets } from '../../../db/schema/index.ts';
+import { discounts, memberships, orderNumberCounters, orders, tickets } from '../../../db/schema/index.ts';
+import { AppError } from '../../../lib/app-error.ts';
 import { availableSql, lockTicketsSql, ReservationError, takeSeatsSql } from '../../catalogue/tickets/index.ts';
 import { discountCodeRefused, discountUseSql } from '../discounts/index.ts';
+import { takeCreditsSql } from './member-seats.ts';
 import { takeAndNumber, writeOrderAndLock } from './order-write.repo.ts';
+
+const membershipUsedUp = () => new AppError('CONFLICT', 'checkout:membership_used_up');
 import { orderSideRows, orderWrite, productStockOf, shortfallError, type OrderWriteStep } from './place-order.service.ts';
 
 /**
@@ -21,6 +25,37 @@ export interface Unlocked {
   discounts?: boolean;
   /** Order numbers by read-then-write. */
   numbers?: boolean;
+  /** Membership credits by read-then-write without condition. */
+  credits?: boolean;
+}
+
+/** Each membership's credits as read now (the control reads first, before the order's own row locks). */
+async function readCredits(db: DbOrTx, uses: readonly { membershipId: number; n: number }[]) {
+  const read = new Map<number, number | null>();
+  for (const u of uses) {
+    const [row] = await db.select({ left: memberships.creditsLeft }).from(memberships).where(eq(memberships.id, u.membershipId));
+    if (row) read.set(u.membershipId, row.left);
+  }
+  return read;
+}
+
+/** Writes read − n without lock or condition (more bookings than credits when raced). */
+async function creditsByReadThenWrite(
+  db: DbOrTx,
+  uses: readonly { membershipId: number; n: number }[],
+  read: ReadonlyMap<number, number | null>,
+): Promise<boolean> {
+  for (const u of uses) {
+    if (!read.has(u.membershipId)) return false;
+    const left = read.get(u.membershipId)!;
+    if (left === null) continue;
+    if (left < u.n) return false;
+    await db
+      .update(memberships)
+      .set({ creditsLeft: left - u.n })
+      .where(eq(memberships.id, u.membershipId));
+  }
+  return true;
 }
 
 /**
@@ -80,9 +115,10 @@ async function numberByReadThenWrite(db: DbOrTx, teamId: number, orderId: number
 export function unlockedWrite(off: Unlocked): OrderWriteStep {
   return (db, teamId, body, prepared) =>
     db.transaction(async (tx) => {
-      const { cart, orderId } = prepared;
+      const { cart, orderId, credits } = prepared;
       const seats = cart.items.map((i) => ({ ticketId: i.id, quantity: i.quantity }));
       const productStock = productStockOf(cart);
+      const creditsRead = credits && off.credits ? await readCredits(tx, credits.uses) : new Map<number, number | null>();
       await writeOrderAndLock(tx, {
         ...orderWrite(tx, teamId, body, prepared),
         also: orderSideRows(tx, teamId, body, prepared),
@@ -96,12 +132,15 @@ export function unlockedWrite(off: Unlocked): OrderWriteStep {
       });
       if (off.seats) await seatsByReadThenWrite(tx, teamId, seats);
       if (cart.discount && off.discounts && !(await discountUseByReadThenWrite(tx, teamId, cart.discount.id))) throw discountCodeRefused();
+      if (credits && off.credits && !(await creditsByReadThenWrite(tx, credits.uses, creditsRead))) throw membershipUsedUp();
       const taken = await takeAndNumber(tx, teamId, orderId, {
         seats: off.seats ? null : takeSeatsSql(teamId, seats),
         products: productStock,
         discount: cart.discount && !off.discounts ? discountUseSql(teamId, cart.discount.id) : null,
+        credits: credits && !off.credits ? takeCreditsSql(teamId, credits.customerId, credits.uses) : null,
         number: !off.numbers,
       });
+      if (credits && !off.credits && taken.creditIds.length !== credits.uses.length) throw membershipUsedUp();
       const refused = await shortfallError(
         tx,
         teamId,

@@ -9,6 +9,7 @@ import { queueLineCheck } from '../waitinglist/index.ts';
 import { takeProductStock } from './orders.repo.ts';
 import { orderMails, type OrderEndedBy } from './order-mails-port.ts';
 import { orderMemberships } from './order-memberships-port.ts';
+import { returnCredits } from './member-seats.ts';
 import { queueProviderNotice } from './provider-notice-job.ts';
 import type { OrderRow } from './order-view.ts';
 import type { Bind } from '../../../lib/sql.ts';
@@ -111,6 +112,8 @@ async function releaseHeld(tx: DbOrTx, teamId: number, orderId: number): Promise
       .update(products)
       .set({ sold: sql`${products.sold} - ${n}` })
       .where(and(eq(products.teamId, teamId), eq(products.id, productId)));
+  // Seats booked with a membership give their credits back (once per seat).
+  await returnCredits(tx, teamId, orderId);
   // The freed seats go to the waiting list: a job, once this transaction committed.
   if (held.tickets.length)
     await queueLineCheck(

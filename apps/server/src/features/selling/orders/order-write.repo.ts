@@ -157,6 +157,9 @@ export interface AtOnceWrite extends Omit<OrderWrite, 'lockTickets' | 'productId
   productStock: readonly { productId: number; quantity: number }[];
   /** `discountUseSql` with its values bound, or null without a discount. */
   discount: ((bind: Bind) => SQL) | null;
+  /** `takeCreditsSql` with its values bound (member seats), or null; `creditLines` memberships must each give. */
+  credits: ((bind: Bind) => SQL) | null;
+  creditLines: number;
 }
 
 /** What a refused one-statement order was short of. */
@@ -164,6 +167,8 @@ export interface Shortfall {
   ticketIds: number[];
   productIds: number[];
   discount: boolean;
+  /** Every membership of the member seats gave its credits. */
+  credits: boolean;
   /** The seat function refused first: the activity's capacity (`available` left, the first ticket of the activity)… */
   capacity?: { activityId: number; ticketId: number; available: number };
   /** …or the holder's share of the activity. */
@@ -199,7 +204,7 @@ const REFUSED = 'BK409';
 export async function placeOrderAtOnce(db: DbOrTx, w: AtOnceWrite): Promise<{ number: number } | { shortfall: Shortfall }> {
   const stock = w.productStock;
   // Everything that changes the text besides the bound values (executeShaped adds their count).
-  const shape = `order-at-once|${w.items.length}|${w.participants.length}|${w.products.length}|${w.payment ? 1 : 0}|${w.ticketLines}|${stock.length}|${w.discount ? 1 : 0}`;
+  const shape = `order-at-once|${w.items.length}|${w.participants.length}|${w.products.length}|${w.payment ? 1 : 0}|${w.ticketLines}|${stock.length}|${w.discount ? 1 : 0}|${w.creditLines}`;
   const build = (b: Bindings) => {
     const teamId = b.bind(w.teamId);
     const parts = [
@@ -218,14 +223,16 @@ export async function placeOrderAtOnce(db: DbOrTx, w: AtOnceWrite): Promise<{ nu
       parts.push(sql`stock AS (${productStockSql(teamId, bound, sql`ARRAY(SELECT id FROM lock_x)`)})`);
     }
     if (w.discount) parts.push(sql`discount AS (${w.discount(b.bind)})`);
-    // Read in this order: the tickets' locks, the products', the discount's, then the order with the counter's.
+    if (w.credits) parts.push(sql`credits AS (${w.credits(b.bind)})`);
+    // Read in this order: the tickets' locks, the products', the discount's, the memberships', then the order with the counter's.
     parts.push(sql`taken AS (SELECT (SELECT ids FROM seats) AS ticket_ids,
       ${stock.length ? sql`ARRAY(SELECT id FROM stock)` : sql`'{}'::int[]`} AS product_ids,
-      ${w.discount ? sql`EXISTS (SELECT 1 FROM discount)` : sql`true`} AS discount)`);
+      ${w.discount ? sql`EXISTS (SELECT 1 FROM discount)` : sql`true`} AS discount,
+      ${w.credits ? sql`(SELECT count(*) FROM credits) = ${w.creditLines}::int` : sql`true`} AS credits)`);
     return sql`WITH ${sql.join(parts, sql`, `)}
-      SELECT CASE WHEN cardinality(t.ticket_ids) = ${w.ticketLines}::int AND cardinality(t.product_ids) = ${stock.length}::int AND t.discount
+      SELECT CASE WHEN cardinality(t.ticket_ids) = ${w.ticketLines}::int AND cardinality(t.product_ids) = ${stock.length}::int AND t.discount AND t.credits
         THEN (SELECT number FROM o)
-        ELSE bookla_checkout_refused(json_build_object('ticket_ids', t.ticket_ids, 'product_ids', t.product_ids, 'discount', t.discount)::text)
+        ELSE bookla_checkout_refused(json_build_object('ticket_ids', t.ticket_ids, 'product_ids', t.product_ids, 'discount', t.discount, 'credits', t.credits)::text)
       END AS number FROM taken t`;
   };
   try {
@@ -238,6 +245,7 @@ export async function placeOrderAtOnce(db: DbOrTx, w: AtOnceWrite): Promise<{ nu
       ticket_ids?: number[];
       product_ids?: number[];
       discount?: boolean;
+      credits?: boolean;
       capacity?: { activity_id: number; ticket_id: number; available: number };
       hold_limit?: { activity_id: number; limit: number; held: number };
     };
@@ -246,6 +254,7 @@ export async function placeOrderAtOnce(db: DbOrTx, w: AtOnceWrite): Promise<{ nu
         ticketIds: (short.ticket_ids ?? []).map(Number),
         productIds: (short.product_ids ?? []).map(Number),
         discount: !!short.discount,
+        credits: short.credits !== false,
         ...(short.capacity
           ? {
               capacity: {
@@ -276,6 +285,8 @@ export interface TakeParts {
   products: readonly { productId: number; quantity: number }[];
   /** `discountUseSql`: returns the discount's id when a use was left. */
   discount: SQL | null;
+  /** `takeCreditsSql` (member seats): returns the id of each membership that gave its credits. */
+  credits?: SQL | null;
   /** Give the order the team's next number (false: the caller does it another way). */
   number: boolean;
 }
@@ -284,6 +295,8 @@ export interface Taken {
   ticketIds: number[];
   productIds: number[];
   discount: boolean;
+  /** The memberships that gave credits (`credits`). */
+  creditIds: number[];
   number: number | null;
 }
 
@@ -293,6 +306,7 @@ export async function takeAndNumber(tx: DbOrTx, teamId: number, orderId: number,
   if (t.seats) parts.push(sql`seats AS (${t.seats})`);
   if (t.products.length) parts.push(sql`stock AS (${productStockSql(teamId, t.products)})`);
   if (t.discount) parts.push(sql`discount AS (${t.discount})`);
+  if (t.credits) parts.push(sql`credits AS (${t.credits})`);
   if (t.number)
     parts.push(
       sql`counter AS (${nextOrderNumberSql(teamId)})`,
@@ -302,16 +316,21 @@ export async function takeAndNumber(tx: DbOrTx, teamId: number, orderId: number,
     ${t.seats ? sql`ARRAY(SELECT id FROM seats)` : sql`'{}'::int[]`} AS ticket_ids,
     ${t.products.length ? sql`ARRAY(SELECT id FROM stock)` : sql`'{}'::int[]`} AS product_ids,
     ${t.discount ? sql`EXISTS (SELECT 1 FROM discount)` : sql`false`} AS discount,
+    ${t.credits ? sql`ARRAY(SELECT id FROM credits)` : sql`'{}'::int[]`} AS credit_ids,
     ${t.number ? sql`(SELECT number FROM numbered)` : sql`NULL::int`} AS number`;
-  const result = await executePrepared<{ ticket_ids: number[]; product_ids: number[]; discount: boolean; number: number | null }>(
-    tx,
-    parts.length ? sql`WITH ${sql.join(parts, sql`, `)} ${select}` : select,
-  );
+  const result = await executePrepared<{
+    ticket_ids: number[];
+    product_ids: number[];
+    discount: boolean;
+    credit_ids: number[];
+    number: number | null;
+  }>(tx, parts.length ? sql`WITH ${sql.join(parts, sql`, `)} ${select}` : select);
   const row = result[0]!;
   return {
     ticketIds: row.ticket_ids.map(Number),
     productIds: row.product_ids.map(Number),
     discount: !!row.discount,
+    creditIds: row.credit_ids.map(Number),
     number: row.number === null ? null : Number(row.number),
   };
 }

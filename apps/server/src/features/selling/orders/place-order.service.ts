@@ -33,7 +33,26 @@ import {
 import { discountCodeRefused, discountUseSql } from '../discounts/index.ts';
 import { bookOffer, isOfferHolder } from '../waitinglist/index.ts';
 import { enabledPaymentMethods, getCheckoutTeam, invoiceDueAt, paymentMethodsFor, type CheckoutTeam } from '../settings/index.ts';
-import { addError, checkAnswers, checkParticipants, loadCart, priceCart, type Cart, type Fields } from './checkout-cart.ts';
+import {
+  addError,
+  checkAnswers,
+  checkParticipants,
+  loadCart,
+  priceCart,
+  saleLines,
+  type Cart,
+  type Fields,
+  type SaleLine,
+} from './checkout-cart.ts';
+import {
+  boundCredits,
+  checkMemberSeats,
+  NO_MEMBER_SEATS,
+  recordCreditsUsed,
+  takeCreditsSql,
+  type MemberContext,
+  type MemberSeats,
+} from './member-seats.ts';
 import { orderPageUrl } from './order-links.ts';
 import { orderMailJobInsert } from './order-mail-job.ts';
 import { orderPayments, type OrderPaymentDeps } from './order-payments-port.ts';
@@ -189,8 +208,9 @@ export async function placeOrder(
   body: OrderBody,
   holder: Holder = NO_HOLDER,
   write: OrderWriteStep = writeOrderLocked,
+  member: MemberContext | null = null,
 ): Promise<PlacedOrder> {
-  const prepared = await prepareOrder(deps.db, teamId, body, holder);
+  const prepared = await prepareOrder(deps.db, teamId, body, holder, member);
   const number = await write(deps.db, teamId, body, prepared);
   const { orderId, method, status } = prepared;
   let paymentUrl: string | null = null;
@@ -211,6 +231,9 @@ export async function placeOrder(
 }
 
 const NO_HOLDER: Holder = { key: null, email: null };
+
+/** A membership's credits (or its period) were gone when the order was written (409; nothing written). */
+const membershipUsedUp = () => new AppError('CONFLICT', 'checkout:membership_used_up');
 
 /** How long an unpaid invoice order from an address nobody has confirmed holds its seats (until its link is opened). */
 export const UNCONFIRMED_HOLD_MINUTES = 30;
@@ -296,6 +319,8 @@ export interface PreparedOrder {
   cart: Cart;
   rows: OrderRows;
   pricing: Pricing;
+  /** Member seats: the credits each membership gives, and whose they are (null: none). */
+  credits: { customerId: number; uses: MemberSeats['uses'] } | null;
 }
 
 /**
@@ -305,7 +330,7 @@ export interface PreparedOrder {
  * is its own statement under READ COMMITTED anyway; what must be true at the sale is decided
  * again under the locks (seats, stock, discount uses).
  */
-async function prepareOrder(db: Db, teamId: number, body: OrderBody, holder: Holder): Promise<PreparedOrder> {
+async function prepareOrder(db: Db, teamId: number, body: OrderBody, holder: Holder, member: MemberContext | null): Promise<PreparedOrder> {
   const f: Fields = {};
   const items = await requestedItems(db, teamId, body, f);
   const direct = !body.reservation_token;
@@ -319,14 +344,18 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody, holder: Hol
   const [team, answers] = await Promise.all([getCheckoutTeam(db, teamId), checkAnswers(db, teamId, cart.items, body, f)]);
   if (!team) throw notFound();
   checkParticipants(cart.items, body.participants, f);
+  const memberSeats = Object.keys(f).length
+    ? NO_MEMBER_SEATS
+    : await checkMemberSeats(db, teamId, cart.items, body.participants, member, f);
   if (Object.keys(f).length) throw validationError(f);
   const { settings } = team;
-  const pricing = priceCart(cart, settings);
+  const lines = saleLines(cart, memberSeats.perTicket);
+  const pricing = priceCart(cart, settings, lines);
   const method = choosePayment(team, cart, body, pricing.totalMinor, f);
   if (Object.keys(f).length) throw validationError(f);
 
   const ids = await allocateOrderIds(db, {
-    items: cart.items.length,
+    items: lines.length,
     participants: body.participants.length,
     products: cart.products.length,
   });
@@ -383,7 +412,15 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody, holder: Hol
     createdAt: now,
     updatedAt: now,
   };
-  return { orderId, method, status, cart, pricing, rows: orderLines(order, ids, cart, pricing, body, answers.participants) };
+  return {
+    orderId,
+    method,
+    status,
+    cart,
+    pricing,
+    rows: orderLines(order, ids, cart, lines, pricing, body, answers.participants, memberSeats),
+    credits: memberSeats.uses.length && member ? { customerId: member.customerId, uses: memberSeats.uses } : null,
+  };
 }
 
 /** Writes the prepared order with its seats, stock, discount use and number; returns the order number. */
@@ -477,8 +514,14 @@ async function writeOrderAtOnce(db: Db, teamId: number, body: OrderBody, prepare
     ticketLines: seats.length,
     productStock,
     discount: discountId === undefined ? null : (bind) => discountUseSql(bind(teamId), bind(discountId)),
+    credits: prepared.credits ? boundCredits(teamId, prepared.credits.customerId, prepared.credits.uses) : null,
+    creditLines: prepared.credits?.uses.length ?? 0,
   });
-  if ('number' in placed) return placed.number;
+  if ('number' in placed) {
+    if (prepared.credits) await recordCreditsUsed(db, teamId, orderId);
+    return placed.number;
+  }
+  if (!placed.shortfall.credits) throw membershipUsedUp();
   const { capacity, holdLimit } = placed.shortfall;
   if (capacity) throw new ReservationError(ErrorCodes.SOLD_OUT, { available: capacity.available, ticket_id: capacity.ticketId });
   if (holdLimit) throw holdLimitError(holdLimit.limit, holdLimit.held);
@@ -538,14 +581,18 @@ async function writeOrder(tx: DbOrTx, teamId: number, body: OrderBody, prepared:
   if (seats.some((s) => (held.get(s.ticketId) ?? 0) < s.quantity)) throw reservationExpired();
   // A waiting-list offer's seats (a `wl_` holder; a string test, nothing for other orders): booked with this order.
   if (isOfferHolder(token)) await bookOffer(tx, teamId, token, orderId);
+  const { credits } = prepared;
   const taken = await takeAndNumber(tx, teamId, orderId, {
     seats: takeSeatsSql(teamId, seats),
     products: productStock,
     discount: cart.discount ? discountUseSql(teamId, cart.discount.id) : null,
+    credits: credits ? takeCreditsSql(teamId, credits.customerId, credits.uses) : null,
     number: true,
   });
   const refused = await shortfallError(tx, teamId, { seats, productStock, discount: !!cart.discount }, taken);
   if (refused) throw refused;
+  if (credits && taken.creditIds.length !== credits.uses.length) throw membershipUsedUp();
+  if (credits) await recordCreditsUsed(tx, teamId, orderId);
   return taken.number!;
 }
 
@@ -554,12 +601,14 @@ function orderLines(
   order: OrderRow,
   ids: OrderIds,
   cart: Cart,
+  lines: readonly SaleLine[],
   pricing: Pricing,
   body: OrderBody,
   participantAnswers: Record<string, unknown>[],
+  memberSeats: MemberSeats,
 ): OrderRows {
   const { id: orderId, teamId } = order;
-  const items: ItemRow[] = cart.items.map((item, sort) => {
+  const items: ItemRow[] = lines.map(({ item, quantity, member }, sort) => {
     const line = pricing.lines[sort]!;
     return {
       id: ids.itemIds[sort]!,
@@ -570,8 +619,8 @@ function orderLines(
       sessionId: item.sessionId,
       activityName: item.activityName as Record<string, string>,
       ticketName: item.name as Record<string, string>,
-      unitPriceMinor: item.priceMinor,
-      quantity: item.quantity,
+      unitPriceMinor: member ? 0 : item.priceMinor,
+      quantity,
       totalMinor: line.totalMinor,
       discountMinor: line.discountMinor,
       taxRateBp: line.taxRateBp,
@@ -580,12 +629,15 @@ function orderLines(
       subscriptionTierId: null,
     };
   });
-  const itemOf = new Map(cart.items.map((item, i) => [item.id, items[i]!.id]));
+  // A participant's line: its ticket's member line when booked with a membership, else the paid one.
+  const lineKey = (ticketId: number, member: boolean) => `${ticketId}|${member ? 'm' : 'p'}`;
+  const itemOf = new Map(lines.map((l, i) => [lineKey(l.item.id, l.member), items[i]!.id]));
+  const itemOfParticipant = (n: number) => itemOf.get(lineKey(body.participants[n]!.ticket_id, memberSeats.byParticipant.has(n)))!;
   const participants: ParticipantRow[] = body.participants.map((p, sort) => ({
     id: ids.participantIds[sort]!,
     teamId,
     orderId,
-    orderItemId: itemOf.get(p.ticket_id)!,
+    orderItemId: itemOfParticipant(sort),
     firstname: p.firstname,
     lastname: p.lastname,
     email: p.email || null,
@@ -595,16 +647,16 @@ function orderLines(
     checkedInAt: null,
     checkedInBy: null,
     sort,
-    membershipId: null,
+    membershipId: memberSeats.byParticipant.get(sort) ?? null,
   }));
   const products: ProductRow[] = cart.products.map((p, i) => {
-    const line = pricing.lines[cart.items.length + i]!;
+    const line = pricing.lines[lines.length + i]!;
     const who = p.participantIndex;
     return {
       id: ids.productIds[i]!,
       teamId,
       orderId,
-      orderItemId: who === null ? null : itemOf.get(body.participants[who]!.ticket_id)!,
+      orderItemId: who === null ? null : itemOfParticipant(who),
       participantId: who === null ? null : participants[who]!.id,
       productId: p.productId,
       name: p.name as Record<string, string>,
