@@ -221,7 +221,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       app.addHook('onClose', async () => stopNextSessionRefresh());
       const stopDigests = scheduleDigests({ db: database.db, config }, log);
       app.addHook('onClose', async () => stopDigests());
-      const stopMembershipSweep = scheduleMembershipSweep(database.db, log);
+      const stopMembershipSweep = scheduleMembershipSweep({ db: database.db, config }, log);
       app.addHook('onClose', async () => stopMembershipSweep());
     });
   }

@@ -35,6 +35,11 @@ export const TEAM_MAIL_KINDS = [
   'customer_account_exists',
   'waitinglist_joined',
   'waitinglist_offer',
+  // Memberships (subscriptions): what no order mail says.
+  'membership_renewal_upcoming',
+  'membership_renewal_failed',
+  'membership_cancelled',
+  'membership_expired',
   // The provider's own notifications (decision 020).
   'notice_order_placed',
   'notice_order_cancelled',

@@ -1,4 +1,4 @@
-import type { TierInterval } from '@bookla/shared';
+import { YEARLY_RENEWAL_NOTICE_DAYS, type TierInterval } from '@bookla/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../../db/client.ts';
@@ -6,6 +6,7 @@ import { memberships, type RenewalMethod } from '../../../db/schema/index.ts';
 import { schedulePeriodic } from '../../../lib/periodic.ts';
 import { enabledPaymentMethods, getCheckoutTeam, invoiceDueAt } from '../settings/index.ts';
 import { writeRenewalOrder } from '../orders/index.ts';
+import { queueMembershipMail, type MembershipMailConfig } from './membership.mails.ts';
 import { nextPeriod, periodEnd } from './periods.ts';
 import * as repo from './subscriptions.repo.ts';
 
@@ -88,6 +89,8 @@ export interface SweepResult {
   ended: number;
   pastDue: number;
   expired: number;
+  /** Upcoming yearly renewals told. */
+  noticed: number;
 }
 
 const BATCH = 100;
@@ -98,22 +101,29 @@ const BATCH = 100;
  * period), ended (cancelled to the period's end, or a pass) — then renewals unpaid past their due
  * date make the membership `past_due`, and `past_due` ones older than the team's grace days expire.
  */
-export async function sweepMemberships(db: Db, now = new Date()): Promise<SweepResult> {
-  const result: SweepResult = { renewed: 0, invoiced: 0, ended: 0, pastDue: 0, expired: 0 };
+export interface SweepDeps {
+  db: Db;
+  config: MembershipMailConfig;
+}
+
+export async function sweepMemberships(deps: SweepDeps, now = new Date()): Promise<SweepResult> {
+  const { db, config } = deps;
+  const result: SweepResult = { renewed: 0, invoiced: 0, ended: 0, pastDue: 0, expired: 0, noticed: 0 };
   const due = await db
     .select({ id: memberships.id })
     .from(memberships)
     .where(sql`${memberships.status} = 'active' AND ${memberships.currentPeriodEnd} <= ${now}`)
     .orderBy(memberships.currentPeriodEnd)
     .limit(BATCH);
-  for (const { id } of due) await db.transaction((tx) => periodEnded(tx, id, now, result));
-  await markPastDue(db, now, result);
-  await expirePastDue(db, now, result);
+  for (const { id } of due) await db.transaction((tx) => periodEnded(tx, config, id, now, result));
+  await markPastDue(db, config, now, result);
+  await expirePastDue(db, config, now, result);
+  await noticeYearlyRenewals(db, config, now, result);
   return result;
 }
 
 /** One membership whose period ended: renew it, or end it. Under its row lock; skipped if another sweep has it. */
-async function periodEnded(tx: DbOrTx, id: number, now: Date, result: SweepResult): Promise<void> {
+async function periodEnded(tx: DbOrTx, config: MembershipMailConfig, id: number, now: Date, result: SweepResult): Promise<void> {
   const [m] = await tx
     .select()
     .from(memberships)
@@ -121,14 +131,18 @@ async function periodEnded(tx: DbOrTx, id: number, now: Date, result: SweepResul
     .for('update', { skipLocked: true });
   if (!m) return;
   const [tier] = rowsOf(
-    await tx.execute(sql`SELECT t.interval, t.credits, t.price_minor, tm.time_zone
+    await tx.execute(sql`SELECT t.interval, t.credits, t.price_minor, tm.time_zone,
+        coalesce((tm.features->>'subscriptions')::boolean, false) AS feature_on
       FROM subscription_tiers t JOIN teams tm ON tm.id = t.team_id WHERE t.id = ${m.tierId}`),
   );
   const interval = tier?.interval as TierInterval | undefined;
-  if (!tier || interval === 'once' || m.cancelAtPeriodEnd || m.renewalMethod === 'none') {
-    const status = m.cancelAtPeriodEnd ? 'cancelled' : 'expired';
+  // Passes end; so does a membership cancelled to its period's end, and — the team switched
+  // subscriptions off — every membership at the end of the period it holds (no renewal).
+  if (!tier || interval === 'once' || m.cancelAtPeriodEnd || m.renewalMethod === 'none' || !tier.feature_on) {
+    const status = m.cancelAtPeriodEnd || (tier && !tier.feature_on && interval !== 'once') ? 'cancelled' : 'expired';
     await tx.update(memberships).set({ status, endedAt: m.currentPeriodEnd, updatedAt: now }).where(eq(memberships.id, m.id));
     await repo.insertEvent(tx, m.teamId, m.id, { kind: status === 'cancelled' ? 'cancelled' : 'expired', periodEnd: m.currentPeriodEnd });
+    await queueMembershipMail(tx, config, m.id, status === 'cancelled' ? 'cancelled' : 'expired');
     result.ended++;
     return;
   }
@@ -172,6 +186,7 @@ async function periodEnded(tx: DbOrTx, id: number, now: Date, result: SweepResul
     } else {
       await tx.update(memberships).set({ status: 'past_due', pastDueSince: now }).where(eq(memberships.id, m.id));
       await repo.insertEvent(tx, m.teamId, m.id, { kind: 'renewal_failed', note: 'no_payment_method' });
+      await queueMembershipMail(tx, config, m.id, 'renewal_failed');
       result.pastDue++;
     }
   }
@@ -185,7 +200,7 @@ async function periodEnded(tx: DbOrTx, id: number, now: Date, result: SweepResul
 }
 
 /** Renewals whose invoice is still unpaid after its due date (or ended unpaid): the membership is past due. */
-async function markPastDue(db: Db, now: Date, result: SweepResult): Promise<void> {
+async function markPastDue(db: Db, config: MembershipMailConfig, now: Date, result: SweepResult): Promise<void> {
   const rows = rowsOf(
     await db.execute(sql`
       UPDATE memberships m SET status = 'past_due', past_due_since = ${now}, updated_at = ${now}
@@ -197,12 +212,13 @@ async function markPastDue(db: Db, now: Date, result: SweepResult): Promise<void
   );
   for (const r of rows) {
     await repo.insertEvent(db, Number(r.team_id), Number(r.id), { kind: 'renewal_failed', orderId: Number(r.order_id) });
+    await queueMembershipMail(db, config, Number(r.id), 'renewal_failed');
     result.pastDue++;
   }
 }
 
 /** Past-due memberships past the team's grace days expire. */
-async function expirePastDue(db: Db, now: Date, result: SweepResult): Promise<void> {
+async function expirePastDue(db: Db, config: MembershipMailConfig, now: Date, result: SweepResult): Promise<void> {
   const rows = rowsOf(
     await db.execute(sql`
       UPDATE memberships m SET status = 'expired', ended_at = ${now}, updated_at = ${now}
@@ -213,18 +229,40 @@ async function expirePastDue(db: Db, now: Date, result: SweepResult): Promise<vo
   );
   for (const r of rows) {
     await repo.insertEvent(db, Number(r.team_id), Number(r.id), { kind: 'expired' });
+    await queueMembershipMail(db, config, Number(r.id), 'expired');
     result.expired++;
   }
 }
 
+/**
+ * Yearly memberships that renew within YEARLY_RENEWAL_NOTICE_DAYS are told once per period: the
+ * conditional update of `renewal_notice_for` claims the mail (two sweeps: one mail).
+ */
+async function noticeYearlyRenewals(db: Db, config: MembershipMailConfig, now: Date, result: SweepResult): Promise<void> {
+  const until = new Date(now.getTime() + YEARLY_RENEWAL_NOTICE_DAYS * 86_400_000);
+  const rows = rowsOf(
+    await db.execute(sql`
+      UPDATE memberships m SET renewal_notice_for = m.current_period_end, updated_at = ${now}
+      FROM subscription_tiers t
+      WHERE t.id = m.tier_id AND t.interval = 'year' AND m.status = 'active' AND NOT m.cancel_at_period_end
+        AND m.renewal_method <> 'none' AND m.current_period_end > ${now} AND m.current_period_end <= ${until}
+        AND m.renewal_notice_for IS DISTINCT FROM m.current_period_end
+      RETURNING m.id`),
+  );
+  for (const r of rows) {
+    await queueMembershipMail(db, config, Number(r.id), 'renewal_upcoming');
+    result.noticed++;
+  }
+}
+
 /** The memberships sweep every minute, on one instance at a time (lib/periodic.ts). */
-export function scheduleMembershipSweep(db: Db, log: FastifyBaseLogger): () => void {
-  return schedulePeriodic(db, log, {
+export function scheduleMembershipSweep(deps: SweepDeps, log: FastifyBaseLogger): () => void {
+  return schedulePeriodic(deps.db, log, {
     name: 'memberships',
     intervalMs: 60_000,
     run: async () => {
-      const r = await sweepMemberships(db);
-      if (r.renewed || r.ended || r.pastDue || r.expired) log.info(r, 'memberships swept');
+      const r = await sweepMemberships(deps);
+      if (r.renewed || r.ended || r.pastDue || r.expired || r.noticed) log.info(r, 'memberships swept');
     },
   });
 }

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { memberships } from '../../../db/schema/index.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
 import { refundByStaff, type OrderPaymentDeps } from '../orders/index.ts';
+import { queueMembershipMail } from './membership.mails.ts';
 import * as repo from './subscriptions.repo.ts';
 import { memberStatusFilter, type SubscriptionTeam } from './subscriptions.service.ts';
 
@@ -129,6 +130,7 @@ export async function cancelMember(
       if (m.cancelAtPeriodEnd) throw new AppError('CONFLICT', 'subscriptions:member.already_cancelled');
       await tx.update(memberships).set({ cancelAtPeriodEnd: true, updatedAt: new Date() }).where(eq(memberships.id, m.id));
       await repo.insertEvent(tx, team.id, m.id, { kind: 'cancel_scheduled', userId, periodEnd: m.currentPeriodEnd });
+      await queueMembershipMail(tx, deps.config, m.id, 'cancel_scheduled');
       return null;
     }
     const now = new Date();
@@ -137,6 +139,7 @@ export async function cancelMember(
       .set({ status: 'cancelled', cancelAtPeriodEnd: true, endedAt: now, updatedAt: now })
       .where(eq(memberships.id, m.id));
     await repo.insertEvent(tx, team.id, m.id, { kind: 'cancelled', userId, note: body.refund ? 'refund' : null });
+    await queueMembershipMail(tx, deps.config, m.id, 'cancelled');
     if (!body.refund) return null;
     return lastPaidOrder(tx, team.id, m);
   });

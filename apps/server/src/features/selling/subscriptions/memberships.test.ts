@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobs, membershipEvents, memberships, orderItems, orders, teamSellingSettings } from '../../../db/schema/index.ts';
+import { emails, jobs, membershipEvents, memberships, orderItems, orders, teamSellingSettings } from '../../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { owner, type Staff } from '../../../test/factories.ts';
 import { makeSubscription, makeTier, setSubscriptionsFeature } from '../../../test/subscription-factories.ts';
@@ -158,14 +158,14 @@ describe('the memberships sweep (a clock the test moves)', () => {
     await t.app.deps.db.update(memberships).set({ creditsLeft: 1 }).where(eq(memberships.id, m.id));
     const later = new Date(m.currentPeriodEnd.getTime() + 1000);
     // (The sweep sees every company's memberships: the assertions look at this one's.)
-    await Promise.all([sweepMemberships(t.app.deps.db, later), sweepMemberships(t.app.deps.db, later)]);
+    await Promise.all([sweepMemberships(t.app.deps, later), sweepMemberships(t.app.deps, later)]);
     const [after] = await membershipsOf(p.team.id);
     expect(after).toMatchObject({ status: 'active', creditsLeft: 4 });
     expect(after!.currentPeriodStart).toEqual(m.currentPeriodEnd);
     expect(after!.currentPeriodEnd > m.currentPeriodEnd).toBe(true);
     expect((await eventsOf(m.id)).filter((e) => e.kind === 'renewed')).toHaveLength(1);
     // Run again at the same time: nothing is due any more.
-    await sweepMemberships(t.app.deps.db, later);
+    await sweepMemberships(t.app.deps, later);
     expect((await eventsOf(m.id)).filter((e) => e.kind === 'renewed')).toHaveLength(1);
     expect((await membershipsOf(p.team.id))[0]!.currentPeriodEnd).toEqual(after!.currentPeriodEnd);
   });
@@ -175,7 +175,7 @@ describe('the memberships sweep (a clock the test moves)', () => {
     const db = t.app.deps.db;
     const { m } = await member(p, { priceMinor: 12000 });
     const atEnd = new Date(m.currentPeriodEnd.getTime() + 1000);
-    await Promise.all([sweepMemberships(db, atEnd), sweepMemberships(db, atEnd)]);
+    await Promise.all([sweepMemberships(t.app.deps, atEnd), sweepMemberships(t.app.deps, atEnd)]);
     const [renewing] = await membershipsOf(p.team.id);
     expect(renewing).toMatchObject({ status: 'active', renewalOrderId: expect.any(Number) });
     const invoices = await db.select().from(orders).where(eq(orders.teamId, p.team.id)).orderBy(orders.id);
@@ -190,7 +190,7 @@ describe('the memberships sweep (a clock the test moves)', () => {
 
     // Due after the team's 10 days: past due the day after (no bookings), history says why.
     const afterDue = new Date(invoices[1]!.invoiceDueAt!.getTime() + 1000);
-    await sweepMemberships(db, afterDue);
+    await sweepMemberships(t.app.deps, afterDue);
     expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'past_due' });
     // Paid late: active again, still in the renewed period.
     expect((await p.client.post(`/api/orders/${invoices[1]!.id}/mark-paid`, {})).statusCode).toBe(200);
@@ -200,14 +200,14 @@ describe('the memberships sweep (a clock the test moves)', () => {
 
     // The next period is not paid at all: past due, then expired after 14 days of grace.
     const nextEnd = new Date(back.currentPeriodEnd.getTime() + 1000);
-    await sweepMemberships(db, nextEnd);
+    await sweepMemberships(t.app.deps, nextEnd);
     const third = (await db.select().from(orders).where(eq(orders.teamId, p.team.id)).orderBy(orders.id))[2]!;
     const overdue = new Date(third.invoiceDueAt!.getTime() + 1000);
-    await sweepMemberships(db, overdue);
+    await sweepMemberships(t.app.deps, overdue);
     expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'past_due' });
-    await sweepMemberships(db, new Date(overdue.getTime() + 13 * DAY));
+    await sweepMemberships(t.app.deps, new Date(overdue.getTime() + 13 * DAY));
     expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'past_due' });
-    await sweepMemberships(db, new Date(overdue.getTime() + 14 * DAY + 1000));
+    await sweepMemberships(t.app.deps, new Date(overdue.getTime() + 14 * DAY + 1000));
     expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'expired' });
     expect((await eventsOf(m.id)).map((e) => e.kind).slice(-3)).toEqual(['renewed', 'renewal_failed', 'expired']);
   });
@@ -217,7 +217,7 @@ describe('the memberships sweep (a clock the test moves)', () => {
     const db = t.app.deps.db;
     const { m } = await member(p, { priceMinor: 5000 });
     await db.update(teamSellingSettings).set({ invoiceEnabled: false }).where(eq(teamSellingSettings.teamId, p.team.id));
-    await sweepMemberships(db, new Date(m.currentPeriodEnd.getTime() + 1000));
+    await sweepMemberships(t.app.deps, new Date(m.currentPeriodEnd.getTime() + 1000));
     expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'past_due', renewalOrderId: null });
     expect((await eventsOf(m.id)).map((e) => [e.kind, e.note])).toEqual([
       ['purchased', null],
@@ -231,17 +231,53 @@ describe('the memberships sweep (a clock the test moves)', () => {
     const p = await studio();
     const db = t.app.deps.db;
     const { m: pass } = await member(p, { interval: 'once', validDays: 30, credits: 10, priceMinor: 0 }, { payment_method: 'free' });
-    await sweepMemberships(db, new Date(pass.currentPeriodEnd.getTime() - 1000));
+    await sweepMemberships(t.app.deps, new Date(pass.currentPeriodEnd.getTime() - 1000));
     expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'active' });
-    await sweepMemberships(db, new Date(pass.currentPeriodEnd.getTime() + 1000));
+    await sweepMemberships(t.app.deps, new Date(pass.currentPeriodEnd.getTime() + 1000));
     expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'expired', endedAt: pass.currentPeriodEnd });
 
     const q = await studio();
     const { m: monthly } = await member(q, { priceMinor: 0 }, { payment_method: 'free' });
     const cancel = await q.client.post(`/api/subscriptions/${monthly.subscriptionId}/members/${monthly.id}/cancel`, { mode: 'period_end' });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    await sweepMemberships(db, new Date(monthly.currentPeriodEnd.getTime() + 1000));
+    await sweepMemberships(t.app.deps, new Date(monthly.currentPeriodEnd.getTime() + 1000));
     expect((await membershipsOf(q.team.id))[0]).toMatchObject({ status: 'cancelled', currentPeriodEnd: monthly.currentPeriodEnd });
     expect((await eventsOf(monthly.id)).map((e) => e.kind)).toEqual(['purchased', 'cancel_scheduled', 'cancelled']);
+  });
+
+  it('tells a yearly member 14 days before the renewal, once; mails the end in the member’s language', async () => {
+    const p = await studio();
+    const db = t.app.deps.db;
+    const { m } = await member(p, { interval: 'year', priceMinor: 0 }, { payment_method: 'free', language: 'de' });
+    const mailsOf = async (kind: string) =>
+      (await db.select().from(emails).where(eq(emails.teamId, p.team.id))).filter((e) => e.kind === kind);
+    await sweepMemberships(t.app.deps, new Date(m.currentPeriodEnd.getTime() - 15 * DAY));
+    expect(await mailsOf('membership_renewal_upcoming')).toHaveLength(0);
+    const soon = new Date(m.currentPeriodEnd.getTime() - 13 * DAY);
+    await Promise.all([sweepMemberships(t.app.deps, soon), sweepMemberships(t.app.deps, soon)]);
+    await sweepMemberships(t.app.deps, new Date(soon.getTime() + DAY));
+    const notices = await mailsOf('membership_renewal_upcoming');
+    expect(notices).toHaveLength(1);
+    expect(notices[0]).toMatchObject({ language: 'de' });
+    expect(notices[0]!.subject).toMatch(/verlängert sich am \d{2}\.\d{2}\.\d{4}/);
+
+    // Cancelled to the period's end by staff: told at once, and again when it ends.
+    const cancel = await p.client.post(`/api/subscriptions/${m.subscriptionId}/members/${m.id}/cancel`, { mode: 'period_end' });
+    expect(cancel.statusCode).toBe(200);
+    await sweepMemberships(t.app.deps, new Date(m.currentPeriodEnd.getTime() + 1000));
+    const ends = await mailsOf('membership_cancelled');
+    expect(ends.map((e) => e.subject)).toEqual([expect.stringMatching(/endet am/), expect.stringMatching(/ist beendet/)]);
+  });
+
+  it('with the feature switched off, members keep their period and are not renewed', async () => {
+    const p = await studio();
+    const db = t.app.deps.db;
+    const { m } = await member(p, { priceMinor: 0 }, { payment_method: 'free' });
+    await setSubscriptionsFeature(db, p.team.id, false);
+    await sweepMemberships(t.app.deps, new Date(m.currentPeriodEnd.getTime() - 1000));
+    expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'active' });
+    await sweepMemberships(t.app.deps, new Date(m.currentPeriodEnd.getTime() + 1000));
+    expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'cancelled', currentPeriodEnd: m.currentPeriodEnd });
+    expect((await eventsOf(m.id)).map((e) => e.kind)).toEqual(['purchased', 'cancelled']);
   });
 });
