@@ -229,7 +229,6 @@ describe('the memberships sweep (a clock the test moves)', () => {
 
   it('ends a pass at its end and a membership cancelled to its period end, without renewing them', async () => {
     const p = await studio();
-    const db = t.app.deps.db;
     const { m: pass } = await member(p, { interval: 'once', validDays: 30, credits: 10, priceMinor: 0 }, { payment_method: 'free' });
     await sweepMemberships(t.app.deps, new Date(pass.currentPeriodEnd.getTime() - 1000));
     expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'active' });
