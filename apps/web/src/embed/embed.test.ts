@@ -74,6 +74,14 @@ describe('embed.js', () => {
     expect(code.trim()).toMatch(/^"use strict";\(\(\)=>\{[\s\S]*\}\)\(\);$/);
   });
 
+  it('makes data-view="subscriptions" the embed page of the team’s memberships and passes', () => {
+    document.body.innerHTML = `<div id="subs" data-bookla-team="7" data-view="subscriptions" data-lang="fr" data-checkout="tab"></div>`;
+    runLoader();
+    expect(document.getElementById('subs')!.querySelector('iframe')!.src).toBe(
+      `${APP}/fr/embed/7/subscriptions?checkout=tab&origin=${ORIGIN}`,
+    );
+  });
+
   it('turns every [data-bookla-team] element into an iframe of the embed page, with its view, filters and language', () => {
     document.body.innerHTML = `
       <div id="list" data-bookla-team="7" data-lang="en"><a href="${APP}/en/shop/7">Book online</a></div>

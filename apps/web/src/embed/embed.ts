@@ -2,10 +2,10 @@
  * `{APP_URL}/embed.js` (CONTRACT §4): the loader a provider puts on its own website.
  *
  *   <script src="{APP_URL}/embed.js" async></script>
- *   <div data-bookla-team="7" data-view="list|calendar|activity" data-activity="12" data-lang="de"></div>
+ *   <div data-bookla-team="7" data-view="list|calendar|activity|subscriptions" data-activity="12" data-lang="de"></div>
  *
  * Every `[data-bookla-team]` element (also ones added later) becomes an iframe of the shop's embed
- * pages, `/{lang}/embed/{team}[/activity/{id}]?view=…&type=…&location=…&checkout=tab&origin=…`.
+ * pages, `/{lang}/embed/{team}[/activity/{id}|/subscriptions]?view=…&type=…&location=…&checkout=tab&origin=…`.
  * The page inside posts its height; only messages from this script's own origin, from that
  * iframe's window and of the exact shapes below are taken. The iframe needs no cookies (the
  * public API carries none), so browsers that block third-party cookies show it as well.
@@ -39,6 +39,8 @@ type Lang = 'de' | 'en' | 'fr';
     const activity = id(d.activity);
     if (d.view === 'activity' && activity) path += `/activity/${activity}`;
     else if (d.view === 'calendar') query.set('view', 'calendar');
+    // The team's memberships and passes (bought inside, or in a new tab with data-checkout="tab").
+    else if (d.view === 'subscriptions') path += '/subscriptions';
     if (id(d.typeSet)) query.set('type', id(d.typeSet));
     if (id(d.location)) query.set('location', id(d.location));
     if (d.checkout === 'tab') query.set('checkout', 'tab');

@@ -26,6 +26,8 @@ const TabCheckout = lazy(() => import('./embed/tab-checkout').then((m) => ({ def
 const AccountPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountPage })));
 const AccountLinkPage = lazy(() => import('./account/account-page').then((m) => ({ default: m.AccountLinkPage })));
 const WaitinglistOfferPage = lazy(() => import('./waitinglist/offer-page').then((m) => ({ default: m.WaitinglistOfferPage })));
+// Memberships and passes (CONTRACT §5): their own chunk with their own texts.
+const SubscriptionsPage = lazy(() => import('./subscriptions/subscriptions-page').then((m) => ({ default: m.SubscriptionsPage })));
 const WaitinglistRemovePage = lazy(() => import('./waitinglist/remove-page').then((m) => ({ default: m.WaitinglistRemovePage })));
 
 type TeamRoute = Extract<Route, { team: string }>;
@@ -117,6 +119,12 @@ function Page({ route, embed }: { route: TeamRoute; embed: EmbedSettings | null 
       return (
         <Suspense fallback={<Loading />}>
           <AccountLinkPage token={search.get('token') ?? ''} />
+        </Suspense>
+      );
+    case 'subscriptions':
+      return (
+        <Suspense fallback={<Loading />}>
+          <SubscriptionsPage newTab={embed?.checkout === 'tab'} />
         </Suspense>
       );
     case 'waitinglistOffer':

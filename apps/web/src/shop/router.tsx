@@ -16,6 +16,7 @@ type TeamPage =
   | { name: 'testPayment'; lang: string; team: string; id: string; embed?: true }
   | { name: 'account'; lang: string; team: string; embed?: true }
   | { name: 'accountLink'; lang: string; team: string; embed?: true }
+  | { name: 'subscriptions'; lang: string; team: string; embed?: true }
   | { name: 'waitinglistOffer'; lang: string; team: string; id: number; embed?: true }
   | { name: 'waitinglistRemove'; lang: string; team: string; id: number; embed?: true };
 
@@ -35,6 +36,7 @@ const TEAM_PAGES: [RegExp, (t: Team, m: string[]) => TeamPage][] = [
   [new RegExp(`^/test-payment/${SEGMENT}/?$`), (t, [, id]) => ({ name: 'testPayment', ...t, id: id! })],
   [/^\/account\/?$/, (t) => ({ name: 'account', ...t })],
   [/^\/account\/link\/?$/, (t) => ({ name: 'accountLink', ...t })],
+  [/^\/subscriptions\/?$/, (t) => ({ name: 'subscriptions', ...t })],
   [new RegExp(`^/waitinglist/${ID}/?$`), (t, [, id]) => ({ name: 'waitinglistOffer', ...t, id: Number(id) })],
   [new RegExp(`^/waitinglist/${ID}/remove/?$`), (t, [, id]) => ({ name: 'waitinglistRemove', ...t, id: Number(id) })],
 ];

@@ -9,6 +9,8 @@ import type {
   MyBooking,
 } from '@bookla/shared/customer-accounts';
 import type { ListResponse } from '@bookla/shared/pagination';
+import type { OrderBody, PlaceOrderReply } from '@bookla/shared/selling';
+import type { MyMembership } from '@bookla/shared/subscriptions';
 import { ApiError, request } from '../api';
 
 /**
@@ -51,8 +53,9 @@ async function call<T>(
   body?: unknown,
   signal?: AbortSignal,
   retried = false,
+  extraHeaders?: Record<string, string>,
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lang };
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': lang, ...extraHeaders };
   if (method !== 'GET') {
     headers['Content-Type'] = 'application/json';
     headers['X-XSRF-TOKEN'] = await xsrfToken(retried);
@@ -72,7 +75,7 @@ async function call<T>(
     data = null;
   }
   // An expired or missing XSRF token: once more with a fresh one.
-  if (res.status === 419 && !retried) return call<T>(lang, method, path, body, signal, true);
+  if (res.status === 419 && !retried) return call<T>(lang, method, path, body, signal, true, extraHeaders);
   if (!res.ok) throw new ApiError(res.status, data);
   return data as T;
 }
@@ -97,6 +100,11 @@ export function accountApi(teamId: number, lang: string) {
     quote: (orderId: number, signal?: AbortSignal) =>
       get<{ data: CancellationQuote }>(`/orders/${orderId}/cancellation`, signal).then((r) => r.data),
     cancel: (orderId: number, body: CancellationBody) => post<CancellationReply>(`/orders/${orderId}/cancellation`, body),
+    /** The customer's memberships and passes (CONTRACT §5), newest first. */
+    memberships: (signal?: AbortSignal) => get<{ data: MyMembership[] }>('/memberships', signal).then((r) => r.data),
+    /** The public order call's twin for the logged-in customer: participants may name `membership_id`. */
+    placeOrder: (body: OrderBody, idempotencyKey: string) =>
+      call<PlaceOrderReply>(lang, 'POST', `${base}/orders`, body, undefined, false, { 'Idempotency-Key': idempotencyKey }),
   };
 }
 export type AccountApi = ReturnType<typeof accountApi>;

@@ -8,6 +8,7 @@ import { useFetch } from '../use-fetch';
 import { useTitle } from '../use-title';
 import { accountApi, type AccountApi } from './account-api';
 import { Bookings } from './bookings';
+import { Memberships } from './memberships';
 import { PasswordForm } from './password-form';
 import { SignIn } from './sign-in';
 
@@ -108,6 +109,7 @@ function Account({
           </p>
         )}
       </div>
+      <Memberships api={api} verified={me.email_verified} />
       {me.email_verified ? (
         <Bookings api={api} />
       ) : (

@@ -37,6 +37,9 @@ import { CustomerSection, ParticipantBlock, ProductRow } from './people';
 import { accountApi } from '../account/account-api';
 import { AccountOffer, checkAccountOffer, registerAfterOrder, type AccountOfferValue } from './account-offer';
 import { DiscountField, PaymentChoice, TermsCheck, TotalsTable, type Totals } from './summary';
+import { covers, membershipSeats } from '../subscriptions/model';
+import { MembershipChoice } from '../subscriptions/membership-choice';
+import { useSubscriptionsShop } from '../subscriptions/texts';
 
 /** `/{lang}/shop/{team}/checkout`: the held seats become an order. */
 export function CheckoutPage() {
@@ -77,6 +80,14 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
   const [accountOffer, setAccountOffer] = useState<AccountOfferValue>({ wanted: false, password: '' });
   const [accountError, setAccountError] = useState<string | undefined>(undefined);
   const me = useFetch(`customer-me:${team.id}`, (signal) => accountApi(team.id, lang).me(signal), { cache: false }).data;
+  // A logged-in customer's memberships (CONTRACT §5): a seat booked with one costs 0 and one credit.
+  // None while the team sells none (404) or the call fails: the checkout goes on without.
+  const memberships = useFetch(me ? `memberships:${team.id}` : null, (signal) => accountApi(team.id, lang).memberships(signal), {
+    cache: false,
+  });
+  /** Participant index → the membership ticked for it (kept in memory only). */
+  const [memberChoice, setMemberChoice] = useState<Record<number, number>>({});
+  const sub = useSubscriptionsShop();
   const secondsLeft = useSecondsLeft(reservation.expires_at);
   const formRef = useRef<HTMLFormElement>(null);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -113,6 +124,9 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
   }, [focusTick]);
 
   const activities = loaded.data;
+  const myMemberships = me ? (memberships.data ?? []) : [];
+  const withMembership = membershipSeats(myMemberships, seats, activities ?? new Map(), memberChoice);
+  const membershipCount = Object.keys(withMembership).length;
   const fields = fieldsOf(activities ?? new Map());
   const lines = productLines(activities ?? new Map(), seats);
   const products = productsBody(draft, lines);
@@ -134,13 +148,32 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
     Math.round(reservation.total * 10 ** currencyDigits(reservation.currency)) + productsMinor,
     reservation.currency,
   );
-  const totals: Totals = quote.totals ?? {
+  const quoted: Totals = quote.totals ?? {
     subtotal: fallback,
     discount_total: 0,
     tax_total: null,
     total: fallback,
     currency: reservation.currency,
   };
+  // Seats paid with a membership cost 0: their tickets' prices come off (the server's total decides).
+  const digits = 10 ** currencyDigits(reservation.currency);
+  const coveredMinor = Object.keys(withMembership).reduce(
+    (sum, i) => sum + Math.round((reservation.items.find((it) => it.ticket_id === seats[Number(i)]!.ticket_id)?.price ?? 0) * digits),
+    0,
+  );
+  const covered = membershipCount
+    ? {
+        label: sub.t('subscriptions.use.discount', { count: membershipCount }),
+        amount: minorToDecimal(Math.min(coveredMinor, Math.round(quoted.total * digits)), reservation.currency),
+      }
+    : undefined;
+  const totals: Totals = covered
+    ? {
+        ...quoted,
+        tax_total: null,
+        total: minorToDecimal(Math.max(0, Math.round(quoted.total * digits) - coveredMinor), reservation.currency),
+      }
+    : quoted;
   // The server's quote knows this cart's methods (no invoice when its first date is too soon); the team's until it answers.
   const methods = quote.totals?.payment_methods ?? team.payment_methods;
   const invoiceTooLate = team.payment_methods.includes('invoice') && !methods.includes('invoice') && totals.total > 0;
@@ -186,13 +219,19 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
     }
     setSending(true);
     try {
-      const body = orderBody(ready, reservation, seats, fields, products, lang);
+      const plain = orderBody(ready, reservation, seats, fields, products, lang);
+      const body = membershipCount
+        ? { ...plain, participants: plain.participants.map((p, n) => (withMembership[n] ? { ...p, membership_id: withMembership[n] } : p)) }
+        : plain;
       // Sending the same order again (its reply was lost: no connection, a gateway error) reuses
       // its key, so the server answers the first reply instead of placing a second order; a
       // changed form is a new order attempt with a new key.
       const sent = JSON.stringify(body);
       if (attempt.current?.body !== sent) attempt.current = { body: sent, key: newIdempotencyKey() };
-      const reply = await shopApi.placeOrder(team.id, body, attempt.current.key);
+      // With a membership: the logged-in customer's own order call (their cookie and XSRF token).
+      const reply = membershipCount
+        ? await accountApi(team.id, lang).placeOrder(body, attempt.current.key)
+        : await shopApi.placeOrder(team.id, body, attempt.current.key);
       forgetReservation(team.id);
       removeKey(draftKey(team.id));
       if (accountOffer.wanted && !me)
@@ -213,6 +252,11 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
       else if (err.status === 422) {
         setErrors(serverErrors(err.body.errors));
         setFailure(err.body.message ?? null);
+        setFocusTick((n) => n + 1);
+      } else if (err.status === 409 && membershipCount && !err.body.code) {
+        // The membership's credits were used meanwhile (another booking): its new state is loaded again.
+        setFailure(err.body.message ?? sub.t('subscriptions.use.usedUp'));
+        memberships.reload();
         setFocusTick((n) => n + 1);
       } else if (err.status === 409 && (err.body.code === ErrorCodes.SOLD_OUT || err.body.code === ErrorCodes.OFF_SALE))
         setSoldOut(err.body.message ?? t('checkout.soldOut'));
@@ -348,6 +392,27 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
               clear(`participants.${i}.answers.${id}`);
             }}
             onProduct={setProduct}
+            extra={
+              <MembershipChoice
+                index={i}
+                options={myMemberships.filter((m) => {
+                  const a = activities.get(seat.activity_id);
+                  return !!a && covers(m, a);
+                })}
+                chosen={withMembership[i]}
+                usedBy={(id) => Object.values(withMembership).filter((x) => x === id).length}
+                error={errors[`participants.${i}.membership_id`]}
+                onChange={(id) => {
+                  setMemberChoice((c) => {
+                    const next = { ...c };
+                    if (id === null) delete next[i];
+                    else next[i] = id;
+                    return next;
+                  });
+                  clear(`participants.${i}.membership_id`);
+                }}
+              />
+            }
             onSameAsCustomer={
               i === 0
                 ? () =>
@@ -390,7 +455,7 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
             onApply={applyDiscount}
             onRemove={() => setDraft((d) => ({ ...d, applied: null, discount: '' }))}
           />
-          <TotalsTable totals={totals} pending={quote.pending} />
+          <TotalsTable totals={totals} pending={quote.pending} covered={covered} />
           <PaymentChoice
             choices={choices}
             value={payment}

@@ -293,4 +293,4 @@ export function serverErrors(errors: Record<string, string[]> | undefined): Erro
 
 /** Paths the form shows beside a field; everything else goes into the summary at the top. */
 export const FIELD_PATH =
-  /^(customer\.\w+|participants\.\d+\.(firstname|lastname|email|answers\.\d+(\.\w+)?)|answers\.\d+(\.\w+)?|discount_code|payment_method|accept_terms)$/;
+  /^(customer\.\w+|participants\.\d+\.(firstname|lastname|email|membership_id|answers\.\d+(\.\w+)?)|answers\.\d+(\.\w+)?|discount_code|payment_method|accept_terms)$/;

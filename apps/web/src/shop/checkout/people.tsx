@@ -1,5 +1,6 @@
 import { visibleFields } from '@bookla/shared/booking-answers';
 import type { PublicBookingField } from '@bookla/shared/catalogue-tickets';
+import type { ReactNode } from 'react';
 import { useShop } from '../shop-context';
 import { Field } from '../ui/field';
 import { Stepper } from '../ui/stepper';
@@ -75,6 +76,8 @@ interface ParticipantProps {
   onAnswer(fieldId: number, value: unknown): void;
   onProduct(line: ProductLine, quantity: number): void;
   onSameAsCustomer?: () => void;
+  /** Shown below the names (the "use my membership" choice). */
+  extra?: ReactNode;
 }
 
 /** One seat's participant: names, optional e-mail, the per-participant fields and products. */
@@ -113,6 +116,7 @@ export function ParticipantBlock(props: ParticipantProps) {
         {input('lastname', 'off', true)}
         {input('email', 'off', false)}
       </div>
+      {props.extra}
       {shown.map((f) => (
         <BookingFieldInput
           key={f.id}

@@ -72,7 +72,16 @@ export function DiscountField({
   );
 }
 
-export function TotalsTable({ totals, pending }: { totals: Totals; pending: boolean }) {
+export function TotalsTable({
+  totals,
+  pending,
+  covered,
+}: {
+  totals: Totals;
+  pending: boolean;
+  /** Seats paid with a membership: their label and amount, taken off (the total given is already without them). */
+  covered?: { label: string; amount: number } | undefined;
+}) {
   const { t, fmt, team } = useTeamShop();
   const m = (n: number) => fmt.money(n, totals.currency);
   return (
@@ -85,6 +94,12 @@ export function TotalsTable({ totals, pending }: { totals: Totals; pending: bool
         <div>
           <dt>{t('checkout.totals.discount')}</dt>
           <dd>−{m(totals.discount_total)}</dd>
+        </div>
+      )}
+      {covered && (
+        <div>
+          <dt>{covered.label}</dt>
+          <dd>−{m(covered.amount)}</dd>
         </div>
       )}
       <div className="total">

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import type { ActivityPage } from '../types';
 import { shopApi, type ActivityQuery } from '../api';
 import { navigate, useLocation } from '../router';
@@ -9,6 +9,9 @@ import { useTitle } from '../use-title';
 import { ActivityCard, CardSkeletons } from './activity-card';
 import { ATTR_PARAM, Filters, useFilterOptions, type FilterValues } from './filters';
 import { MonthCalendar } from './month-calendar';
+
+// Shown only when the team sells memberships or passes: its own chunk (the shop's first bundle has no room).
+const SubscriptionsLink = lazy(() => import('../subscriptions/subscriptions-link').then((m) => ({ default: m.SubscriptionsLink })));
 
 export const PER_PAGE = 12;
 const positiveId = (v: string | null) => (v && /^\d{1,10}$/.test(v) ? v : '');
@@ -62,6 +65,9 @@ export function ListPage() {
           </button>
         </div>
       </div>
+      <Suspense>
+        <SubscriptionsLink />
+      </Suspense>
       {view !== 'list' && filters}
       {view === 'list' ? (
         <ActivityList
