@@ -14,7 +14,7 @@ import { toOrder, toPublicOrder, type ItemRow, type OrderRow } from './order-vie
 import { allocateOrderIds, takeAndNumber, writeOrderAndLock } from './order-write.repo.ts';
 import * as repo from './orders.repo.ts';
 import { holdTimes, orderSideRows, orderWrite, type PlacedOrder, type PreparedOrder } from './place-order.service.ts';
-import { priceOrder } from './pricing.ts';
+import { priceOrder, type Pricing } from './pricing.ts';
 
 /**
  * Orders of a subscription tier (CONTRACT §5: the ordinary order call with the item
@@ -72,6 +72,100 @@ function chooseTierPayment(team: CheckoutTeam, body: OrderBody, total: number, f
   return method;
 }
 
+interface TierOrderInput {
+  teamId: number;
+  orderId: number;
+  itemId: number;
+  tier: Pick<SaleTier, 'id' | 'priceMinor' | 'name' | 'subscriptionName'>;
+  pricing: Pricing;
+  method: CheckoutPaymentMethod;
+  status: PaymentStatus;
+  currency: string;
+  language: OrderRow['language'];
+  customer: {
+    salutation?: string | null;
+    firstname: string;
+    lastname: string;
+    email: string;
+    phone?: string | null;
+    company?: string | null;
+  };
+  customerId: number | null;
+  holdUntil: Date | null;
+  invoiceDueAt: Date | null;
+  holder: Holder;
+  now: Date;
+}
+
+/** The rows of an order of one tier (no participant, no product), as written and as `toOrder` reads them. */
+function tierOrderRows(i: TierOrderInput) {
+  const { teamId, orderId, pricing, now } = i;
+  const order: OrderRow = {
+    id: orderId,
+    teamId,
+    // A placeholder (unique, never a real number) until the number is taken under the counter's lock.
+    number: -orderId,
+    customerId: i.customerId,
+    salutation: i.customer.salutation || null,
+    firstname: i.customer.firstname,
+    lastname: i.customer.lastname,
+    email: i.customer.email,
+    phone: i.customer.phone ?? null,
+    company: i.customer.company ?? null,
+    language: i.language,
+    currency: i.currency,
+    paymentType: i.method,
+    paymentStatus: i.status,
+    paidAt: i.status === 'free' ? now : null,
+    subtotalMinor: pricing.subtotalMinor,
+    discountId: null,
+    discountCode: null,
+    discountTotalMinor: 0,
+    taxTotalMinor: pricing.taxTotalMinor,
+    totalMinor: pricing.totalMinor,
+    refundedMinor: 0,
+    platformFeeMinor: i.method === 'test' ? 0 : pricing.platformFeeMinor,
+    isTest: i.method === 'test',
+    answers: {},
+    holdUntil: i.holdUntil,
+    invoiceDueAt: i.invoiceDueAt,
+    cancelledAt: null,
+    publicId: randomUUID(),
+    linkVersion: 0,
+    holderKey: i.holder.key,
+    holderEmail: i.holder.email,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const line = pricing.lines[0]!;
+  const itemRow: ItemRow = {
+    id: i.itemId,
+    teamId,
+    orderId,
+    ticketId: null,
+    activityId: null,
+    sessionId: null,
+    activityName: i.tier.subscriptionName as Record<string, string>,
+    ticketName: i.tier.name as Record<string, string>,
+    unitPriceMinor: i.tier.priceMinor,
+    quantity: 1,
+    totalMinor: line.totalMinor,
+    discountMinor: 0,
+    taxRateBp: line.taxRateBp,
+    taxMinor: line.taxMinor,
+    sort: 0,
+    subscriptionTierId: i.tier.id,
+  };
+  const prepared: Pick<PreparedOrder, 'orderId' | 'method' | 'status' | 'pricing' | 'rows'> = {
+    orderId,
+    method: i.method,
+    status: i.status,
+    pricing,
+    rows: { order, items: [itemRow], participants: [], products: [] },
+  };
+  return { order, itemRow, prepared };
+}
+
 export async function placeTierOrder(deps: OrderPaymentDeps, teamId: number, body: OrderBody, holder: Holder): Promise<PlacedOrder> {
   const { db } = deps;
   const f: Fields = {};
@@ -108,69 +202,24 @@ export async function placeTierOrder(deps: OrderPaymentDeps, teamId: number, bod
     timeZone: team.timeZone,
     confirmedAddress: method === 'invoice' && (await repo.isConfirmedAddress(db, teamId, body.customer.email)),
   });
-  const orderId = ids.orderId;
-  const order: OrderRow = {
-    id: orderId,
+  const { order, itemRow, prepared } = tierOrderRows({
     teamId,
-    number: -orderId,
-    customerId: null,
-    salutation: body.customer.salutation || null,
-    firstname: body.customer.firstname,
-    lastname: body.customer.lastname,
-    email: body.customer.email,
-    phone: body.customer.phone ?? null,
-    company: body.customer.company ?? null,
-    language: body.language,
-    currency: team.currency,
-    paymentType: method,
-    paymentStatus: status,
-    paidAt: status === 'free' ? now : null,
-    subtotalMinor: pricing.subtotalMinor,
-    discountId: null,
-    discountCode: null,
-    discountTotalMinor: 0,
-    taxTotalMinor: pricing.taxTotalMinor,
-    totalMinor: pricing.totalMinor,
-    refundedMinor: 0,
-    platformFeeMinor: method === 'test' ? 0 : pricing.platformFeeMinor,
-    isTest: method === 'test',
-    answers: {},
-    holdUntil,
-    invoiceDueAt,
-    cancelledAt: null,
-    publicId: randomUUID(),
-    linkVersion: 0,
-    holderKey: holder.key,
-    holderEmail: holder.email,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const line = pricing.lines[0]!;
-  const itemRow: ItemRow = {
-    id: ids.itemIds[0]!,
-    teamId,
-    orderId,
-    ticketId: null,
-    activityId: null,
-    sessionId: null,
-    activityName: tier.subscriptionName as Record<string, string>,
-    ticketName: tier.name as Record<string, string>,
-    unitPriceMinor: tier.priceMinor,
-    quantity: 1,
-    totalMinor: line.totalMinor,
-    discountMinor: 0,
-    taxRateBp: line.taxRateBp,
-    taxMinor: line.taxMinor,
-    sort: 0,
-    subscriptionTierId: tier.id,
-  };
-  const prepared: Pick<PreparedOrder, 'orderId' | 'method' | 'status' | 'pricing' | 'rows'> = {
-    orderId,
+    orderId: ids.orderId,
+    itemId: ids.itemIds[0]!,
+    tier,
+    pricing,
     method,
     status,
-    pricing,
-    rows: { order, items: [itemRow], participants: [], products: [] },
-  };
+    currency: team.currency,
+    language: body.language,
+    customer: body.customer,
+    customerId: null,
+    holdUntil,
+    invoiceDueAt,
+    holder,
+    now,
+  });
+  const orderId = ids.orderId;
   const number = await db.transaction(async (tx) => {
     await writeOrderAndLock(tx, {
       ...orderWrite(tx, teamId, body, prepared),
@@ -233,73 +282,37 @@ export async function writeRenewalOrder(tx: DbOrTx, input: RenewalOrderInput): P
     },
   );
   const ids = await allocateOrderIds(tx, { items: 1, participants: 0, products: 0 });
-  const now = new Date();
   const language = (team.languages as string[]).includes(String(row.language))
     ? (String(row.language) as OrderRow['language'])
     : team.languages[0]!;
-  const orderId = ids.orderId;
-  const order: OrderRow = {
-    id: orderId,
+  const { order, prepared } = tierOrderRows({
     teamId,
-    number: -orderId,
-    customerId: input.customerId,
-    salutation: null,
-    firstname: String(row.firstname) || '-',
-    lastname: String(row.lastname) || '-',
-    email: String(row.email),
-    phone: null,
-    company: (row.company as string | null) ?? null,
-    language,
+    orderId: ids.orderId,
+    itemId: ids.itemIds[0]!,
+    tier: {
+      id: input.tierId,
+      priceMinor: Number(row.price_minor),
+      name: row.name as Translated,
+      subscriptionName: row.subscription_name as Translated,
+    },
+    pricing,
+    method: 'invoice',
+    status: 'waiting',
     currency: team.currency,
-    paymentType: 'invoice',
-    paymentStatus: 'waiting',
-    paidAt: null,
-    subtotalMinor: pricing.subtotalMinor,
-    discountId: null,
-    discountCode: null,
-    discountTotalMinor: 0,
-    taxTotalMinor: pricing.taxTotalMinor,
-    totalMinor: pricing.totalMinor,
-    refundedMinor: 0,
-    platformFeeMinor: pricing.platformFeeMinor,
-    isTest: false,
-    answers: {},
+    language,
+    customer: {
+      firstname: String(row.firstname) || '-',
+      lastname: String(row.lastname) || '-',
+      email: String(row.email),
+      company: (row.company as string | null) ?? null,
+    },
+    customerId: input.customerId,
     holdUntil: input.invoiceDueAt,
     invoiceDueAt: input.invoiceDueAt,
-    cancelledAt: null,
-    publicId: randomUUID(),
-    linkVersion: 0,
-    holderKey: null,
-    holderEmail: null,
-    createdAt: now,
-    updatedAt: now,
-  };
-  const line = pricing.lines[0]!;
-  const itemRow: ItemRow = {
-    id: ids.itemIds[0]!,
-    teamId,
-    orderId,
-    ticketId: null,
-    activityId: null,
-    sessionId: null,
-    activityName: row.subscription_name as Record<string, string>,
-    ticketName: row.name as Record<string, string>,
-    unitPriceMinor: Number(row.price_minor),
-    quantity: 1,
-    totalMinor: line.totalMinor,
-    discountMinor: 0,
-    taxRateBp: line.taxRateBp,
-    taxMinor: line.taxMinor,
-    sort: 0,
-    subscriptionTierId: input.tierId,
-  };
-  const prepared = {
-    orderId,
-    method: 'invoice' as const,
-    status: 'waiting' as const,
-    pricing,
-    rows: { order, items: [itemRow], participants: [], products: [] },
-  };
+    holder: { key: null, email: null },
+    now: new Date(),
+  });
+  const orderId = ids.orderId;
   const body = {
     customer: { email: order.email, firstname: order.firstname, lastname: order.lastname, company: order.company },
     language,
