@@ -69,6 +69,7 @@ const PUBLIC: RegExp[] = [
   // team's: no customer, 401; another's order: 404; see selling/customer-accounts/*.test.ts).
   /^(GET|POST) \/api\/customer\/teams\/:teamId\/(me|register|login|logout|magic-link|link|verification\/resend|password|bookings|memberships|orders)$/,
   /^(GET|POST) \/api\/customer\/teams\/:teamId\/orders\/:id\/cancellation$/,
+  /^POST \/api\/customer\/teams\/:teamId\/memberships\/:id\/cancel$/,
   // The checkout, open to every buyer by design: the team in the path sells only its own tickets
   // (another team's ticket or product id: 422/404, see selling/orders/place-order.test.ts and
   // checkout-hostile.test.ts); a reservation's token is its only key.

@@ -11,6 +11,7 @@ import { CUSTOMER_SECURITY } from '../../../plugins/route-docs.ts';
 import { holderOf } from '../../catalogue/tickets/index.ts';
 import { withDiscountGuessLimit } from '../discounts/index.ts';
 import { placeOrder } from '../orders/index.ts';
+import { cancelOwnMembership } from '../subscriptions/index.ts';
 import { requireCustomer } from './customer-session.ts';
 
 /**
@@ -82,6 +83,27 @@ export async function memberBookingRoutes(fastify: FastifyInstance) {
       const { teamId } = request.params;
       const { customer } = await requireCustomer(db, request, teamId);
       return { data: await myMemberships(db, teamId, customer.id, customer.emailVerifiedAt !== null, request.lang) };
+    },
+  );
+
+  app.post(
+    `${P}/memberships/:id/cancel`,
+    {
+      schema: {
+        tags,
+        summary:
+          "The customer cancels their own membership to the end of its period (no renewal; kept until then); 404 for another's, 409 when it already ends",
+        security: CUSTOMER_SECURITY,
+        params: z.object({ teamId: idParam, id: idParam }),
+        response: { 200: dataReply(myMembershipSchema) },
+      },
+    },
+    async (request) => {
+      const { teamId, id } = request.params;
+      const { customer } = await requireCustomer(db, request, teamId);
+      await cancelOwnMembership(deps, teamId, customer.id, id);
+      const mine = await myMemberships(db, teamId, customer.id, customer.emailVerifiedAt !== null, request.lang);
+      return { data: mine.find((m) => m.id === id)! };
     },
   );
 

@@ -209,4 +209,24 @@ describe('booking with a membership', () => {
     ]);
     expect((await new TestClient(t.app).get(api(s.teamId, '/memberships'))).statusCode).toBe(401);
   });
+
+  it('the customer cancels their own membership to the period end (kept until then); another’s is not found', async () => {
+    const s = await setup({ interval: 'month', credits: null, seatsPerBooking: 1, priceMinor: 12000 });
+    const other = await makeMember(t.app.deps.db, s.teamId, s.pass);
+    const cancel = (id: number) => s.client.post(api(s.teamId, `/memberships/${id}/cancel?language=en`), {});
+    expect((await cancel(other.membership.id)).statusCode).toBe(404);
+    const res = await cancel(s.membership.id);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toMatchObject({ id: s.membership.id, status: 'active', cancel_at_period_end: true, usable: true });
+    const again = await cancel(s.membership.id);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This membership is already cancelled to the end of its period.');
+    // Still bookable until the period ends.
+    const booked = await s.client.post(
+      api(s.teamId, '/orders?language=en'),
+      body(s.email, [{ ticket_id: s.ticket.id, membership_id: s.membership.id }]),
+    );
+    expect(booked.statusCode, booked.body).toBe(201);
+    expect((await new TestClient(t.app).post(api(s.teamId, `/memberships/${s.membership.id}/cancel`), {})).statusCode).toBe(401);
+  });
 });

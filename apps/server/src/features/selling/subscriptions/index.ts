@@ -3,3 +3,4 @@ export { subscriptionsRoutes } from './subscriptions.routes.ts';
 export { addDaysZoned, addMonthsZoned, nextPeriod, periodEnd } from './periods.ts';
 export { membersExportSource } from './members-export.ts';
 export { scheduleMembershipSweep, settleOrder, sweepMemberships, type SweepResult } from './lifecycle.service.ts';
+export { cancelOwnMembership } from './members.service.ts';

@@ -185,3 +185,29 @@ export async function grantCredits(
   });
   return getMember(db, team, subscriptionId, id, lang);
 }
+
+/**
+ * A shop customer cancels their own membership to the end of its period (CONTRACT §5: "until the
+ * customer or staff cancels (to the period's end)"): 404 for another customer's or team's, 409
+ * when it has ended or is already cancelled. The member is told by mail.
+ */
+export async function cancelOwnMembership(
+  deps: Pick<OrderPaymentDeps, 'db' | 'config'>,
+  teamId: number,
+  customerId: number,
+  id: number,
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [m] = await tx
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.teamId, teamId), eq(memberships.customerId, customerId), eq(memberships.id, id)))
+      .for('update');
+    if (!m) throw notFound();
+    if (ended(m.status)) throw new AppError('CONFLICT', 'subscriptions:member.already_ended');
+    if (m.cancelAtPeriodEnd) throw new AppError('CONFLICT', 'subscriptions:member.already_cancelled');
+    await tx.update(memberships).set({ cancelAtPeriodEnd: true, updatedAt: new Date() }).where(eq(memberships.id, m.id));
+    await repo.insertEvent(tx, teamId, m.id, { kind: 'cancel_scheduled', periodEnd: m.currentPeriodEnd, note: 'by_customer' });
+    await queueMembershipMail(tx, deps.config, m.id, 'cancel_scheduled');
+  });
+}
