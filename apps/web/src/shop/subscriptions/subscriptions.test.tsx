@@ -482,3 +482,33 @@ describe('booking with a membership', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });
+
+describe('the embed’s data-view="subscriptions"', () => {
+  beforeEach(() => {
+    window.name = '';
+    window.sessionStorage.clear();
+  });
+  afterEach(() => {
+    window.name = '';
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the tiers inside the iframe and buys there, links staying in the embed', async () => {
+    const user = userEvent.setup({ delay: null });
+    const api = mockApi(base({ [SUBSCRIPTIONS]: () => ok({ data: [subscription()] }) }));
+    renderShop(`/en/embed/${TEAM_ID}/subscriptions?origin=${encodeURIComponent('https://provider.test')}`);
+    await user.click(await screen.findByRole('button', { name: 'Buy: Monthly' }));
+    expect(screen.getByRole('region', { name: 'Buy Yoga unlimited – Monthly' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to the activities' })).toHaveAttribute('href', `/en/embed/${TEAM_ID}`);
+    // No customer account inside a frame on another site (its cookie is usually blocked).
+    expect(api.find('GET', `${BASE}/me`)).toHaveLength(0);
+  });
+
+  it('opens the shop’s page of the tier in a new tab when the provider wants checkouts there', async () => {
+    mockApi(base({ [SUBSCRIPTIONS]: () => ok({ data: [subscription()] }) }));
+    renderShop(`/en/embed/${TEAM_ID}/subscriptions?checkout=tab&origin=${encodeURIComponent('https://provider.test')}`);
+    const buy = await screen.findByRole('link', { name: 'Buy: Monthly (opens in a new tab)' });
+    expect(buy).toHaveAttribute('href', `${window.location.origin}/en/shop/${TEAM_ID}/subscriptions?tier=41`);
+    expect(buy).toHaveAttribute('target', '_blank');
+  });
+});
