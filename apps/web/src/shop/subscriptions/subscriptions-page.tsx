@@ -76,7 +76,18 @@ function Subscription({
         {s.tiers.map((tier) => (
           <li key={tier.id}>
             <Tier tier={tier} subscriptionId={s.id} open={open === tier.id} onOpen={() => onOpen(tier.id)} newTab={newTab} />
-            {open === tier.id && !newTab && <BuyForm tier={tier} subscriptionName={s.name} me={me} onCancel={() => onOpen(null)} />}
+            {open === tier.id && !newTab && (
+              <BuyForm
+                tier={tier}
+                subscriptionName={s.name}
+                me={me}
+                onCancel={() => {
+                  onOpen(null);
+                  // Back to the tier's "Buy" the form was opened with (keyboard and screen readers).
+                  setTimeout(() => document.getElementById(`buy-button-${tier.id}`)?.focus());
+                }}
+              />
+            )}
           </li>
         ))}
       </ul>
@@ -123,7 +134,7 @@ function Tier({
           {buy}
         </a>
       ) : (
-        <button type="button" className="button" onClick={onOpen} aria-expanded={open} aria-label={label}>
+        <button type="button" id={`buy-button-${tier.id}`} className="button" onClick={onOpen} aria-expanded={open} aria-label={label}>
           {buy}
         </button>
       )}

@@ -500,6 +500,9 @@ describe('the embed’s data-view="subscriptions"', () => {
     await user.click(await screen.findByRole('button', { name: 'Buy: Monthly' }));
     expect(screen.getByRole('region', { name: 'Buy Yoga unlimited – Monthly' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to the activities' })).toHaveAttribute('href', `/en/embed/${TEAM_ID}`);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('region', { name: 'Buy Yoga unlimited – Monthly' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Buy: Monthly' })).toHaveFocus());
     // No customer account inside a frame on another site (its cookie is usually blocked).
     expect(api.find('GET', `${BASE}/me`)).toHaveLength(0);
   });
