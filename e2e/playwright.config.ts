@@ -71,6 +71,8 @@ export default defineConfig({
         DATABASE_URL: '',
         SMTP_URL: `smtp://127.0.0.1:${mailSmtpPort}`,
         MAIL_FROM: 'noreply@bookla.test',
+        // The memberships sweep at a moment the test names (a renewal without waiting a month).
+        TEST_HOOKS: 'on',
       },
     },
   ],

@@ -44,6 +44,8 @@ const envSchema = z.object({
   PDF_CACHE: z.enum(['on', 'off']).default('on'),
   DATABASE_POOL_MODE: z.enum(['session', 'transaction']).default('session'),
   MAX_PARTICIPANTS_PER_ORDER: z.coerce.number().int().min(1).max(1000).default(100),
+  /** End-to-end tests only: routes that run periodic work at a given moment (never on in production). */
+  TEST_HOOKS: z.enum(['on', 'off']).default('off'),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -133,6 +135,8 @@ export interface Config {
   databasePoolMode: 'session' | 'transaction';
   /** Participants one order or reservation may hold (the checkout answers 422 past it). */
   maxParticipantsPerOrder: number;
+  /** TEST_HOOKS=on (end-to-end tests): `POST /api/test-hooks/…` runs periodic work at a moment the test names. */
+  testHooks?: boolean;
   /** Tests only, never from the environment: where the Stripe SDK sends its calls (a local fake Stripe). */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
   /** Tests only, never from the environment: the base URL of a local fake Datatrans (API and payment page). */
@@ -204,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     pdfCache: e.PDF_CACHE === 'on',
     databasePoolMode: e.DATABASE_POOL_MODE,
     maxParticipantsPerOrder: e.MAX_PARTICIPANTS_PER_ORDER,
+    testHooks: e.TEST_HOOKS === 'on',
     ...overrides,
   };
 }

@@ -279,4 +279,21 @@ describe('the memberships sweep (a clock the test moves)', () => {
     expect((await membershipsOf(p.team.id))[0]).toMatchObject({ status: 'cancelled', currentPeriodEnd: m.currentPeriodEnd });
     expect((await eventsOf(m.id)).map((e) => e.kind)).toEqual(['purchased', 'cancelled']);
   });
+
+  it('the end-to-end tests’ hook runs the sweep at a named moment, and exists only with TEST_HOOKS=on', async () => {
+    const p = await studio();
+    const { m } = await member(p, { priceMinor: 0, credits: 4 }, { payment_method: 'free' });
+    expect((await new TestClient(t.app).post('/api/test-hooks/memberships/sweep', { at: new Date().toISOString() })).statusCode).toBe(404);
+    const hooked = await buildTestApp({ config: { testHooks: true } });
+    try {
+      const res = await new TestClient(hooked.app).post('/api/test-hooks/memberships/sweep', {
+        at: new Date(m.currentPeriodEnd.getTime() + 1000).toISOString(),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(Object.keys(res.json()).sort()).toEqual(['ended', 'expired', 'invoiced', 'noticed', 'pastDue', 'renewed']);
+      expect((await new TestClient(hooked.app).post('/api/test-hooks/memberships/sweep', { at: 'tomorrow' })).statusCode).toBe(422);
+    } finally {
+      await hooked.close();
+    }
+  });
 });

@@ -23,6 +23,7 @@ import { dataReply, idParam, listReply, successDataReply, successReply, toList }
 import { can, currentTeam } from '../../../plugins/auth.ts';
 import { authGuard } from '../../../plugins/route-docs.ts';
 import { cancelMember, getMember, grantCredits, listMembers } from './members.service.ts';
+import { sweepMemberships } from './lifecycle.service.ts';
 import { publicSubscriptions, subscriptionStats } from './overview.service.ts';
 import * as subs from './subscriptions.service.ts';
 
@@ -324,4 +325,31 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
       return { data: await publicSubscriptions(db, request.params.teamId, request.query.lang ?? request.lang) };
     },
   );
+
+  // End-to-end tests only (TEST_HOOKS=on, never in production): the memberships sweep at a moment
+  // the test names, so a renewal is tested by moving the clock, not by waiting a month.
+  if (app.deps.config.testHooks) {
+    app.post(
+      '/api/test-hooks/memberships/sweep',
+      {
+        config: { csrf: false },
+        schema: {
+          tags: ['test hooks'],
+          summary: 'TEST_HOOKS=on only: runs the memberships sweep as at `at` (ISO 8601)',
+          body: z.strictObject({ at: z.iso.datetime({ offset: true }) }),
+          response: {
+            200: z.object({
+              renewed: z.number(),
+              invoiced: z.number(),
+              ended: z.number(),
+              pastDue: z.number(),
+              expired: z.number(),
+              noticed: z.number(),
+            }),
+          },
+        },
+      },
+      async (request) => sweepMemberships(deps, new Date(request.body.at)),
+    );
+  }
 }
