@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import { login, registerInBrowser, verifyFromMail } from '../support/accounts.ts';
+import { api } from '../support/catalogue.ts';
 import { tr, type Lang } from '../support/i18n.ts';
 import { shopTr } from '../support/selling.ts';
 
@@ -113,8 +114,24 @@ for (const lang of ['de', 'en', 'fr'] as const) {
       await verifyFromMail(page, lang, owner.email);
       await login(page, lang, owner.email);
       await expect(page).toHaveURL(new RegExp(`/${lang}/backend$`));
+      // Subscriptions on, with one subscription and a tier: the back office's screens and the shop's page.
+      const client = api(page);
+      await client.put('/api/config/features', { subscriptions: true });
+      const { data: sub } = await client.post<{ data: { id: number } }>('/api/subscriptions', {
+        name: { [lang]: 'Yoga' },
+        status: 'published',
+      });
+      await client.post(`/api/subscriptions/${sub.id}/tiers`, {
+        name: { [lang]: '10' },
+        price: '200',
+        interval: 'once',
+        valid_days: 180,
+        credits: 10,
+      });
+      const { team } = await client.get<{ team: { id: number } }>('/api/srl/team');
+      await page.reload();
       const nav = page.getByLabel(tr(lang, 'backend:layout.navigation'));
-      for (const key of ['dashboard', 'courses', 'calendar', 'orders']) {
+      for (const key of ['dashboard', 'subscriptions', 'courses', 'calendar', 'orders']) {
         await test.step(`back office: ${key}`, async () => {
           const link = nav.getByRole('link', { name: tr(lang, `backend:nav.${key}`), exact: true });
           await link.click();
@@ -124,6 +141,20 @@ for (const lang of ['de', 'en', 'fr'] as const) {
           await expectTranslated(page, lang);
         });
       }
+      await test.step('back office: a subscription with its tier form, and the shop’s subscriptions page', async () => {
+        await page.goto(`/${lang}/backend/subscription/${sub.id}/tier/create`);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectTranslated(page, lang);
+        await page.goto(`/${lang}/backend/subscription/${sub.id}`);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectTranslated(page, lang);
+        await page.goto(`/${lang}/shop/${team.id}/subscriptions`);
+        await expect(page.getByRole('heading', { level: 1, name: shopTr(lang, 'subscriptions.title') })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectTranslated(page, lang);
+      });
     });
 
     test(`[${lang}] shop, embed and customer account of the demo provider`, async ({ page }) => {
