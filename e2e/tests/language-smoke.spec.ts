@@ -123,7 +123,8 @@ for (const lang of ['de', 'en', 'fr'] as const) {
       });
       await client.post(`/api/subscriptions/${sub.id}/tiers`, {
         name: { [lang]: '10' },
-        price: '200',
+        // Free: the new company takes no payment yet, and the shop offers no tier it cannot be paid for.
+        price: '0',
         interval: 'once',
         valid_days: 180,
         credits: 10,

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { subscriptions, subscriptionTiers, teams } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/app-error.ts';
+import { enabledPaymentMethods, getCheckoutTeam } from '../settings/index.ts';
 import type { SubscriptionTeam } from './subscriptions.service.ts';
 
 /** The subscriptions screen's figures and the shop's list of what is on sale (CONTRACT §5). */
@@ -59,13 +60,19 @@ export async function subscriptionStats(db: Db, team: SubscriptionTeam, lang: La
   };
 }
 
-/** Published subscriptions with their active tiers; 404 while the team's feature is off. */
+/**
+ * Published subscriptions with their active tiers; 404 while the team's feature is off. A paid
+ * tier is left out while the team takes no payment (as tickets, issue 22 item 2): the shop never
+ * offers what cannot be paid; a subscription left with no tier is left out too.
+ */
 export async function publicSubscriptions(db: Db, teamId: number, lang: Language): Promise<PublicSubscription[]> {
   const [team] = await db
     .select({ on: sql<boolean>`coalesce((${teams.features}->>'subscriptions')::boolean, false)` })
     .from(teams)
     .where(eq(teams.id, teamId));
   if (!team?.on) throw notFound();
+  const checkout = await getCheckoutTeam(db, teamId);
+  const takesPayment = !!checkout && enabledPaymentMethods(checkout.settings).some((m) => m !== 'free');
   const rows = await db
     .select({ s: subscriptions, t: subscriptionTiers })
     .from(subscriptions)
@@ -74,6 +81,7 @@ export async function publicSubscriptions(db: Db, teamId: number, lang: Language
     .orderBy(asc(subscriptions.createdAt), asc(subscriptions.id), asc(subscriptionTiers.sort), asc(subscriptionTiers.id));
   const out = new Map<number, PublicSubscription>();
   for (const { s, t } of rows) {
+    if (t.priceMinor > 0 && !takesPayment) continue;
     let entry = out.get(s.id);
     if (!entry) {
       entry = {

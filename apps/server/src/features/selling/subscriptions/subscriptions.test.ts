@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { membershipEvents, memberships, subscriptions, subscriptionTiers } from '../../../db/schema/index.ts';
+import { membershipEvents, memberships, subscriptions, subscriptionTiers, teamSellingSettings } from '../../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../../test/build-test-app.ts';
 import { makeActivity, owner, staff, type Staff } from '../../../test/factories.ts';
 import { makeMember, makeSubscription, makeTier, setSubscriptionsFeature } from '../../../test/subscription-factories.ts';
@@ -422,6 +422,9 @@ describe('the shop’s list', () => {
     await makeTier(db, p.team.id, s.id, { active: false, name: { de: 'Alt', en: 'Old' } });
     await makeSubscription(db, p.team.id, 'Entwurf', 'draft');
     const anon = new TestClient(t.app);
+    // No payment method yet: the paid tier is not offered, and nothing is left to show.
+    expect((await anon.get(`/api/public/teams/${p.team.id}/subscriptions`)).json().data).toEqual([]);
+    await db.insert(teamSellingSettings).values({ teamId: p.team.id, invoiceEnabled: true, iban: 'CH9300762011623852957' });
     const res = await anon.get(`/api/public/teams/${p.team.id}/subscriptions?lang=fr`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
