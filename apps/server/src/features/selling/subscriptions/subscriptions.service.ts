@@ -203,8 +203,9 @@ function tierAsBody(t: repo.TierRow): TierBody {
 }
 
 async function tierValues(db: DbOrTx, team: SubscriptionTeam, body: TierUpdateBody, current?: repo.TierRow): Promise<repo.TierValues> {
-  const merged: Record<string, unknown> = { ...(current ? tierAsBody(current) : {}) };
-  for (const [key, value] of Object.entries(body)) if (value !== undefined) merged[key] = value;
+  // The body's keys are the schema's own (strict); no key is assigned by name from the request.
+  const sent = Object.fromEntries(Object.entries(body).filter(([, value]) => value !== undefined));
+  const merged: Record<string, unknown> = { ...(current ? tierAsBody(current) : {}), ...sent };
   // A tier that becomes monthly or yearly drops the pass's validity unless it was sent.
   if (current && body.interval && body.interval !== 'once' && body.valid_days === undefined) merged.valid_days = null;
   const input = checkInput(tierSchema(team.languages), merged);
