@@ -10,6 +10,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'bookla-e
 process.env.E2E_DATA_DIR = dataDir;
 const mailSmtpPort = Number((process.env.MAIL_SMTP_PORT ??= '3198'));
 const mailHttpPort = Number((process.env.MAIL_HTTP_PORT ??= '3197'));
+const fakeBexioPort = Number((process.env.FAKE_BEXIO_PORT ??= '3196'));
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
@@ -53,6 +54,14 @@ export default defineConfig({
       env: { MAIL_SMTP_PORT: String(mailSmtpPort), MAIL_HTTP_PORT: String(mailHttpPort) },
     },
     {
+      // bexio's API as the platform invoices are pushed to it (apps/server/src/test/fake-bexio.ts).
+      command: `node --import tsx apps/server/src/test/fake-bexio.ts --port ${fakeBexioPort} --token e2e-bexio-token`,
+      cwd: '..',
+      url: `http://127.0.0.1:${fakeBexioPort}/_fake/state`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+    },
+    {
       command: `node --import tsx apps/server/src/server.ts`,
       cwd: '..',
       url: `http://localhost:${port}/api/health`,
@@ -73,6 +82,11 @@ export default defineConfig({
         MAIL_FROM: 'noreply@bookla.test',
         // The memberships sweep at a moment the test names (a renewal without waiting a month).
         TEST_HOOKS: 'on',
+        // Webhooks to the receivers the tests start on 127.0.0.1 (plain http, loopback).
+        WEBHOOKS_ALLOW_LOCAL: 'true',
+        // Platform invoices go to the fake bexio above (issue 25's journey).
+        BEXIO_API_TOKEN: 'e2e-bexio-token',
+        BEXIO_API_URL: `http://127.0.0.1:${fakeBexioPort}`,
       },
     },
   ],

@@ -34,6 +34,8 @@ export const POSTGRES_AREAS = [
   'src/db/',
   'src/features/catalogue/tickets/',
   'src/features/operations/',
+  // Platform billing: statements that must meet at one key under concurrency, bexio claims with SKIP LOCKED.
+  'src/features/platform/',
   'src/features/selling/checkin/',
   'src/features/selling/customer-accounts/',
   'src/features/selling/discounts/',

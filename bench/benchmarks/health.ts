@@ -2,8 +2,8 @@ import { defineBenchmark } from '../lib/types.ts';
 
 /**
  * GET /api/health at 50 connections, as a load balancer and monitors ask it, against bare Fastify
- * measured right before it (issue 23 item 2: ≥ 0.8). app.ts answers it before the plumbing
- * (language, session, CSRF, …) with the same headers and body as its documented route.
+ * measured right before it (issue 23 item 2: ≥ 0.8). The HTTP server answers it itself (app.ts
+ * `serverFactory`), with the same headers and body as its documented route (health-server.test.ts).
  */
 export default defineBenchmark({
   name: 'health',

@@ -35,12 +35,25 @@ function providerAddress(): string {
   return `198.18.${(process.pid + lastOctets) % 250}.${(lastOctets % 250) + 1}`;
 }
 
-export async function registerInBrowser(page: Page, lang: Lang, opts: { firstname?: string } = {}): Promise<Registered> {
+export async function registerInBrowser(
+  page: Page,
+  lang: Lang,
+  opts: {
+    firstname?: string;
+    /** The account's address (default: a new one at example.com). */
+    email?: string;
+    /** How the visitor reaches the form (default: its address); e.g. a plan button of the landing page. */
+    arrive?: (page: Page) => Promise<void>;
+    /** Checks on the form's last step (the preview) before it is sent. */
+    beforeSubmit?: (page: Page) => Promise<void>;
+  } = {},
+): Promise<Registered> {
   await page.context().setExtraHTTPHeaders({ 'X-Forwarded-For': providerAddress() });
-  const email = `${unique('owner')}@example.com`;
+  const email = opts.email ?? `${unique('owner')}@example.com`;
   const company = unique(`Kurswerk ${lang}`);
   const firstname = opts.firstname ?? 'Anna';
-  await page.goto(`/${lang}/register`);
+  if (opts.arrive) await opts.arrive(page);
+  else await page.goto(`/${lang}/register`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
   await choose(page, label(lang, 'auth:fields.salutation'), tr(lang, 'auth:fields.salutations.mrs'));
@@ -59,6 +72,7 @@ export async function registerInBrowser(page: Page, lang: Lang, opts: { firstnam
   await page.getByRole('button', { name: tr(lang, 'auth:register.next') }).click();
 
   await expect(page.getByText(company).first()).toBeVisible();
+  if (opts.beforeSubmit) await opts.beforeSubmit(page);
   await page.getByRole('checkbox', { name: new RegExp(tr(lang, 'auth:fields.agbLink')) }).check();
   await choose(page, label(lang, 'auth:fields.referral'), /./);
   await page.getByRole('button', { name: tr(lang, 'auth:register.submit'), exact: true }).click();

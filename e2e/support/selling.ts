@@ -374,6 +374,59 @@ export interface PlacedOrder {
   url: string;
 }
 
+export interface PublicTicket {
+  id: number;
+  price: number;
+}
+export interface Placed extends PlacedOrder {
+  number: number;
+  customer: Customer;
+}
+
+/** Places an order through the public API (CONTRACT §4), as the shop would; test payments are paid. */
+export async function placeOrder(
+  request: APIRequestContext,
+  teamId: string,
+  lang: Lang,
+  ticket: PublicTicket,
+  method: 'free' | 'invoice' | 'test',
+  customer: Customer,
+): Promise<Placed> {
+  const res = await request.post(`/api/public/teams/${teamId}/orders`, {
+    data: {
+      items: [{ ticket_id: ticket.id, quantity: 1 }],
+      customer,
+      participants: [{ ticket_id: ticket.id, firstname: customer.firstname, lastname: customer.lastname, answers: {} }],
+      answers: {},
+      payment_method: method,
+      language: lang,
+      accept_terms: true,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const body = (await res.json()) as { order: { id: string; number: number }; order_url: string; payment_url: string | null };
+  const token = new URL(body.order_url).searchParams.get('token')!;
+  if (method === 'test') {
+    const payment = new URL(body.payment_url!, 'http://x');
+    const id = payment.pathname.split('/').pop()!;
+    const paid = await request.post(`/api/public/test-payments/${id}?token=${encodeURIComponent(payment.searchParams.get('token')!)}`, {
+      data: { outcome: 'pay' },
+    });
+    expect(paid.status(), await paid.text()).toBe(200);
+  }
+  return { id: body.order.id, number: body.order.number, token, url: body.order_url, customer };
+}
+
+/** The order's edit page in the back office, opened from the orders list as staff would. */
+export async function openOrder(page: Page, lang: Lang, order: Placed) {
+  await page.goto(`/${lang}/backend/orders`);
+  await page.getByRole('link', { name: tr(lang, 'orders:list.openLabel', { number: String(order.number) }) }).click();
+  await expect(page).toHaveURL(new RegExp(`/${lang}/backend/orders/edit/\\d+$`));
+  await expect(
+    page.getByRole('heading', { level: 1, name: tr(lang, 'orders:edit.title', { number: String(order.number) }) }),
+  ).toBeVisible();
+}
+
 /** The shop's steps, in the words of the shop's language. */
 export function shopSteps(page: Page, lang: Lang) {
   const s = (key: string, params: Record<string, string | number> = {}) => shopTr(lang, key, params);

@@ -519,7 +519,7 @@ for (const lang of ['de'] as const) {
     page,
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(360_000);
     const languages = COMPANY_LANGUAGES[lang];
     const d = catalogueData(languages);
     await ownerWithCompany(page, lang, languages);

@@ -103,7 +103,7 @@ for (const lang of ['de', 'en', 'fr'] as const) {
     });
 
     test(`[${lang}] log-in, registration and the back office`, async ({ page }) => {
-      test.setTimeout(180_000);
+      test.setTimeout(300_000);
       await page.goto(`/${lang}/login`);
       await expect(page.getByRole('button', { name: tr(lang, 'auth:login.submit'), exact: true })).toBeVisible();
       await expectTranslated(page, lang);

@@ -1,12 +1,14 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { unique } from '../support/accounts.ts';
 import { seriousViolations } from '../support/axe.ts';
 import { addDays, api, BASE_DAY, invitedInstructor, ownerWithCompany, pick, showRange } from '../support/catalogue.ts';
-import { escape, label, tr, type Lang } from '../support/i18n.ts';
+import { escape, label, tr } from '../support/i18n.ts';
 import { mailsTo } from '../support/mail.ts';
 import {
   configurePayments,
   IBAN,
+  openOrder,
+  placeOrder,
   mailTr,
   pattern,
   publicOrder,
@@ -17,7 +19,7 @@ import {
   waitForMail,
   type CourseTexts,
   type Customer,
-  type PlacedOrder,
+  type PublicTicket,
 } from '../support/selling.ts';
 
 /**
@@ -36,59 +38,7 @@ const TEXTS: Record<'de' | 'en', CourseTexts> = {
 const DAY = addDays(BASE_DAY, 14);
 const PRICE = '240';
 
-interface PublicTicket {
-  id: number;
-  price: number;
-}
-interface Placed extends PlacedOrder {
-  number: number;
-  customer: Customer;
-}
-
-/** Places an order through the public API (CONTRACT §4), as the shop would; test payments are paid. */
-async function placeOrder(
-  request: APIRequestContext,
-  teamId: string,
-  lang: Lang,
-  ticket: PublicTicket,
-  method: 'free' | 'invoice' | 'test',
-  customer: Customer,
-): Promise<Placed> {
-  const res = await request.post(`/api/public/teams/${teamId}/orders`, {
-    data: {
-      items: [{ ticket_id: ticket.id, quantity: 1 }],
-      customer,
-      participants: [{ ticket_id: ticket.id, firstname: customer.firstname, lastname: customer.lastname, answers: {} }],
-      answers: {},
-      payment_method: method,
-      language: lang,
-      accept_terms: true,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { order: { id: string; number: number }; order_url: string; payment_url: string | null };
-  const token = new URL(body.order_url).searchParams.get('token')!;
-  if (method === 'test') {
-    const payment = new URL(body.payment_url!, 'http://x');
-    const id = payment.pathname.split('/').pop()!;
-    const paid = await request.post(`/api/public/test-payments/${id}?token=${encodeURIComponent(payment.searchParams.get('token')!)}`, {
-      data: { outcome: 'pay' },
-    });
-    expect(paid.status(), await paid.text()).toBe(200);
-  }
-  return { id: body.order.id, number: body.order.number, token, url: body.order_url, customer };
-}
-
 const money = (amount: string) => new RegExp(`${escape(amount)}[.,]00`);
-
-async function openOrder(page: Page, lang: Lang, order: Placed) {
-  await page.goto(`/${lang}/backend/orders`);
-  await page.getByRole('link', { name: tr(lang, 'orders:list.openLabel', { number: String(order.number) }) }).click();
-  await expect(page).toHaveURL(new RegExp(`/${lang}/backend/orders/edit/\\d+$`));
-  await expect(
-    page.getByRole('heading', { level: 1, name: tr(lang, 'orders:edit.title', { number: String(order.number) }) }),
-  ).toBeVisible();
-}
 
 // Once, in English (the phone test, operations.mobile.spec.ts, runs in German).
 for (const lang of ['en'] as const) {

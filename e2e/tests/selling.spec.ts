@@ -54,9 +54,17 @@ function expectOrderLink(mail: ParsedMail, order: PlacedOrder) {
   expect(mail.text).toContain(order.url);
 }
 
+/** The mail's files: its PDFs and, on mails that confirm seats, the booking's calendar file (`booking-<n>.ics`). */
 function expectAttachments(mail: ParsedMail, names: string[]) {
   expect(mail.attachments.map((a) => a.filename).sort()).toEqual([...names].sort());
   for (const a of mail.attachments) {
+    if (a.filename.endsWith('.ics')) {
+      expect(a.contentType, a.filename).toMatch(/^text\/calendar/);
+      expect(a.content.toString('utf8'), `${a.filename} is a calendar`).toMatch(
+        /^BEGIN:VCALENDAR\r\n[\s\S]*BEGIN:VEVENT[\s\S]*END:VCALENDAR\r\n$/,
+      );
+      continue;
+    }
     expect(a.contentType, a.filename).toBe('application/pdf');
     expect(a.content.subarray(0, 5).toString('latin1'), `${a.filename} is a PDF`).toBe('%PDF-');
   }
@@ -78,7 +86,7 @@ for (const lang of ['de'] as const) {
       browser,
       baseURL,
     }) => {
-      test.setTimeout(150_000);
+      test.setTimeout(300_000);
       const d = TEXTS[lang];
       const range = (day: string, start: string, end: string) => showRange(lang, day, start, end);
       let owner: Registered | undefined;
@@ -185,7 +193,7 @@ for (const lang of ['de'] as const) {
         expect(confirmation.from).toContain(company);
         expect(confirmation.text).toContain(mailTr(lang, 'order_confirmation.intro'));
         expectOrderLink(confirmation, freeOrder!);
-        expectAttachments(confirmation, [`tickets-${free.number}.pdf`]);
+        expectAttachments(confirmation, [`tickets-${free.number}.pdf`, `booking-${free.number}.ics`]);
         expect(pdfPages(confirmation.attachments[0]!.content.toString('latin1'))).toBe(2);
 
         const invoiceMail = await waitForMail(
@@ -193,7 +201,7 @@ for (const lang of ['de'] as const) {
           mailTr(lang, 'order_invoice.subject', { number: invoice.number, team: company }),
         );
         expectOrderLink(invoiceMail, invoiceOrder!);
-        expectAttachments(invoiceMail, [`invoice-${invoice.number}.pdf`]);
+        expectAttachments(invoiceMail, [`invoice-${invoice.number}.pdf`, `booking-${invoice.number}.ics`]);
 
         // A test-mode order's mails say so in the subject (issue 20).
         const paidMail = await waitForMail(
@@ -201,7 +209,7 @@ for (const lang of ['de'] as const) {
           `${mailTr(lang, 'test_prefix')} ${mailTr(lang, 'order_paid.subject', { number: paid.number, team: company })}`,
         );
         expectOrderLink(paidMail, testOrder!);
-        expectAttachments(paidMail, [`tickets-${paid.number}.pdf`, `receipt-${paid.number}.pdf`]);
+        expectAttachments(paidMail, [`tickets-${paid.number}.pdf`, `receipt-${paid.number}.pdf`, `booking-${paid.number}.ics`]);
 
         subjects.push(
           [freeBuyer.email, confirmation.subject],

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { installValidationMessages } from '@bookla/shared';
@@ -14,10 +15,20 @@ import { sellingSettingsRoutes } from './features/selling/settings/index.ts';
 import { checkinRoutes } from './features/selling/checkin/index.ts';
 import { discountsRoutes } from './features/selling/discounts/index.ts';
 import { scheduleMembershipSweep, subscriptionsRoutes } from './features/selling/subscriptions/index.ts';
+import { scheduleWebhookDeliveries, webhooksRoutes } from './features/selling/webhooks/index.ts';
 import { customersRoutes } from './features/operations/customers/index.ts';
 import { exportsRoutes } from './features/operations/exports/index.ts';
 import { archiveRoutes } from './features/operations/archive/index.ts';
 import { statisticsRoutes } from './features/operations/statistics/index.ts';
+import { apiTokensRoutes } from './features/integrations/index.ts';
+import {
+  bexioRoutes,
+  platformInvoicesRoutes,
+  platformNow,
+  platformPlanRoutes,
+  scheduleBexioSync,
+  schedulePlatformStatements,
+} from './features/platform/index.ts';
 import { documentsRoutes, pdfPoolFromConfig, type DocumentRenderer } from './features/selling/documents/index.ts';
 import { providerWebhookRoutes, testPaymentsRoutes } from './features/selling/payments/index.ts';
 import {
@@ -37,6 +48,7 @@ import { timetableRoutes } from './features/catalogue/timetable/timetable.routes
 import { referenceRoutes } from './features/reference/reference.routes.ts';
 import { HEALTH_OK, systemRoutes } from './features/system/system.routes.ts';
 import { publicSiteRoutes } from './features/public-site/index.ts';
+import { calendarRoutes } from './features/selling/calendar/index.ts';
 import { registerJobHandlers } from './background-jobs.ts';
 import { startJobsThread } from './jobs-thread.ts';
 import { scheduleHousekeeping } from './lib/housekeeping.ts';
@@ -46,6 +58,7 @@ import { deriveKeyString } from './lib/keys.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { createTransport } from './lib/mailer.ts';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limit.ts';
+import { apiTokenPlugin } from './plugins/api-token.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { csrfPlugin } from './plugins/csrf.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -84,9 +97,20 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
   return trust;
 }
 
+/** `{"status":"ok"}` with the app's security headers, straight from the HTTP server. */
+function answerHealth(res: ServerResponse, health: { headers: Record<string, string>; body: string }, head: boolean): void {
+  res.writeHead(200, {
+    ...health.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(health.body),
+  });
+  res.end(head ? undefined : health.body);
+}
+
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   installValidationMessages();
+  const health = { headers: securityHeaders(config.secure), body: HEALTH_OK };
 
   const app = Fastify({
     logger: {
@@ -100,6 +124,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     }),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    // Liveness is answered by the HTTP server itself (CONTRACT §7): a load balancer asks it every
+    // few seconds on every instance, and it needs nothing of the app (no request object, logger,
+    // hooks or routing). The same status, headers and body as its documented route (a test compares them).
+    serverFactory: (handler, options) => {
+      const server = createHttpServer((options as { http?: object }).http ?? {}, (req, res) => {
+        if (req.url === '/api/health' && (req.method === 'GET' || req.method === 'HEAD'))
+          return answerHealth(res, health, req.method === 'HEAD');
+        handler(req, res);
+      });
+      // What Fastify sets on the server it makes itself.
+      const o = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
+      server.keepAliveTimeout = o.keepAliveTimeout ?? 72_000;
+      server.requestTimeout = o.requestTimeout ?? 0;
+      server.setTimeout(o.connectionTimeout ?? 0);
+      return server;
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -125,9 +165,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   registerJobHandlers(jobs, { db: database.db, config, mailTransport, log, pdf });
 
-  // Liveness first (CONTRACT §7): answered before the plumbing below (language, session, CSRF, …),
-  // none of which it needs, with the same headers and body as its documented route.
-  const health = { headers: securityHeaders(config.secure), body: HEALTH_OK };
+  // Liveness through `inject` (tests) and any server not made by serverFactory: answered before the
+  // plumbing below (language, session, CSRF, …), none of which it needs.
   app.addHook('onRequest', async (request, reply) => {
     if (request.url === '/api/health' && (request.method === 'GET' || request.method === 'HEAD'))
       return reply.headers(health.headers).type('application/json; charset=utf-8').send(health.body);
@@ -143,6 +182,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // NUL bytes (URL, body) answer 4xx before anything reads them: PostgreSQL text cannot hold them.
   await app.register(nulGuardPlugin);
   await app.register(securityPlugin);
+  await app.register(apiTokenPlugin); // Authorization: Bearer (API tokens): the session is then never read
   await app.register(sessionPlugin);
   await app.register(authPlugin);
   await app.register(csrfPlugin);
@@ -172,6 +212,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(checkinRoutes); //       /api/tickets/:code, /api/tickets/:code/checkin (selling: check-in)
   await app.register(discountsRoutes); //    /api/discounts, /api/discounts/:id
   await app.register(subscriptionsRoutes); // /api/subscriptions…, /api/public/teams/:teamId/subscriptions
+  await app.register(webhooksRoutes); // /api/webhooks…
   await app.register(ordersRoutes); //       /api/orders, /api/orders/:id, /api/orders/:id/{mark-paid,cancel}
   await app.register(customersRoutes); //    /api/orders/additional_sales, /api/customers/{participants[/filters],orders[/:id/orders]}
   await app.register(exportsRoutes); //      /api/exports, /api/exports/:id[/download]
@@ -186,6 +227,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(customerAccountsRoutes); // /api/customer/teams/:teamId/{me,register,login,logout,magic-link,link,password,bookings,…},
   //                                         /api/{customer/teams/:teamId,public}/orders/:id/cancellation
   await app.register(archiveRoutes); //     /api/archive/emails, /api/archive/emails/:id, /api/archive/emails/:id/resend (operations: email archive)
+  await app.register(apiTokensRoutes); //   /api/tokens, /api/tokens/:id (API tokens, CONTRACT §8)
+  await app.register(platformPlanRoutes); // /api/team/plan (platform plans, CONTRACT §6)
+  await app.register(platformInvoicesRoutes); // /api/platform/{statements,invoices[/export|/:id/pdf|/:id/paid],statistics}, /api/team/platform-invoices[/:id/pdf]
+  await app.register(bexioRoutes); //       /api/platform/invoices/:id/sync, /api/platform/invoices/sync-failed (bexio, CONTRACT §6)
+  await app.register(calendarRoutes); //   /:lang/shop/:teamId/calendar.ics, /api/public/instructor-calendars/:token.ics,
+  //                                         /api/public/orders/:id/calendar.ics, /api/sa/resources/:id/calendar-feeds, /api/sa/instructors/:id/calendar-feed
   await app.register(statisticsRoutes); //  /api/statistics/{dashboard,sales,report,export}, /api/dashboard/checklist (operations: statistics)
   registerDocsRoute(app);
 
@@ -223,6 +270,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       app.addHook('onClose', async () => stopDigests());
       const stopMembershipSweep = scheduleMembershipSweep({ db: database.db, config }, log);
       app.addHook('onClose', async () => stopMembershipSweep());
+      const stopWebhooks = scheduleWebhookDeliveries({ db: database.db, config }, log);
+      app.addHook('onClose', async () => stopWebhooks());
+      // Platform invoices to bexio (only with BEXIO_API_TOKEN; features/platform/bexio).
+      const stopBexio = scheduleBexioSync({ db: database.db, config, now: platformNow }, log);
+      app.addHook('onClose', async () => stopBexio());
+      // The platform's monthly statement (on the 1st, Europe/Zurich; features/platform/invoices).
+      const stopStatements = schedulePlatformStatements({ db: database.db, config }, log);
+      app.addHook('onClose', async () => stopStatements());
     });
   }
   return app;

@@ -4,11 +4,13 @@ import type { Config } from './config/env.ts';
 import type { Db } from './db/client.ts';
 import { registerExportJobs } from './features/operations/exports/index.ts';
 import {
+  calendarAttachmentRenderers,
   documentAttachmentRenderers,
   inThreadRenderer,
   registerOrderMailJob,
   type DocumentRenderer,
 } from './features/selling/documents/index.ts';
+import { platformInvoiceAttachmentRenderers } from './features/platform/index.ts';
 import { registerMagicLinkJob } from './features/selling/customer-accounts/index.ts';
 import { registerCustomerResetJob } from './features/auth/index.ts';
 import { registerWaitingListJob } from './features/selling/waitinglist/index.ts';
@@ -34,8 +36,13 @@ export function registerJobHandlers(jobs: JobRunner, { db, config, mailTransport
   // Orders reach the order mails and online payments through ports (decision 017), wired here:
   // both the server and the jobs thread run this.
   wireSellingPorts();
-  // Order mails carry their PDFs (tickets, invoice, receipt), rendered when the mail is sent.
-  const attachments = documentAttachmentRenderers({ db, config, pdf: pdf ?? inThreadRenderer, log });
+  // Order mails carry their PDFs (tickets, invoice, receipt) and their dates as an iCalendar file, rendered when the mail is sent.
+  const attachments = {
+    ...documentAttachmentRenderers({ db, config, pdf: pdf ?? inThreadRenderer, log }),
+    ...calendarAttachmentRenderers({ db, config }),
+    // The platform's invoice to a team (features/platform/invoices), mailed to its owners.
+    ...platformInvoiceAttachmentRenderers({ db, config, pdf: pdf ?? inThreadRenderer }),
+  };
   const mailSender = registerMailJob(jobs, db, mailTransport, log, { mailDir: mailDirectory(config), attachments, config });
   // A new order's confirmation is composed by a job its transaction enqueues, which also sends it
   // at once through the outbox (see order-mail-job.ts).

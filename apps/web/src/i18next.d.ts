@@ -23,6 +23,8 @@ import type subscriptions from './locales/en/subscriptions.json';
 import type timetable from './locales/en/timetable.json';
 import type sellingSettings from './locales/en/selling-settings.json';
 import type embeds from './locales/en/embeds.json';
+import type plan from './locales/en/plan.json';
+import type platform from './locales/en/platform.json';
 
 // Translation keys are typed from `en`; locales.test.ts keeps de and fr in step.
 declare module 'i18next' {
@@ -52,6 +54,8 @@ declare module 'i18next' {
       'waiting-list': typeof waitingList;
       sellingSettings: typeof sellingSettings;
       embeds: typeof embeds;
+      plan: typeof plan;
+      platform: typeof platform;
       validation: typeof validation;
       errors: typeof errors;
     };

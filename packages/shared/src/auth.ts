@@ -97,10 +97,12 @@ export const registerPreviewShape = {
 export const registerPreviewSchema = z.object(registerPreviewShape);
 export type RegisterPreviewInput = z.infer<typeof registerPreviewSchema>;
 
-/** `POST /api/srl/register`: steps 1 and 3 under `user`, step 2 under `team`. */
+/** `POST /api/srl/register`: steps 1 and 3 under `user`, step 2 under `team`, the platform plan beside them (CONTRACT §6). */
 export const registerSchema = z.object({
   user: withPasswordRules(z.object({ ...registerUserShape, ...registerPreviewShape }), 'password_confirm'),
   team: registerTeamSchema,
+  // PLANS of platform.ts, written out: the sign-up forms do not load the platform's (and selling's) schemas.
+  plan: z.enum(['payg', 'business']).optional().default('payg'),
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 

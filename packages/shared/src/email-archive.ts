@@ -46,7 +46,14 @@ export const TEAM_MAIL_KINDS = [
   'notice_refund_requested',
   'notice_refund_made',
   'notice_waitlist_taken',
+  'notice_membership_past_due',
+  'notice_membership_cancelled',
+  'notice_membership_ended',
   'notice_digest',
+  // A webhook switched off after a day of failed deliveries (to the owners).
+  'webhook_disabled',
+  // The platform's monthly invoice to the company (to the owners, with its PDF; CONTRACT §6).
+  'platform_invoice',
 ] as const;
 
 /**

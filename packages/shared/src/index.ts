@@ -31,3 +31,7 @@ export * from './waiting-list.ts';
 export * from './customer-accounts.ts';
 export * from './notifications.ts';
 export * from './subscriptions.ts';
+export * from './calendar.ts';
+export * from './api-tokens.ts';
+export * from './webhooks.ts';
+export * from './platform.ts';

@@ -3,10 +3,20 @@ import { ROLES } from './permissions.ts';
 
 /**
  * Provider notifications (issue 22 item 7, docs/decisions/020-provider-notifications.md): which
- * staff members of a team are mailed about its orders, of which events, and whether at once or in
- * one digest a day.
+ * staff members of a team are mailed about its orders and memberships, of which events, and
+ * whether at once or in one digest a day. The membership events (issue 24): a renewal left unpaid
+ * (`past_due`), a cancellation (by the member or staff; to the period's end or now), the end.
  */
-export const NOTIFICATION_EVENTS = ['order_placed', 'order_cancelled', 'refund_requested', 'refund_made', 'waitlist_taken'] as const;
+export const NOTIFICATION_EVENTS = [
+  'order_placed',
+  'order_cancelled',
+  'refund_requested',
+  'refund_made',
+  'waitlist_taken',
+  'membership_past_due',
+  'membership_cancelled',
+  'membership_ended',
+] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 /** `immediate`: one mail per event; `digest`: one mail a day (team time zone) listing the previous day's events. */

@@ -66,9 +66,17 @@ export interface TaxRateSetting {
 
 /** Attachments of a queued mail, rendered when it is sent (so a mail never carries stale state). */
 export type MailAttachmentSpec =
+  | OrderAttachmentSpec
+  /** The platform's invoice to a team (CONTRACT §6), in the mail's language; no order behind it. */
+  | { kind: 'platform_invoice'; platformInvoiceId: number; orderId?: undefined };
+
+/** The attachments of an order's mails. */
+export type OrderAttachmentSpec =
   | { kind: 'tickets' | 'invoice' | 'receipt'; orderId: number }
   /** The credit note of one refund: the order's `creditNote`-th (1, 2, …; issue 22 item 4). */
-  | { kind: 'credit_note'; orderId: number; creditNote: number };
+  | { kind: 'credit_note'; orderId: number; creditNote: number }
+  /** The order's booked dates as an iCalendar file ("add to calendar", CONTRACT §8). */
+  | { kind: 'calendar'; orderId: number };
 
 /** A credit note's number: the order's number and the refund's place among the order's refunds ("1042-2"). */
 export const creditNoteNumber = (orderNumber: number, index: number): string => `${orderNumber}-${index}`;
@@ -153,6 +161,8 @@ export const publicTeamSchema = z.object({
   payment_methods: z.array(z.enum(CHECKOUT_PAYMENT_METHODS)),
   terms_url: z.string().nullable(),
   charges_vat: z.boolean(),
+  /** The team's subscriptions feature is on: the shop asks `/subscriptions` what is on offer (feature off: that call answers 404). */
+  offers_subscriptions: z.boolean(),
 });
 export type PublicTeam = z.infer<typeof publicTeamSchema>;
 
@@ -667,11 +677,23 @@ export const testPaymentSchema = z.object({
   payment_status: z.enum(PAYMENT_STATUS_VALUES),
   /** The order page (with `&payment=return`), where the buyer goes after answering. */
   order_url: z.string(),
+  /** The order buys a monthly or yearly tier: the page offers to keep the (test) card for renewals. */
+  can_save_card: z.boolean(),
 });
 export type TestPayment = z.infer<typeof testPaymentSchema>;
 
-export const testPaymentBodySchema = z.strictObject({ outcome: z.enum(TEST_PAYMENT_OUTCOMES) });
+/**
+ * How the test page keeps its card for renewals (issue 24): `yes` — renewals are charged and paid;
+ * `declines` — a card whose renewal charges are declined (like a provider's test card that fails
+ * off-session). Ignored unless the order buys a monthly or yearly tier and the outcome is `pay`.
+ */
+export const TEST_SAVE_CARD_VALUES = ['yes', 'declines'] as const;
+export const testPaymentBodySchema = z.strictObject({
+  outcome: z.enum(TEST_PAYMENT_OUTCOMES),
+  save_card: z.enum(TEST_SAVE_CARD_VALUES).optional(),
+});
 export type TestPaymentBody = z.infer<typeof testPaymentBodySchema>;
+export type TestSaveCard = (typeof TEST_SAVE_CARD_VALUES)[number];
 export const testPaymentReplySchema = z.object({ order_url: z.string() });
 export type TestPaymentReply = z.infer<typeof testPaymentReplySchema>;
 // End of the payments area.

@@ -3,6 +3,8 @@ import { idSchema, requiredTranslatedSchema, translatedInputSchema, translatedSc
 import { decimalInputSchema, moneyInputSchema } from './catalogue-tickets.ts';
 import type { Language } from './i18n.ts';
 import { listQuerySchema } from './pagination.ts';
+import { CHECKOUT_LIMITS } from './checkout-limits.ts';
+import { quoteBodySchema, quoteReplySchema } from './selling.ts';
 
 /**
  * Subscriptions with tiers (CONTRACT §5): what a studio sells as a membership or a pass
@@ -132,6 +134,10 @@ export type SubscriptionDetail = z.infer<typeof subscriptionDetailSchema>;
 
 // ─── Members ────────────────────────────────────────────────────────────────
 
+/** How a membership renews (issue 24): its saved card charged, an invoice, free; `none`: a pass. */
+export const RENEWAL_METHODS = ['card', 'invoice', 'free', 'none'] as const;
+export type RenewalMethodValue = (typeof RENEWAL_METHODS)[number];
+
 export const subscriptionMemberSchema = z.object({
   id: z.number(),
   customer: z.object({ firstname: z.string(), lastname: z.string(), email: z.string() }),
@@ -144,6 +150,10 @@ export const subscriptionMemberSchema = z.object({
   credits_left: z.number().nullable(),
   /** Cancelled by the member or staff: ends with the period, never renews. */
   cancel_at_period_end: z.boolean(),
+  /** How the next period is paid: the saved card, an invoice, free; `none` for a pass. */
+  renewal_method: z.enum(RENEWAL_METHODS),
+  /** `card`: what the provider told of the card (brand, last four digits), or null. */
+  card_label: z.string().nullable(),
   created_at: z.string(),
 });
 export type SubscriptionMember = z.infer<typeof subscriptionMemberSchema>;
@@ -267,5 +277,29 @@ export const myMembershipSchema = z.object({
   cancel_at_period_end: z.boolean(),
   /** Bookable now: active, in its period, the address confirmed. */
   usable: z.boolean(),
+  renewal_method: z.enum(RENEWAL_METHODS),
+  /** `card`: the saved card's brand and last digits as the provider told them, or null. */
+  card_label: z.string().nullable(),
+  /** Past due with an open renewal the saved card could not pay: "update card" pays it now (`POST …/memberships/{id}/update-card`). */
+  can_update_card: z.boolean(),
 });
 export type MyMembership = z.infer<typeof myMembershipSchema>;
+
+/**
+ * `POST /api/customer/teams/{teamId}/quote`: the logged-in customer's quote (issue 24) — the public
+ * quote's cart with the seats' tickets and the membership each seat is booked with (one entry per
+ * seat, in the order's participant order; `membership_id` null or absent: a paid seat). Priced as
+ * the customer's order call prices the same body: member seats at 0.
+ */
+export const memberQuoteBodySchema = quoteBodySchema.extend({
+  participants: z.array(z.strictObject({ ticket_id: idSchema, membership_id: idSchema.nullish() })).max(CHECKOUT_LIMITS.participants),
+});
+export type MemberQuoteBody = z.infer<typeof memberQuoteBodySchema>;
+
+/** The public quote's reply, plus the seats a membership pays and what they would have cost. */
+export const memberQuoteReplySchema = quoteReplySchema.extend({
+  membership_seats: z.number().int(),
+  /** The tickets' price of the member seats (not in `subtotal`: they cost 0). */
+  membership_value: z.number(),
+});
+export type MemberQuoteReply = z.infer<typeof memberQuoteReplySchema>;

@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { compactIban, isValidIban } from '@bookla/shared/iban';
 import { storageFromEnv, type StorageLocation } from './storage-url.ts';
 
 /** Environment → typed, validated configuration (CONTRACT §1). */
@@ -34,6 +35,9 @@ const envSchema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9+/=_-]{8,}$/, 'STRIPE_CONNECT_WEBHOOK_SECRET must be a Stripe webhook secret (whsec_…)')
     .optional(),
+  /** bexio (CONTRACT §6): the API token pushes platform invoices to the platform's own bookkeeping; unset: nothing is pushed. */
+  BEXIO_API_TOKEN: z.string().min(8).optional(),
+  BEXIO_API_URL: z.url().default('https://api.bexio.com'),
   INTERNAL_STAFF_DOMAINS: z.string().default('bookla.ch,bookla.com'),
   APP_NAME: z.string().min(1).default('Bookla'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -46,6 +50,16 @@ const envSchema = z.object({
   MAX_PARTICIPANTS_PER_ORDER: z.coerce.number().int().min(1).max(1000).default(100),
   /** End-to-end tests only: routes that run periodic work at a given moment (never on in production). */
   TEST_HOOKS: z.enum(['on', 'off']).default('off'),
+  /** Development and tests only: webhooks may go to plain http and to loopback/private addresses (CONTRACT §8). */
+  WEBHOOKS_ALLOW_LOCAL: z.enum(['true', 'false']).default('false'),
+  /** The platform as the issuer of its invoices to teams (CONTRACT §6); the address's lines split at `\n` or `;`. */
+  PLATFORM_NAME: z.string().min(1).max(70).default('Bookla'),
+  PLATFORM_ADDRESS: z.string().min(1).default('Bahnhofstrasse 1;8001 Zürich;CH'),
+  PLATFORM_IBAN: z
+    .string()
+    .default('CH44 3199 9123 0008 8901 2')
+    .refine((v) => isValidIban(v), 'PLATFORM_IBAN must be a valid IBAN'),
+  PLATFORM_VAT_ID: z.string().max(40).optional(),
   TRUST_PROXY: z
     .string()
     .optional()
@@ -98,6 +112,16 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   return entries;
 }
 
+/** The platform as the issuer of its invoices to teams (features/platform/invoices). */
+export interface PlatformIssuer {
+  name: string;
+  /** Printed lines: street, postal code and town, country (a last line of two letters is the country code). */
+  address: string[];
+  /** Compact IBAN the QR-bill pays. */
+  iban: string;
+  vatId?: string;
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -110,6 +134,8 @@ export interface Config {
   sessionSecret: string;
   /** The platform's Connect webhook secret: the only key that verifies events of connected accounts (`event.account`). */
   stripeConnectWebhookSecret: string | undefined;
+  /** bexio's API (BEXIO_API_TOKEN, BEXIO_API_URL without a trailing slash); null when no token is set. Never log the token. */
+  bexio: { token: string; url: string } | null;
   internalStaffDomains: string[];
   appName: string;
   nodeEnv: 'development' | 'production' | 'test';
@@ -137,6 +163,10 @@ export interface Config {
   maxParticipantsPerOrder: number;
   /** TEST_HOOKS=on (end-to-end tests): `POST /api/test-hooks/…` runs periodic work at a moment the test names. */
   testHooks?: boolean;
+  /** WEBHOOKS_ALLOW_LOCAL=true: webhook URLs may be http and resolve to loopback, private or link-local addresses. */
+  webhooksAllowLocal?: boolean;
+  /** The platform as issuer of its invoices (CONTRACT §6): name, address lines, IBAN (compact), VAT id (none: no VAT charged). */
+  platform: PlatformIssuer;
   /** Tests only, never from the environment: where the Stripe SDK sends its calls (a local fake Stripe). */
   stripeApi?: { host: string; port: number; protocol: 'http' | 'https' };
   /** Tests only, never from the environment: the base URL of a local fake Datatrans (API and payment page). */
@@ -193,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     mailFrom: e.MAIL_FROM ?? `noreply@${host}`,
     sessionSecret: e.SESSION_SECRET ?? overrides.sessionSecret ?? loadOrCreateSecret(dataDir),
     stripeConnectWebhookSecret: e.STRIPE_CONNECT_WEBHOOK_SECRET,
+    bexio: e.BEXIO_API_TOKEN ? { token: e.BEXIO_API_TOKEN.trim(), url: e.BEXIO_API_URL.replace(/\/+$/, '') } : null,
     internalStaffDomains: e.INTERNAL_STAFF_DOMAINS.split(',')
       .map((d) => d.trim().toLowerCase())
       .filter(Boolean),
@@ -209,6 +240,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databasePoolMode: e.DATABASE_POOL_MODE,
     maxParticipantsPerOrder: e.MAX_PARTICIPANTS_PER_ORDER,
     testHooks: e.TEST_HOOKS === 'on',
+    webhooksAllowLocal: e.WEBHOOKS_ALLOW_LOCAL === 'true',
+    platform: {
+      name: e.PLATFORM_NAME.trim(),
+      address: e.PLATFORM_ADDRESS.split(/\\n|\n|;/)
+        .map((l) => l.trim())
+        .filter(Boolean),
+      iban: compactIban(e.PLATFORM_IBAN),
+      vatId: e.PLATFORM_VAT_ID?.trim() || undefined,
+    },
     ...overrides,
   };
 }

@@ -32,7 +32,7 @@ async function naiveReserve(db: Db, k: Held): Promise<Outcome> {
   if (row) return { kind: 'busy' };
   await db.execute(sql`INSERT INTO idempotency_keys (team_id, scope, key, request_hash, state, locked_until)
     VALUES (${k.teamId}, ${k.scope}, ${k.key}, ${k.hash}, 'pending', now() + interval '1 minute') ON CONFLICT DO NOTHING`);
-  return { kind: 'reserved' };
+  return { kind: 'reserved', committedId: null };
 }
 
 let t: TestApp;

@@ -22,6 +22,11 @@ import { AppError, validationError } from './app-error.ts';
  * 3. When the reply is sent (`onSend`) a 2xx or a 422 is stored (`done`) to be answered again;
  *    any other reply — 5xx, or a refusal that may change (409 sold out, 404, 429) — deletes the
  *    key, so a retry runs the call afresh.
+ * 3a. Unless the call committed: what it creates is linked to the key in its own statement
+ *    (`commitLinkSql`, column `committed_id`). A key with a link is never deleted; a reply that
+ *    failed after the commit (a terminated connection, a payment start that failed, a process
+ *    killed before `onSend`) ends its lease at once, and the next repeat takes the key over and
+ *    answers what was committed (`recover`), instead of creating it again.
  * 4. A key is answered for 24 h after its first use, then it counts as new; a periodic sweep
  *    deletes old keys. A `pending` key whose lease ran out (its instance died mid-call) may be
  *    taken over by a repeat.
@@ -57,7 +62,17 @@ export interface Held {
 /** Requests that reserved a key and must settle it when their reply is sent. */
 const held = new WeakMap<FastifyRequest, Held>();
 
-export type Outcome = { kind: 'reserved' } | { kind: 'mismatch' } | { kind: 'busy' } | { kind: 'replay'; status: number; body: string };
+/** The key this request holds (its call links what it commits with `commitLinkSql`), if any. */
+export const heldKey = (request: FastifyRequest): Held | undefined => held.get(request);
+
+/** A committed call's reply built again from what it committed; null when that is gone (the call runs afresh). */
+export type Recover = (request: FastifyRequest, committedId: number) => Promise<{ status: number; body: unknown } | null>;
+
+export type Outcome =
+  | { kind: 'reserved'; committedId: number | null }
+  | { kind: 'mismatch' }
+  | { kind: 'busy' }
+  | { kind: 'replay'; status: number; body: string };
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -81,17 +96,20 @@ export function requestHash(body: unknown): string {
 export async function reserveKey(db: Db, k: Held, waitMs = IDEMPOTENCY_WAIT_MS): Promise<Outcome> {
   const deadline = Date.now() + waitMs;
   for (let delay = 20; ; delay = Math.min(delay * 2, 200)) {
-    // New, or taken over: older than the TTL (a new key now), or pending past its lease (holder gone).
+    // New, or taken over: older than the TTL (a new key now: what it committed is forgotten), or
+    // pending past its lease (holder gone, or its reply failed) — with what it committed, by the same body only.
     const won = await db.execute(sql`
       INSERT INTO idempotency_keys AS k (team_id, scope, key, request_hash, state, locked_until)
       VALUES (${k.teamId}, ${k.scope}, ${k.key}, ${k.hash}, 'pending', now() + ${IDEMPOTENCY_LEASE_MS}::int * interval '1 millisecond')
       ON CONFLICT (team_id, scope, key) DO UPDATE
         SET request_hash = excluded.request_hash, state = 'pending', reply_status = NULL, reply_body = NULL,
-            locked_until = excluded.locked_until, created_at = now()
+            locked_until = excluded.locked_until, created_at = now(),
+            committed_id = CASE WHEN k.created_at <= now() - ${IDEMPOTENCY_TTL_HOURS}::int * interval '1 hour' THEN NULL ELSE k.committed_id END
         WHERE k.created_at <= now() - ${IDEMPOTENCY_TTL_HOURS}::int * interval '1 hour'
-           OR (k.state = 'pending' AND k.locked_until < now())
-      RETURNING 1 AS won`);
-    if (rowsOf(won).length) return { kind: 'reserved' };
+           OR (k.state = 'pending' AND k.locked_until < now() AND (k.committed_id IS NULL OR k.request_hash = excluded.request_hash))
+      RETURNING k.committed_id`);
+    const [taken] = rowsOf<{ committed_id: number | null }>(won);
+    if (taken) return { kind: 'reserved', committedId: taken.committed_id === null ? null : Number(taken.committed_id) };
     const [row] = rowsOf<{ request_hash: string; state: string; reply_status: number | null; reply_body: string | null }>(
       await db.execute(sql`
         SELECT request_hash, state, reply_status, reply_body FROM idempotency_keys
@@ -113,11 +131,31 @@ export async function completeKey(db: Db, k: Held, status: number, body: string)
     WHERE team_id = ${k.teamId} AND scope = ${k.scope} AND key = ${k.key} AND state = 'pending' AND request_hash = ${k.hash}`);
 }
 
-/** Frees a reserved key: the call answered something not to be repeated (5xx, or a refusal that may change). */
+/**
+ * Frees a reserved key: the call answered something not to be repeated (5xx, or a refusal that may
+ * change). A key whose call committed is kept, its lease ended: the next repeat answers what was committed.
+ */
 export async function releaseKey(db: Db, k: Held): Promise<void> {
   await db.execute(sql`
-    DELETE FROM idempotency_keys
-    WHERE team_id = ${k.teamId} AND scope = ${k.scope} AND key = ${k.key} AND state = 'pending' AND request_hash = ${k.hash}`);
+    WITH mine AS (
+      SELECT committed_id FROM idempotency_keys
+      WHERE team_id = ${k.teamId} AND scope = ${k.scope} AND key = ${k.key} AND state = 'pending' AND request_hash = ${k.hash}
+      FOR UPDATE),
+    freed AS (
+      DELETE FROM idempotency_keys
+      WHERE team_id = ${k.teamId} AND scope = ${k.scope} AND key = ${k.key} AND (SELECT committed_id FROM mine) IS NULL AND EXISTS (SELECT 1 FROM mine))
+    UPDATE idempotency_keys SET locked_until = now()
+    WHERE team_id = ${k.teamId} AND scope = ${k.scope} AND key = ${k.key} AND (SELECT committed_id FROM mine) IS NOT NULL`);
+}
+
+/**
+ * The UPDATE that links what a keyed call creates to its key, for the creating statement itself
+ * (a CTE of it, or a statement of its transaction): commits with it or not at all. Values through
+ * `bind` (a shaped statement binds each).
+ */
+export function commitLinkSql(k: Held, committedId: number, bind: <T>(value: T) => T = (v) => v) {
+  return sql`UPDATE idempotency_keys SET committed_id = ${bind(committedId)}
+    WHERE team_id = ${bind(k.teamId)} AND scope = ${bind(k.scope)} AND key = ${bind(k.key)} AND state = 'pending' AND request_hash = ${bind(k.hash)}`;
 }
 
 /** Deletes keys older than the TTL, in batches (a periodic sweep). Returns how many. */
@@ -142,7 +180,8 @@ export const replayable = (status: number) => (status >= 200 && status < 300) ||
 /**
  * The route hooks of an idempotent call: `preHandler` (first of the route's, after the schema
  * checked body and header) reserves the key or answers the repeat; `onSend` settles the key with
- * the reply. `teamIdOf` names the team the key belongs to.
+ * the reply. `teamIdOf` names the team the key belongs to; `recover` answers a repeat whose first
+ * call committed but whose reply failed (without it such a key runs the call again).
  */
 export function idempotentRoute(
   db: Db,
@@ -150,6 +189,7 @@ export function idempotentRoute(
   teamIdOf: (request: FastifyRequest) => number,
   /** How a key is reserved: `reserveKey`; only the race test's control passes another. */
   reserve: (db: Db, k: Held) => Promise<Outcome> = reserveKey,
+  recover?: Recover,
 ) {
   return {
     async preHandler(request: FastifyRequest, reply: FastifyReply) {
@@ -159,6 +199,10 @@ export function idempotentRoute(
       const outcome = await reserve(db, k);
       if (outcome.kind === 'reserved') {
         held.set(request, k);
+        if (outcome.committedId === null || !recover) return;
+        const again = await recover(request, outcome.committedId);
+        // Stored as the key's reply by onSend (this request holds the key).
+        if (again) return reply.status(again.status).header('Idempotent-Replayed', 'true').send(again.body);
         return;
       }
       if (outcome.kind === 'mismatch') throw validationError({ 'idempotency-key': ['checkout:idempotency.other_body'] });

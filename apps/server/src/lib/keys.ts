@@ -5,7 +5,15 @@ import { hkdfSync } from 'node:crypto';
  * so a key leaked or misused for one purpose (say, a signed URL) says nothing about another
  * (cookie signatures, stored 2FA secrets, recovery-code hashes).
  */
-export type KeyPurpose = 'cookies' | 'signed-urls' | 'totp-secrets' | 'recovery-codes' | 'order-links' | 'payment-secrets' | 'hold-keys';
+export type KeyPurpose =
+  | 'cookies'
+  | 'signed-urls'
+  | 'totp-secrets'
+  | 'recovery-codes'
+  | 'order-links'
+  | 'payment-secrets'
+  | 'hold-keys'
+  | 'webhook-secrets';
 
 const cache = new Map<string, Buffer>();
 

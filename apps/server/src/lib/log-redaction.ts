@@ -21,6 +21,7 @@ const SECRET_PATHS: readonly (readonly string[])[] = [
   ['reservations', '#'], // public reservation tokens
   ['api', 'tickets', '#'], // check-in: /api/tickets/{code}[/checkin] (a code may hold no digit, so TOKEN_LIKE alone misses some)
   ['ticket', '#', 'checkin'], // the QR link /ticket/{code}/checkin
+  ['instructor-calendars', '#'], // an instructor's private calendar feed /api/public/instructor-calendars/{token}.ics
 ];
 
 const SECRET_QUERY_KEYS = new Set([
@@ -37,6 +38,8 @@ const SECRET_QUERY_KEYS = new Set([
   'reservation_token',
 ]);
 
+/** An API token (`bkl_…`, decision 029) anywhere in a text, also where it is no URL segment. */
+const API_TOKEN = /bkl_[A-Za-z0-9_-]+/g;
 const TOKEN_LIKE = /^[A-Za-z0-9_-]{20,}$/;
 /** Runs of characters an e-mail address can be made of (no backtracking: linear on any input). */
 const WORD = /[^\s"'<>()[\]{},;:/=?&]+/g;
@@ -55,7 +58,8 @@ function decode(s: string): string {
 }
 
 function looksSecret(raw: string): boolean {
-  const value = decode(raw);
+  // A file name made of a token (`{token}.ics`) is judged by the token.
+  const value = decode(raw).replace(/\.[A-Za-z0-9]{1,5}$/, '');
   if (value.includes('@')) return true;
   return TOKEN_LIKE.test(value) && /\d/.test(value) && /[A-Za-z]/.test(value);
 }
@@ -96,7 +100,10 @@ export function redactUrl(url: string): string {
 
 /** Free text (a log message, an error's message or stack): URLs and e-mail addresses in it masked. */
 export function redactText(text: string): string {
-  return text.replace(/\/[^\s"'<>`()]*/g, (url) => redactUrl(url)).replace(WORD, (word) => (isEmailLike(word) ? MASK : word));
+  return text
+    .replace(API_TOKEN, MASK)
+    .replace(/\/[^\s"'<>`()]*/g, (url) => redactUrl(url))
+    .replace(WORD, (word) => (isEmailLike(word) ? MASK : word));
 }
 
 interface LoggedRequest {

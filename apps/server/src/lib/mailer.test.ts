@@ -297,6 +297,8 @@ describe('mail attachments', () => {
     expect(stored?.attachments).toEqual([
       { kind: 'tickets', orderId: order.id },
       { kind: 'receipt', orderId: order.id },
+      // The booking's dates for the customer's calendar (features/selling/calendar).
+      { kind: 'calendar', orderId: order.id },
     ]);
     expect(await t.app.deps.jobs.runDue()).toBe(1);
     expect(smtp.mails).toHaveLength(1);
@@ -307,8 +309,10 @@ describe('mail attachments', () => {
     expect(files.map((f) => [f.filename, f.type])).toEqual([
       [`tickets-${order.number}.pdf`, 'application/pdf'],
       [`receipt-${order.number}.pdf`, 'application/pdf'],
+      [`booking-${order.number}.ics`, 'text/calendar'],
     ]);
-    for (const f of files) expect(f.content.subarray(0, 5).toString()).toBe('%PDF-');
+    for (const f of files.slice(0, 2)) expect(f.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(files[2]!.content.toString('utf8')).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(pages(files[0]!.content)).toBe(2); // one page per participant
     const [sent] = await t.database.db.select().from(emails).where(eq(emails.id, id!));
     expect(sent?.status).toBe('sent');
@@ -328,7 +332,11 @@ describe('mail attachments', () => {
     expect(files).toHaveLength(1);
     const raw = readFileSync(join(dataDir, 'mail', files[0]!), 'utf8');
     const attached = attachmentsOf(raw);
-    expect(attached.map((f) => f.filename)).toEqual([`tickets-${order.number}.pdf`, `receipt-${order.number}.pdf`]);
+    expect(attached.map((f) => f.filename)).toEqual([
+      `tickets-${order.number}.pdf`,
+      `receipt-${order.number}.pdf`,
+      `booking-${order.number}.ics`,
+    ]);
     expect(pages(attached[0]!.content)).toBe(2);
     // Quoted-printable soft line breaks (`=` at a line end) may fall anywhere in a line.
     expect(textPart(raw).replace(/=\r\n/g, '')).toContain('Lea Keller, Marc Frei');

@@ -301,7 +301,7 @@ export function invalidateOnWrites(app: FastifyInstance): void {
     // anonymous caller empty the cache (every visitor's read would go to the database again).
     if (!UNSAFE.has(request.method) || request.is404 || reply.statusCode >= 300) return payload;
     const fromPath = Number((request.params as { teamId?: unknown } | undefined)?.teamId);
-    const teamId = Number.isInteger(fromPath) && fromPath > 0 ? fromPath : request.auth?.team?.id;
+    const teamId = Number.isInteger(fromPath) && fromPath > 0 ? fromPath : (request.auth?.team?.id ?? request.apiToken?.team.id);
     if (teamId) app.deps.publicCache.invalidateTeam(teamId);
     // A buyer's own order or waiting-list calls name no team (`/api/public/orders/{id}/cancel`):
     // everything kept here is dropped (they need a valid order or removal token and are

@@ -23,6 +23,22 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What an API token sees inside the routes open to it (visibility rules keyed on the role): all
+ * of its team's records, as an admin. Which routes it reaches is decided by its scopes alone.
+ */
+export const TOKEN_ROLE: Role = 'admin';
+
+/**
+ * The staff user behind a call, for audit columns: null for an API token, whose changes name the
+ * token instead (lib/acting-token.ts). Only routes open to tokens need this over `request.auth`.
+ */
+export function actingUserId(request: FastifyRequest): number | null {
+  if (request.apiToken) return null;
+  if (!request.auth) throw unauthenticated();
+  return request.auth.user.id;
+}
+
 /** True when the current team requires two-factor authentication and the user has none. */
 export function twoFactorMissing(request: FastifyRequest): boolean {
   const auth = request.auth;
@@ -35,6 +51,9 @@ function twoFactorRequired(): AppError {
 
 /** Whether the caller holds a permission right now: role matrix, e-mail domain, team's 2FA rule. */
 export function can(request: FastifyRequest, permission: Permission): boolean {
+  // An API token reaches only the routes listed for its scopes (plugins/token-routes.ts); within
+  // them it may do what an admin may, never the staff-only or team-managing parts.
+  if (request.apiToken) return permission !== 'internal.staff' && permission !== 'team.manage' && roleHas(TOKEN_ROLE, permission);
   const auth = request.auth;
   if (!auth) return false;
   if (permission === 'internal.staff') return isInternalStaff(auth.user.email, request.server.deps.config.internalStaffDomains);
@@ -52,6 +71,7 @@ export const requireUser = authGuard(async (request: FastifyRequest): Promise<vo
  * company check of spec §4), 403 `TWO_FACTOR_REQUIRED` when the team requires 2FA the user lacks.
  */
 export function currentTeam(request: FastifyRequest): TeamRow & { role: Role } {
+  if (request.apiToken) return Object.assign(request.apiToken.team, { role: TOKEN_ROLE });
   const auth = request.auth;
   if (!auth) throw unauthenticated();
   if (!auth.team || !auth.role) throw new AppError('CONFLICT', 'auth:no_company', { extra: { code: ErrorCodes.NO_COMPANY } });

@@ -22,6 +22,8 @@ export const csrfPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('preValidation', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.is404) return;
     if (request.routeOptions.config?.csrf === false) return;
+    // An API token (plugins/api-token.ts) is a header no browser sends on its own: no CSRF risk.
+    if (request.apiToken) return;
     const header = request.headers['x-xsrf-token'];
     const token = Array.isArray(header) ? header[0] : header;
     const expected = request.session?.csrfToken;

@@ -21,6 +21,14 @@ export const openapiPlugin = fp(async (app: FastifyInstance) => {
           session: { type: 'apiKey', in: 'cookie', name: 'bookla_session' },
           xsrf: { type: 'apiKey', in: 'header', name: 'X-XSRF-TOKEN' },
           customer: { type: 'apiKey', in: 'cookie', name: 'bookla_customer' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'bkl_…',
+            description:
+              'An API token of the company (created on /backend/config/integration; docs/api/tokens.md). Scopes: `read` (GET calls), ' +
+              '`orders` (order changes, check-in), `catalogue` (catalogue writes). No XSRF header; 401 with WWW-Authenticate when unknown or revoked.',
+          },
         },
       },
     },

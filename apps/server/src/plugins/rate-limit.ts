@@ -18,6 +18,8 @@ export const LIMITS = {
   invitationMailsPerUser: { limit: 100, windowMs: 24 * 3600_000 },
   /** Public selling calls (reservations, orders, the customer's order page): CONTRACT §4, 600 per minute. */
   publicOrdersPerIp: { limit: 600, windowMs: 60_000 },
+  /** Calendar feeds (programme, instructor, an order's file): calendar apps poll them; CONTRACT §8. */
+  calendarFeedsPerIp: { limit: 300, windowMs: 60_000 },
   /** Mails resent from the email archive: per staff user per day, and copies of one mail per hour. */
   archiveResendsPerUser: { limit: 100, windowMs: 24 * 3600_000 },
   archiveResendsPerMail: { limit: 5, windowMs: 3600_000 },
@@ -41,6 +43,8 @@ export const LIMITS = {
   mailsPerTeam: { limit: 1000, windowMs: 3600_000 },
   // Order links (issue 20 item 12): a fresh, short-lived link mailed to the order's address on request, per order.
   freshOrderLinksPerOrder: { limit: 3, windowMs: 3600_000 },
+  /** Calls with one API token (decision 029), counted before the handler runs. */
+  apiTokenRequests: { limit: 600, windowMs: 60_000 },
 } as const;
 
 export type LimitName = keyof typeof LIMITS;

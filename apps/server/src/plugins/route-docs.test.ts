@@ -68,8 +68,10 @@ describe('the API description', () => {
   it('says which calls need the staff session, the XSRF header or a customer login', () => {
     const op = (path: string, method: string) => doc.paths[path]![method]!;
     // Back office: session; writes also the XSRF header (with the session cookie it is checked against).
-    expect(op('/api/orders', 'get').security).toEqual([{ session: [] }]);
-    expect(op('/api/orders/{id}/mark-paid', 'post').security).toEqual([{ session: [], xsrf: [] }]);
+    // Or an API token with the route's scope (plugins/token-routes.ts), without the XSRF header.
+    expect(op('/api/orders', 'get').security).toEqual([{ session: [] }, { bearerAuth: ['read'] }]);
+    expect(op('/api/orders/{id}/mark-paid', 'post').security).toEqual([{ session: [], xsrf: [] }, { bearerAuth: ['orders'] }]);
+    expect(op('/api/team/general', 'get').security).toEqual([{ session: [] }]);
     expect(Object.keys(op('/api/orders/{id}/mark-paid', 'post').responses!)).toEqual(
       expect.arrayContaining(['200', '401', '403', '404', '419', '422', '4XX', '5XX']),
     );

@@ -1,13 +1,14 @@
 import { errorBodySchema } from '@bookla/shared';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { tokenScopeOf } from './token-routes.ts';
 
 /**
  * Completes each route's documented contract where the route itself leaves it out (issue 22
  * item 18), so the OpenAPI document (GET /api/docs) says what the server really answers and
  * `redocly lint` finds no errors:
  *
- * - **security** per operation: the staff session (`session`) on routes behind an auth guard
+ * - **security** per operation (an API token, `bearerAuth` with its scope, where plugins/token-routes.ts lists the route): the staff session (`session`) on routes behind an auth guard
  *   (requireUser, requireTeam, requirePermission), the XSRF header (`xsrf`, with the session
  *   cookie it is checked against) on every state-changing route the CSRF check covers, nothing
  *   (`[]`) on public reads and on calls that carry their own proof (signed links, webhooks).
@@ -37,7 +38,7 @@ export const CUSTOMER_SECURITY: Security = [{ customer: [] }];
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-const guarded = (route: RouteOptions): boolean =>
+export const guarded = (route: RouteOptions): boolean =>
   [route.onRequest, route.preValidation, route.preHandler]
     .flat()
     .some((hook) => typeof hook === 'function' && (hook as unknown as Record<symbol, unknown>)[AUTH_GUARD] === true);
@@ -66,8 +67,17 @@ export const routeDocsPlugin = fp(async (app: FastifyInstance) => {
     const guard = guarded(route);
 
     // What the caller must be logged in with (none: public); writes add the XSRF header.
-    const login = (schema.security as Security | undefined) ?? (guard ? SESSION_SECURITY : []);
-    schema.security = csrf ? withXsrf(login) : login;
+    // (A GET's HEAD route shares its schema: the bearer entry added the first time is left out here.)
+    const stated = (schema.security as Security | undefined)?.filter((s) => !('bearerAuth' in s));
+    const login = stated ?? (guard ? SESSION_SECURITY : []);
+    // Or an API token with the route's scope (plugins/token-routes.ts), which needs no XSRF header.
+    const scope = guard ? tokenScopeOf(method, route.url) : undefined;
+    schema.security = [...(csrf ? withXsrf(login) : login), ...(scope ? [{ bearerAuth: [scope] }] : [])];
+    if (scope) {
+      const note = `API token: needs the scope \`${scope}\` (\`Authorization: Bearer\`, no XSRF header).`;
+      const before = typeof schema.description === 'string' ? schema.description : '';
+      if (!before.includes(note)) schema.description = before ? `${before}\n\n${note}` : note;
+    }
     schema.operationId ??= operationIdOf(method, route.url);
 
     const response = (schema.response ??= {}) as Record<string, unknown>;

@@ -244,6 +244,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('session', null);
 
   app.addHook('onRequest', async (request) => {
+    if (request.apiToken) return; // a call with an API token never acts as (nor touches) a session
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw) return;
     const unsigned = request.unsignCookie(raw);

@@ -58,6 +58,13 @@ interface AppRenderer {
 /** The app's screens rendered by the server (for visitors without a session); the back office stays a single-page app. */
 const APP_SSR_SECTIONS = new Set(['login', 'register', 'reset', 'customer', 'accept-invite', 'error']);
 
+/**
+ * The server-rendered screens that are complete without their code (forms and a 404): their code
+ * starts when the visitor begins to use them (/boot.js, decision 033). The others (an invitation,
+ * which the browser looks up) start theirs after the first paint.
+ */
+const APP_BOOT_ON_INTENT = new Set(['login', 'register', 'reset', 'customer', 'error']);
+
 /** Stylesheets up to this size are put into the page itself: one round trip less before the first paint. */
 const INLINE_CSS_MAX = 64 * 1024;
 
@@ -103,15 +110,14 @@ function inlineAppStyles(html: string, dist: string, cache: Map<string, string |
 }
 
 /**
- * A server-rendered app screen is complete without its code: the code only makes it interactive.
- * So the code starts after the first paint: the entry script and its module preloads leave the
- * head, and `/boot.js` (apps/web/public, a small deferred script) adds them, with the route's own
- * chunks, in the frame after the page is on screen. Nothing on the way to the first paint waits
- * for the code on a slow network, and the route's chunks load beside the entry instead of after it.
- * A measurement of the first paint does not depend on whether the code happened to arrive before
- * it (Lighthouse counts every script that arrived before the paint as needed for it).
+ * A server-rendered app screen paints without its code: the entry script and its module preloads
+ * leave the head, and `/boot.js` (apps/web/public, a small deferred script) adds them, with the
+ * route's own chunks, after the page is on screen: at once (`start: "paint"`) or when the visitor
+ * begins to use a screen that is complete without them (`start: "intent"`, APP_BOOT_ON_INTENT).
+ * Nothing on the way to the first paint waits for the code on a slow network, and the route's
+ * chunks load beside the entry instead of after it.
  */
-function bootAfterPaint(html: string, routeModules: string[]): string {
+function bootAfterPaint(html: string, routeModules: string[], start: 'paint' | 'intent'): string {
   let entry: string | undefined;
   const modules: string[] = [];
   const rest = html
@@ -124,7 +130,7 @@ function bootAfterPaint(html: string, routeModules: string[]): string {
       return '';
     });
   if (!entry) return html;
-  const boot = { entry, modules: [...new Set([...modules, ...routeModules])] };
+  const boot = { entry, modules: [...new Set([...modules, ...routeModules])], start };
   return rest.replace(
     '</head>',
     `<script id="app-boot" type="application/json">${safeJson(boot)}</script><script defer src="/boot.js"></script></head>`,
@@ -305,7 +311,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
           .replace('</head>', `<script id="app-hydration" type="application/json">${safeJson(rendered.hydration)}</script></head>`)
           // Mantine sets it when it starts; the server's HTML needs its light colours from the first paint.
           .replace('<html ', '<html data-mantine-color-scheme="light" ');
-        html = bootAfterPaint(inlineStyles(html), route?.modules ?? []);
+        html = bootAfterPaint(inlineStyles(html), route?.modules ?? [], APP_BOOT_ON_INTENT.has(section) ? 'intent' : 'paint');
       }
     }
     html = html

@@ -15,6 +15,7 @@ import {
   users,
 } from '../db/schema/index.ts';
 import { createDefaultTypeSets } from '../features/catalogue/setup/index.ts';
+import { startTeamPlan } from '../features/platform/index.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { TestClient } from './build-test-app.ts';
 
@@ -90,8 +91,9 @@ export async function createUserWithTeam(
       })
       .returning();
   }
-  // A new team has its default type sets, as after registration or POST /api/team.
+  // A new team has its default type sets and its first plan (Pay-As-You-Go), as after registration or POST /api/team.
   if (!opts.teamId) await createDefaultTypeSets(db, team!.id);
+  if (!opts.teamId) await startTeamPlan(db, team!.id);
   await db.insert(teamMembers).values({ teamId: team!.id, userId: user!.id, role: opts.role ?? 'owner' });
   const [updated] = await db.update(users).set({ currentTeamId: team!.id }).where(eq(users.id, user!.id)).returning();
   return { user: updated!, team: team!, password };

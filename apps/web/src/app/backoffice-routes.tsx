@@ -1,8 +1,6 @@
-import type { Permission } from '@bookla/shared/permissions';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { redirect, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader';
-import type { PlannedPageHandle, PlannedPageKey } from '../routes/backoffice/planned-page';
 import { currentLanguage } from '../lib/language';
 import { requireAuthLoader, requireAuthReturnLoader, userLanguageLoader } from './route-guards';
 
@@ -48,7 +46,6 @@ const pages = {
   ActivitiesPage: () => import('../routes/backoffice/activities-page'),
   DashboardPage: () => import('../routes/backoffice/dashboard-page'),
   FeaturesPage: () => import('../routes/backoffice/features-page'),
-  PlannedPage: () => import('../routes/backoffice/planned-page'),
   ProfilePage: () => import('../routes/backoffice/profile-page'),
   TicketCheckinPage: () => import('../routes/backoffice/ticket-checkin-pages'),
   TicketLinkCheckinPage: () => import('../routes/backoffice/ticket-checkin-pages'),
@@ -60,6 +57,7 @@ const pages = {
   OrdersPage: () => import('../routes/backoffice/orders-pages'),
   EmailArchivePage: () => import('../routes/backoffice/email-archive-page'),
   StatisticsPage: () => import('../routes/backoffice/statistics-page'),
+  BexioPage: () => import('../routes/backoffice/bexio-page'),
 };
 type PageName = keyof typeof pages;
 // Each loader's module exports the component of its name (checked here, read below).
@@ -92,13 +90,6 @@ function backofficeComponent(name: PageName): ComponentType {
 
 const Layout = backofficeComponent('BackendLayout');
 const RedirectOnly = () => null;
-const Planned = backofficeComponent('PlannedPage');
-
-/** A sidebar screen whose tools come with a later issue (title and purpose only). */
-function planned(path: string, page: PlannedPageKey, permission?: Permission): RouteObject {
-  const handle: PlannedPageHandle = { page, permission };
-  return { path, handle, Component: Planned };
-}
 
 /** Routes below `/:lang`: the back office (spec §2), all behind the login guard. */
 export const backofficeRoutes: RouteObject[] = [
@@ -162,7 +153,8 @@ export const backofficeRoutes: RouteObject[] = [
       { path: 'config/course/defaults/:tab', Component: backofficeComponent('ActivityDefaultsPage') },
       { path: 'config/features', Component: backofficeComponent('FeaturesPage') },
       { path: 'archive/team', Component: backofficeComponent('EmailArchivePage') },
-      planned('bexio', 'bexio', 'internal.staff'),
+      // Internal staff only; everybody else gets the not-found page (page-frame.tsx RequirePermission).
+      { path: 'bexio', Component: backofficeComponent('BexioPage') },
       { path: 'profile', Component: backofficeComponent('ProfilePage') },
       { path: '*', Component: backofficeComponent('BackendNotFoundPage') },
     ],

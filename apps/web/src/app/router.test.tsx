@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_APP_STATE, setAppState } from '../lib/app-state';
 import { applyLanguage } from '../lib/language';
 import { fakeFetch, json } from '../test/fake-fetch';
@@ -15,6 +15,20 @@ function serve() {
 const logIn = () => setAppState({ authenticated: true, user: appUser({ id: 1 }), permissions: ['nav.orders'] });
 
 describe('routes', () => {
+  // The screens' lazily imported modules, compiled once before the tests: on a machine busy with
+  // the other test files, compiling them on first use took longer than a test's wait for the screen
+  // (decision 015: wait for the condition — here the import itself — never a fixed time).
+  beforeAll(async () => {
+    await Promise.all([
+      import('../routes/public/public-group'),
+      import('../routes/public/login-pages'),
+      import('../routes/public/signup-pages'),
+      import('./layouts/backend-layout'),
+      import('../routes/backoffice/dashboard-page'),
+      import('../routes/backoffice/bexio-page'),
+      import('../routes/backoffice/backend-not-found-page'),
+    ]);
+  }, 120_000);
   beforeEach(async () => {
     setAppState(DEFAULT_APP_STATE);
     await applyLanguage('en');

@@ -60,8 +60,9 @@ describe('server rendering of the app’s public screens', () => {
     if (result.kind !== 'html') throw new Error(`expected html, got ${result.kind}`);
     expect(result.html).toContain('Anmelden');
     expect(result.html).toContain('E-Mail-Adresse');
-    // Nothing can be submitted before the code runs (a native GET would put the password in the address).
-    expect(result.html).toContain('inert=""');
+    // Nothing can be submitted before /boot.js holds what is sent (a native GET would put the
+    // password in the address): the content is inert, marked for boot.js to lift.
+    expect(result.html).toMatch(/inert="" data-boot-inert=""/);
 
     container.innerHTML = result.html;
     const serverHeading = container.querySelector('h1');
@@ -71,6 +72,7 @@ describe('server rendering of the app’s public screens', () => {
     expect(errors).not.toHaveBeenCalled();
     expect(container.querySelector('h1')).toBe(serverHeading);
     await waitFor(() => expect(container.querySelector('[inert]')).toBeNull());
+    expect(container.querySelector('[data-boot-inert]')).toBeNull();
     expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toBeEnabled();
   });
 

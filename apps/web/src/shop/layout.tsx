@@ -7,6 +7,8 @@ import { LANGUAGE_NAMES, type ShopLanguage } from './i18n';
 import { Link, useLocation } from './router';
 import { useShop } from './shop-context';
 
+// The programme's calendar feed (CONTRACT §8): its own small chunk with its texts, after the page.
+
 /** The product's name from the app state the server puts into the page (for "powered by"). */
 function appName(): string {
   try {

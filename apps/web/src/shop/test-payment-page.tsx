@@ -1,7 +1,9 @@
 import { useState } from 'react';
-import { ApiError, shopApi } from './api';
+import type { TestPaymentReply, TestSaveCard } from '@bookla/shared';
+import { ApiError, request, shopApi } from './api';
 import { Link, navigate } from './router';
 import { useTeamShop } from './shop-context';
+import { useSubscriptionsShop } from './subscriptions/texts';
 import { LoadError, Loading, Notice } from './ui/states';
 import { useFetch } from './use-fetch';
 import { useTitle } from './use-title';
@@ -16,12 +18,20 @@ export function TestPaymentPage({ id, token }: { id: string; token: string }) {
   const payment = useFetch(`test-payment:${id}:${token}`, (signal) => shopApi.testPayment(id, token, signal), { cache: false });
   const [sending, setSending] = useState<'pay' | 'decline' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [saveCard, setSaveCard] = useState<TestSaveCard | ''>('yes');
 
   const complete = async (outcome: 'pay' | 'decline') => {
     setSending(outcome);
     setFailure(null);
     try {
-      const reply = await shopApi.completeTestPayment(id, token, outcome);
+      // A monthly or yearly tier: the test card kept for renewals (the shop's first bundle stays as it is).
+      const reply =
+        payment.data?.can_save_card && saveCard
+          ? await request<TestPaymentReply>(`/api/public/test-payments/${encodeURIComponent(id)}?token=${encodeURIComponent(token)}`, {
+              method: 'POST',
+              body: { outcome, save_card: saveCard },
+            })
+          : await shopApi.completeTestPayment(id, token, outcome);
       navigate(reply.order_url);
     } catch (e) {
       setSending(null);
@@ -59,6 +69,7 @@ export function TestPaymentPage({ id, token }: { id: string; token: string }) {
               <dd className="amount">{fmt.money(p.amount, p.currency)}</dd>
             </div>
           </dl>
+          {p.status === 'pending' && p.can_save_card && <SaveCardChoice value={saveCard} onChange={setSaveCard} />}
           {p.status === 'pending' ? (
             <div className="actions">
               <button
@@ -91,5 +102,25 @@ export function TestPaymentPage({ id, token }: { id: string; token: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The test page's "save card for renewals": keep a test card whose renewals are paid, or declined, or none. */
+function SaveCardChoice({ value, onChange }: { value: TestSaveCard | ''; onChange: (v: TestSaveCard | '') => void }) {
+  const { t } = useSubscriptionsShop();
+  const options: [TestSaveCard | '', string][] = [
+    ['yes', t('subscriptions.testCard.yes')],
+    ['declines', t('subscriptions.testCard.declines')],
+    ['', t('subscriptions.testCard.no')],
+  ];
+  return (
+    <fieldset className="panel">
+      <legend>{t('subscriptions.testCard.legend')}</legend>
+      {options.map(([v, label]) => (
+        <label key={v || 'none'} className="radio">
+          <input type="radio" name="save-card" value={v} checked={value === v} onChange={() => onChange(v)} /> {label}
+        </label>
+      ))}
+    </fieldset>
   );
 }

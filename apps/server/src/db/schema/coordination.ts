@@ -11,7 +11,7 @@ import { teams } from './accounts.ts';
  * `Idempotency-Key` of the public checkout's POSTs, per team and kind of call (`scope`: `order`,
  * `reservation`). A key is reserved (`pending`, until `locked_until`) before the call's work and
  * completed (`done`) with the reply to answer again; a 5xx or a refusal that may change deletes
- * it. Purged 24 h after `created_at`.
+ * it, unless the call committed (`committed_id`). Purged 24 h after `created_at`.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -29,6 +29,11 @@ export const idempotencyKeys = pgTable(
     replyBody: text('reply_body'),
     /** While `pending`: when a crashed holder's reservation of the key may be taken over. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /**
+     * What the call committed (orders: the order's id), set in the same statement as the order
+     * (migration 0026): a key with it is never freed, a repeat answers what was committed.
+     */
+    committedId: integer('committed_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

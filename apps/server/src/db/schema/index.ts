@@ -9,3 +9,7 @@ export * from './customer-accounts.ts';
 export * from './notifications.ts';
 export * from './coordination.ts';
 export * from './subscriptions.ts';
+export * from './calendar.ts';
+export * from './integrations.ts';
+export * from './webhooks.ts';
+export * from './platform.ts';

@@ -30,7 +30,16 @@ export const teamNotificationSettings = pgTable(
     events: jsonb('events')
       .$type<NotificationEvent[]>()
       .notNull()
-      .default(['order_placed', 'order_cancelled', 'refund_requested', 'refund_made', 'waitlist_taken']),
+      .default([
+        'order_placed',
+        'order_cancelled',
+        'refund_requested',
+        'refund_made',
+        'waitlist_taken',
+        'membership_past_due',
+        'membership_cancelled',
+        'membership_ended',
+      ]),
     delivery: varchar('delivery', { length: 16 }).$type<NotificationDelivery>().notNull().default('immediate'),
     /** The last local day (team time zone) whose digest was claimed: the digest's once-per-day fence. */
     lastDigestOn: date('last_digest_on', { mode: 'string' }),
@@ -58,7 +67,10 @@ export const teamNotificationRecipients = pgTable(
   ],
 );
 
-/** One row per event a team may be told about; `key` records each event once (and mails it once). */
+/**
+ * One row per event a team may be told about (an order's or a membership's); `key` records each
+ * event once (and mails it once).
+ */
 export const teamNotificationEvents = pgTable(
   'team_notification_events',
   {
@@ -67,6 +79,8 @@ export const teamNotificationEvents = pgTable(
     key: varchar('key', { length: 80 }).notNull(),
     event: varchar('event', { length: 24 }).$type<NotificationEvent>().notNull(),
     orderId: integer('order_id'),
+    /** A membership's event (migration 0031): the membership it concerns (order_id then null). */
+    membershipId: integer('membership_id'),
     /** What the mails show, as it was when the event happened (number, customer, amounts in minor units). */
     data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),

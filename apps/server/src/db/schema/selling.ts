@@ -104,6 +104,10 @@ export const teamSellingSettings = pgTable(
     isDemo: boolean('is_demo').notNull().default(false),
     /** The team's terms and conditions, linked at checkout. */
     termsUrl: varchar('terms_url', { length: 500 }),
+    /**
+     * @deprecated Not read any more: the platform plan per day (team_plan_changes, decision 031)
+     * decides the fee. Migration 0032 copied it there; the column stays for older rows.
+     */
     tier: varchar('tier', { length: 16 }).$type<PlatformTier>().notNull().default('payg'),
     /** Days a past_due membership waits for its payment before it expires (migration 0025). */
     membershipGraceDays: integer('membership_grace_days').notNull().default(14),
@@ -332,6 +336,16 @@ export const payments = pgTable(
     externalPaymentId: varchar('external_payment_id', { length: 200 }),
     /** Where the buyer pays (hosted page); null once finished. */
     checkoutUrl: text('checkout_url'),
+    /** The card this payment kept for renewals (the provider's reference, sealed; migration 0030). Never a card number. */
+    savedCard: text('saved_card'),
+    /** What the provider says of that card (brand, last four digits), for people to recognise it. */
+    cardLabel: varchar('card_label', { length: 40 }),
+    /** A charge of a saved card: the provider's idempotency key (one per renewal order). */
+    idempotencyKey: varchar('idempotency_key', { length: 200 }),
+    /** When a sweep claimed the charge's provider call (another claims it again only after a while). */
+    chargeClaimedAt: timestamp('charge_claimed_at', { withTimezone: true }),
+    /** The provider's reason when the charge was declined. */
+    failure: varchar('failure', { length: 200 }),
     ...timestamps,
   },
   (t) => [
@@ -339,6 +353,9 @@ export const payments = pgTable(
     uniqueIndex('payments_external_uq')
       .on(t.provider, t.externalId)
       .where(sql`external_id IS NOT NULL`),
+    uniqueIndex('payments_idempotency_key_uq')
+      .on(t.idempotencyKey)
+      .where(sql`idempotency_key IS NOT NULL`),
   ],
 );
 

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { customers, users } from './accounts.ts';
 import { teamId, timestamps } from './catalogue.ts';
-import { orders } from './selling.ts';
+import { orders, payments } from './selling.ts';
 
 /** How a membership's next period is paid: as its first one was (migration 0025). `none`: a pass, never renewed. */
 export type RenewalMethod = 'free' | 'invoice' | 'card' | 'none';
@@ -92,6 +92,8 @@ export const memberships = pgTable(
     pastDueSince: timestamp('past_due_since', { withTimezone: true }),
     /** The open invoice of the current period (invoice renewals). */
     renewalOrderId: integer('renewal_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** The saved card renewals are charged to: the payment that kept it (migration 0030). */
+    cardPaymentId: integer('card_payment_id').references(() => payments.id, { onDelete: 'set null' }),
     /** The period end the upcoming-renewal mail was sent for (yearly tiers). */
     renewalNoticeFor: timestamp('renewal_notice_for', { withTimezone: true }),
     endedAt: timestamp('ended_at', { withTimezone: true }),

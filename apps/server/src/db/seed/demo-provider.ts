@@ -7,6 +7,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { renderVariants, variantKey, VARIANTS, type Variant } from '../../features/catalogue/activities/media.service.ts';
 import { createDefaultTypeSets } from '../../features/catalogue/setup/index.ts';
+import { startTeamPlan } from '../../features/platform/index.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { newMediaKey, type Storage } from '../../lib/storage.ts';
 import type { Db, Tx } from '../client.ts';
@@ -172,6 +173,8 @@ async function insertDemoTeam(tx: Tx, passwordHash: string): Promise<number> {
   const teamId = team!.id;
   await tx.insert(teamMembers).values({ teamId, userId: ownerId, role: 'owner' });
   await tx.update(users).set({ currentTeamId: teamId }).where(eq(users.id, ownerId));
+  // Its first plan, as every new company's (CONTRACT §6).
+  await startTeamPlan(tx, teamId, 'payg', ownerId);
   // The same type sets a company made by registration gets.
   await createDefaultTypeSets(tx, teamId);
   return teamId;

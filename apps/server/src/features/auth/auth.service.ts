@@ -10,6 +10,7 @@ import { consumeLimit, takeAttempt } from '../../plugins/rate-limit.ts';
 import { isCountry } from '../reference/index.ts';
 import { createDefaultTypeSets } from '../catalogue/setup/index.ts';
 import { startVatRegistration } from '../selling/settings/index.ts';
+import { startTeamPlan } from '../platform/index.ts';
 import * as repo from './auth.repo.ts';
 import { queueVerificationMail, VERIFY_TTL_MS } from './mails.ts';
 import { clearLoginFailures, loginLimits } from './login-limits.ts';
@@ -134,6 +135,8 @@ export async function register(deps: Deps, input: RegisterInput, lang: Language)
         },
       );
       await createDefaultTypeSets(tx, teamId);
+      // The plan chosen at sign-up, from today (CONTRACT §6).
+      await startTeamPlan(tx, teamId, input.plan, userId);
       // Registered for VAT (its choice, else a VAT ID given): VAT is charged with that number (issue 22 item 1).
       if (vatId && isVatRegistered({ vat_registered: team.vat_registered, vat_id: vatId })) await startVatRegistration(tx, teamId, vatId);
       await issueVerification(tx, deps.config, { id: userId, email: user.email, firstname: user.firstname, language: lang });

@@ -2,6 +2,8 @@ import {
   isContentType,
   isLanguage,
   LANGUAGES,
+  PLAN_MONTHLY_FEE_MINOR,
+  PLANS,
   PLATFORM_FEES,
   publicActivityListQuerySchema,
   type Language,
@@ -23,8 +25,8 @@ import { summary, type Alternate, type PageMeta } from './head.ts';
  * public pages the props their renderer needs (the same props the browser hydrates with).
  */
 
-/** The spec's two tiers (§1); the fees per sale are the platform's own (PLATFORM_FEES). */
-export const MONTHLY_CHF = { payg: 0, business: 139 } as const;
+/** The spec's two plans (§1): monthly fees in francs from the shared plan terms, fees per sale from PLATFORM_FEES. */
+export const MONTHLY_CHF = { payg: PLAN_MONTHLY_FEE_MINOR.payg / 100, business: PLAN_MONTHLY_FEE_MINOR.business / 100 } as const;
 export const TIER_NAMES = { payg: 'Pay-As-You-Go', business: 'Business' } as const;
 
 /** The landing page's first carousel image: the page's largest paint, preloaded. */
@@ -139,7 +141,7 @@ async function describeLanding(app: FastifyInstance, lang: Language): Promise<De
         url: canonical,
         image: `${base}${SHARE_IMAGE.path}`,
         brand: { '@type': 'Brand', name: appName },
-        offers: (['payg', 'business'] as const).map((tier) => ({
+        offers: PLANS.map((tier) => ({
           '@type': 'Offer',
           name: TIER_NAMES[tier],
           price: MONTHLY_CHF[tier].toFixed(2),

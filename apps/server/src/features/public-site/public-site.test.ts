@@ -175,9 +175,10 @@ describe('the app’s public screens', () => {
       '<style>.app{color:green}</style><link rel="stylesheet" media="print" crossorigin href="/assets/main.css">',
     );
     expect(head(html)).not.toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/main.css">/);
-    // Its code starts after the first paint: /boot.js adds the entry named in the app-boot block.
+    // Its code starts when the visitor begins to use the form: /boot.js adds the entry named in
+    // the app-boot block (decision 033).
     expect(head(html)).not.toContain('<script type="module"');
-    expect(dataBlock(html, 'app-boot')).toEqual({ entry: '/assets/main.js', modules: [] });
+    expect(dataBlock(html, 'app-boot')).toEqual({ entry: '/assets/main.js', modules: [], start: 'intent' });
     expect(head(html)).toContain('<script defer src="/boot.js"></script>');
     // The status pages of the login are the login page for search engines.
     expect(canonical((await get('/en/login/expired')).body)).toBe(`${base}/en/login`);
@@ -200,6 +201,12 @@ describe('the app’s public screens', () => {
     expect(meta(backend.body, 'name', 'robots')).toBe('noindex, nofollow');
     expect(canonical(backend.body)).toBeUndefined();
     expect(backend.body).not.toContain('og:title');
+  });
+
+  it('starts the code of a form when the visitor begins to use it, and of an invitation (looked up by the browser) at once', async () => {
+    for (const url of ['/fr/register', '/en/reset/password/abc/a%40b.ch', '/de/customer/reset/password/abc/a%40b.ch', '/en/error/404'])
+      expect(dataBlock((await get(url)).body, 'app-boot'), url).toMatchObject({ start: 'intent' });
+    expect(dataBlock((await get('/de/accept-invite/1/2/h')).body, 'app-boot')).toMatchObject({ start: 'paint' });
   });
 
   it('keeps addresses with secrets and the 404 page out of search engines', async () => {

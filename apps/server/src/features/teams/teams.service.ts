@@ -23,6 +23,7 @@ import { consumeLimit } from '../../plugins/rate-limit.ts';
 import { isCountry } from '../reference/index.ts';
 import { createDefaultTypeSets } from '../catalogue/setup/index.ts';
 import { startVatRegistration } from '../selling/settings/index.ts';
+import { startTeamPlan } from '../platform/index.ts';
 import * as repo from './teams.repo.ts';
 import type { TeamRow } from './teams.repo.ts';
 
@@ -174,6 +175,8 @@ export async function createTeam(
       });
       await repo.insertMember(tx, team.id, userId, 'owner');
       await createDefaultTypeSets(tx, team.id);
+      // A company made here starts on Pay-As-You-Go; its plan tab changes it (CONTRACT §6).
+      await startTeamPlan(tx, team.id, 'payg', userId);
       // Registered for VAT (its choice, else a VAT ID given): VAT is charged with that number (issue 22 item 1).
       if (vatId && isVatRegistered({ vat_registered: input.vat_registered, vat_id: vatId })) await startVatRegistration(tx, team.id, vatId);
       await repo.setCurrentTeam(tx, userId, team.id);

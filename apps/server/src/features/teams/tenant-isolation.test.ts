@@ -4,11 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   activities,
   activitySessions,
+  apiTokens,
   invitations,
   locations,
   memberships,
   orderParticipants,
   orders,
+  platformInvoices,
   resources,
   sessionResources,
   sessions,
@@ -18,6 +20,9 @@ import {
   teamMembers,
   teams,
   waitingListEntries,
+  webhookDeliveries,
+  webhookEndpoints,
+  webhookEvents,
 } from '../../db/schema/index.ts';
 import { buildTestApp, TestClient, type TestApp } from '../../test/build-test-app.ts';
 import { createUserWithTeam, lastMail, loginAs, uid } from '../../test/factories.ts';
@@ -66,10 +71,11 @@ const PUBLIC: RegExp[] = [
   // Self-service cancellation behind the order link: its token is the key (see selling/customer-accounts/cancellation.test.ts).
   /^(GET|POST) \/api\/public\/orders\/:id\/cancellation$/,
   // Shop customer accounts: the customer session of the team in the path is the key (none, or another
-  // team's: no customer, 401; another's order: 404; see selling/customer-accounts/*.test.ts).
-  /^(GET|POST) \/api\/customer\/teams\/:teamId\/(me|register|login|logout|magic-link|link|verification\/resend|password|bookings|memberships|orders)$/,
+  // team's: no customer, 401; another's order: 404; another's membership in the quote: 422 at the
+  // participant; see selling/customer-accounts/*.test.ts).
+  /^(GET|POST) \/api\/customer\/teams\/:teamId\/(me|register|login|logout|magic-link|link|verification\/resend|password|bookings|memberships|orders|quote)$/,
   /^(GET|POST) \/api\/customer\/teams\/:teamId\/orders\/:id\/cancellation$/,
-  /^POST \/api\/customer\/teams\/:teamId\/memberships\/:id\/cancel$/,
+  /^POST \/api\/customer\/teams\/:teamId\/memberships\/:id\/(cancel|update-card)$/,
   // The checkout, open to every buyer by design: the team in the path sells only its own tickets
   // (another team's ticket or product id: 422/404, see selling/orders/place-order.test.ts and
   // checkout-hostile.test.ts); a reservation's token is its only key.
@@ -84,6 +90,11 @@ const PUBLIC: RegExp[] = [
   // The customer's order documents: the order link's token is the key (see selling/documents/documents.test.ts).
   /^GET \/api\/public\/orders\/:id\/(tickets|invoice|receipt)\.pdf$/,
   /^GET \/api\/public\/orders\/:id\/credit-notes\/:index\.pdf$/,
+  // Calendar feeds (CONTRACT §8): the team's published programme, by design; an instructor's feed and
+  // an order's file behind their own tokens (unknown, revoked or another order's: 404, see selling/calendar).
+  /^GET \/:lang\/shop\/:teamId\/calendar\.ics$/,
+  /^GET \/api\/public\/instructor-calendars\/:token\.ics$/,
+  /^GET \/api\/public\/orders\/:id\/calendar\.ics$/,
   // The waiting list's sign-up (published activities of the team in the path, by design), and its
   // links: the removal or offer token is the key (wrong token, another team: 404, see selling/waitinglist).
   /^POST \/api\/public\/teams\/:teamId\/waitinglist$/,
@@ -126,6 +137,13 @@ interface World {
   subscriptionId: number;
   tierId: number;
   membershipId: number;
+  /** API tokens: A's token (all scopes). */
+  apiTokenId: number;
+  /** Webhooks: A's endpoint and a delivery of it. */
+  webhookId: number;
+  webhookDeliveryId: number;
+  /** Platform invoices: A's invoice of a month. */
+  platformInvoiceId: number;
 }
 
 interface Call {
@@ -142,6 +160,19 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'DELETE /api/team/invitations/:id': (a) => ({ params: { id: a.invitationId } }),
   'POST /api/team/invitations/:id/resend': (a) => ({ params: { id: a.invitationId } }),
   'DELETE /api/profile/sessions/:id': (a) => ({ params: { id: a.sessionId } }),
+  'DELETE /api/tokens/:id': (a) => ({ params: { id: a.apiTokenId } }),
+  // Internal staff only (bexio, CONTRACT §6): B's owner and B's token are refused (403) before any invoice is read.
+  'POST /api/platform/invoices/:id/sync': () => ({ params: { id: 1 } }),
+  // Platform invoices (CONTRACT §6): staff-only calls refuse B (403); under Billing, A's invoice is not found for B (404).
+  'GET /api/platform/invoices/:id/pdf': (a) => ({ params: { id: a.platformInvoiceId } }),
+  'POST /api/platform/invoices/:id/paid': (a) => ({ params: { id: a.platformInvoiceId } }),
+  'GET /api/team/platform-invoices/:id/pdf': (a) => ({ params: { id: a.platformInvoiceId } }),
+  'GET /api/webhooks/:id': (a) => ({ params: { id: a.webhookId } }),
+  'PUT /api/webhooks/:id': (a) => ({ params: { id: a.webhookId }, body: { enabled: false } }),
+  'DELETE /api/webhooks/:id': (a) => ({ params: { id: a.webhookId } }),
+  'GET /api/webhooks/:id/deliveries': (a) => ({ params: { id: a.webhookId } }),
+  'POST /api/webhooks/:id/test': (a) => ({ params: { id: a.webhookId } }),
+  'POST /api/webhooks/:id/deliveries/:deliveryId/resend': (a) => ({ params: { id: a.webhookId, deliveryId: a.webhookDeliveryId } }),
   'GET /api/course/locations/:id': (a) => ({ params: { id: a.locationId } }),
   'PUT /api/course/locations/:id': (a) => ({ params: { id: a.locationId }, body: locationBody('B Ort') }),
   'DELETE /api/course/locations/:id': (a) => ({ params: { id: a.locationId } }),
@@ -183,6 +214,9 @@ const ID_CASES: Record<string, (a: World) => Call> = {
   'PUT /api/sa/resources/:id': (a) => ({ params: { id: a.resourceGroupId }, body: resourceGroupBody('B Raum') }),
   'DELETE /api/sa/resources/:id': (a) => ({ params: { id: a.resourceGroupId } }),
   'GET /api/sa/resources/:id/bookings': (a) => ({ params: { id: a.resourceGroupId } }),
+  'GET /api/sa/resources/:id/calendar-feeds': (a) => ({ params: { id: a.resourceGroupId } }),
+  'POST /api/sa/instructors/:id/calendar-feed': (a) => ({ params: { id: a.resourceId } }),
+  'DELETE /api/sa/instructors/:id/calendar-feed': (a) => ({ params: { id: a.resourceId } }),
   'GET /api/course/type_sets/:id': (a) => ({ params: { id: a.typeSetId } }),
   'PUT /api/course/type_sets/:id': (a) => ({ params: { id: a.typeSetId }, body: { name: { de: 'B', en: 'B' }, kind: 'event' } }),
   'DELETE /api/course/type_sets/:id': (a) => ({ params: { id: a.typeSetId } }),
@@ -303,6 +337,8 @@ const BODIES: Record<string, () => unknown> = {
   }),
   'PUT /api/team/billing': () => ({ billing_address: 'Weg 2', billing_city: 'Chur', billing_postal_code: '7000', billing_country: 'CH' }),
   'PUT /api/team/security': () => ({ require_2fa: false }),
+  // B's own plan (no id): B's waiting upgrade, nothing of A.
+  'PUT /api/team/plan': () => ({ plan: 'business' }),
   'PUT /api/config/features': () => ({ embeds: false }),
   'PUT /api/config/tax': () => ({ charges_vat: false, rates: [{ rate: '8.1', label: { de: 'Normal' } }], default_rate: '8.1' }),
   'PUT /api/config/integration': () => ({ test_mode: { enabled: true }, branding: { slug: `beta-${uid()}` } }),
@@ -467,7 +503,48 @@ beforeAll(async () => {
     email: `alpha-member-${tag}@alpha.example`,
     lastname: `Mitglied ${tag}`,
   });
+  const aToken = await aClient.post('/api/tokens', { name: `Alpha Token ${tag}`, scopes: ['read', 'orders', 'catalogue'] });
+  expect(aToken.statusCode, aToken.body).toBe(201);
+  // A webhook of A with one delivery (written directly: its URL is never called here).
+  const [aHook] = await db
+    .insert(webhookEndpoints)
+    .values({
+      teamId: aOwner.team.id,
+      url: `https://alpha-${tag}.example.com/hook`,
+      events: ['order.paid'],
+      secretSealed: 'v1.a.b.c',
+      secretHint: 'whsec_…alfa',
+    })
+    .returning();
+  const [aEvent] = await db
+    .insert(webhookEvents)
+    .values({ teamId: aOwner.team.id, type: 'order.paid', source: 'order', sourceId: sold.order.id, data: {}, fannedOutAt: new Date() })
+    .returning();
+  const [aDelivery] = await db
+    .insert(webhookDeliveries)
+    .values({ teamId: aOwner.team.id, endpointId: aHook!.id, eventId: aEvent!.id, requestBody: `{"alpha":"${tag}"}`, status: 'delivered' })
+    .returning();
+  const [aPlatformInvoice] = await db
+    .insert(platformInvoices)
+    .values({
+      teamId: aOwner.team.id,
+      month: '2026-04',
+      number: `BKL-202604-${String(aOwner.team.id).padStart(6, '0')}`,
+      currency: 'CHF',
+      language: 'de',
+      lines: [{ kind: 'sale_fees', date: '2026-04-05', sales: 1, volume_minor: 1000, amount_minor: 128 }],
+      subtotalMinor: 128,
+      totalMinor: 128,
+      issuer: { name: 'Bookla', address: ['Bahnhofstrasse 1', '8001 Zürich', 'CH'], iban: 'CH4431999123000889012' },
+      recipient: { name: `Alpha Isolation ${tag}`, address: ['Alphaweg 1', '8001 Zürich', 'CH'] },
+      dueAt: '2026-05-31',
+    })
+    .returning();
   a = {
+    platformInvoiceId: aPlatformInvoice!.id,
+    webhookId: aHook!.id,
+    webhookDeliveryId: aDelivery!.id,
+    apiTokenId: aToken.json().id,
     subscriptionId: aSubscription.id,
     tierId: aTier.id,
     membershipId: aMembership.membership.id,
@@ -541,6 +618,7 @@ beforeAll(async () => {
     `Alpha Abo ${tag}`,
     `alpha-member-${tag}@alpha.example`,
     `Mitglied ${tag}`,
+    `Alpha Token ${tag}`,
   ];
 
   const bOwner = await createUserWithTeam(db, { teamName: `Beta ${tag} GmbH`, email: `beta-owner-${tag}@beta.example` });
@@ -561,14 +639,15 @@ describe('tenant isolation', () => {
     expect(routes.length).toBeGreaterThan(40);
   });
 
-  it('never shows or changes company A for company B’s owner, on any route', async () => {
+  /** Every route called by B (a fresh caller per route): A's ids answer 403/404, nothing of A shows. */
+  async function sweep(caller: () => Promise<Pick<TestClient, 'request'>>) {
     const problems: string[] = [];
     const checked: string[] = [];
     for (const route of listRoutes(app)) {
       if (PUBLIC.some((re) => re.test(route))) continue;
       const [method, path] = route.split(' ') as ['GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', string];
       const params = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]!);
-      const b = await loginAs(app, bEmail);
+      const b = await caller();
       let res;
       if (params.length && !NON_RECORD_PARAMS[route]) {
         const make = ID_CASES[route];
@@ -591,7 +670,20 @@ describe('tenant isolation', () => {
     expect(problems).toEqual([]);
     expect(checked.length).toBeGreaterThan(20);
     for (const route of Object.keys(ID_CASES)) expect(checked, `stale case ${route}`).toContain(route);
-    // It walks every route of the app: minutes on a machine busy with the browser tests, not 30 s.
+  }
+
+  // It walks every route of the app: minutes on a machine busy with the browser tests, not 30 s.
+  it('never shows or changes company A for company B’s owner, on any route', () => sweep(() => loginAs(app, bEmail)), 180_000);
+
+  it('never shows or changes company A for company B’s API token (all scopes), on any route', async () => {
+    const owner = await loginAs(app, bEmail);
+    const created = await owner.post('/api/tokens', { name: 'B sweep', scopes: ['read', 'orders', 'catalogue'] });
+    expect(created.statusCode, created.body).toBe(201);
+    // No cookies and no XSRF header: the bearer alone.
+    const authorization = `Bearer ${created.json().token}`;
+    await sweep(async () => ({
+      request: (method, url, body) => app.inject({ method, url, payload: body as object | undefined, headers: { authorization } }),
+    }));
   }, 180_000);
 
   it('counts none of company A’s orders in company B’s statistics', async () => {
@@ -695,6 +787,8 @@ describe('tenant isolation', () => {
       .from(invitations)
       .where(and(eq(invitations.id, a.invitationId), isNull(invitations.revokedAt), isNull(invitations.acceptedAt)));
     expect(inv).toBeDefined();
+    const [aToken] = await db.select().from(apiTokens).where(eq(apiTokens.id, a.apiTokenId));
+    expect(aToken).toMatchObject({ teamId: a.teamId, revokedAt: null });
     const aSessions = await db.select().from(sessions).where(eq(sessions.userId, a.ownerId));
     expect(aSessions.map((s) => s.id.slice(0, 12))).toContain(a.sessionId);
     const aActivities = await db.select().from(activities).where(eq(activities.teamId, a.teamId));

@@ -97,6 +97,8 @@ export const lea: SubscriptionMember = {
   current_period_end: '2027-04-30T00:00:00+02:00',
   credits_left: 4,
   cancel_at_period_end: false,
+  renewal_method: 'none',
+  card_label: null,
   created_at: '2026-11-01T10:00:00+01:00',
 };
 
@@ -116,6 +118,8 @@ export const tom: SubscriptionMember = {
   tier_name: 'Monthly unlimited',
   status: 'past_due',
   credits_left: null,
+  renewal_method: 'card',
+  card_label: 'visa •••• 4242',
 };
 
 /** Lea on the monthly tier (renews, unlimited credits). */

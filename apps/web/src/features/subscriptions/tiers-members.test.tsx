@@ -169,9 +169,11 @@ describe('members of a subscription', () => {
       within(row)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['Lea Meier', 'lea@example.ch', '10-class pass', 'Active', '30/04/2027', '4', 'Details']);
+    ).toEqual(['Lea Meier', 'lea@example.ch', '10-class pass', 'Active', '30/04/2027', 'Does not renew', '4', 'Details']);
     const other = within(members).getByRole('button', { name: 'Tom Keller' }).closest('tr')!;
     expect(other).toHaveTextContent('Payment overdue');
+    // Renewed by card: the provider's brand and last digits.
+    expect(other).toHaveTextContent('Card visa •••• 4242');
     expect(other).toHaveTextContent('Unlimited');
 
     await user.type(within(members).getByRole('searchbox', { name: 'Search name or e-mail' }), 'lea{Enter}');

@@ -49,6 +49,12 @@ describe('the landing page (spec §1)', () => {
     expect(screen.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/en/login');
   });
 
+  it("links each plan's button to the sign-up form with the plan preselected", () => {
+    render(<PublicSite {...landingProps('en')} />);
+    expect(screen.getByRole('link', { name: 'Start with Pay-As-You-Go' })).toHaveAttribute('href', '/en/register?plan=payg');
+    expect(screen.getByRole('link', { name: 'Start with Business' })).toHaveAttribute('href', '/en/register?plan=business');
+  });
+
   it('shows 13 sized images in the hero carousel: the first eager and first in line, the others lazy', () => {
     render(<PublicSite {...landingProps('en')} />);
     const slides = [...carousel().querySelectorAll('[role="group"][aria-roledescription="slide"]')];

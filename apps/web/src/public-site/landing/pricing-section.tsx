@@ -24,7 +24,8 @@ export function PricingSection() {
             </p>
             <p className="per-sale">{t('landing.pricing.perSale', { percent: percent(tier.rate, lang), fee: chf(tier.fee, lang) })}</p>
             <p className="muted">{t(tier.text)}</p>
-            <a className="button outline" href={`/${lang}/register`}>
+            {/* The sign-up form preselects the plan of the button (CONTRACT §6). */}
+            <a className="button outline" href={`/${lang}/register?plan=${tier.key}`}>
               {t('landing.pricing.cta', { plan: tier.name })}
             </a>
           </li>

@@ -1,23 +1,35 @@
-import { Tabs } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { BillingTab, GeneralTab, SecurityTab, StaffTab } from '../../features/teams';
+import { PlanTab, TeamPlatformInvoices } from '../../features/platform';
 import { PageLoader } from '../../components/page-loader';
 import { useLang } from '../../lib/language';
 import { BackendNotFoundPage } from './backend-not-found-page';
 import { PageFrame, RequirePermission } from './page-frame';
 
-export const COMPANY_TABS = ['general', 'billing', 'staff', 'security'] as const;
+export const COMPANY_TABS = ['general', 'billing', 'plan', 'staff', 'security'] as const;
 type CompanyTab = (typeof COMPANY_TABS)[number];
 const isTab = (value: unknown): value is CompanyTab => COMPANY_TABS.includes(value as CompanyTab);
 
 const PANELS: Record<CompanyTab, ComponentType> = {
   general: GeneralTab,
-  billing: BillingTab,
+  billing: BillingPanel,
+  plan: PlanTab,
   staff: StaffTab,
   security: SecurityTab,
 };
+
+/** Billing: the company's billing address, then the platform's invoices to the company (CONTRACT §6). */
+function BillingPanel() {
+  return (
+    <Stack gap="xl">
+      <BillingTab />
+      <TeamPlatformInvoices />
+    </Stack>
+  );
+}
 
 /** `/{lang}/backend/config/team/{tab}`: one address per tab, so each can be linked and reloaded. */
 export function CompanySettingsPage() {

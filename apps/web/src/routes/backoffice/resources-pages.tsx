@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
 import { RESOURCES, SetupList, SetupRecordForm, useRecordId } from '../../features/catalogue/setup';
 import {
+  InstructorFeeds,
   ResourceBookings,
   ResourceGroupFields,
   blankResourceGroup,
@@ -81,6 +82,7 @@ export function ResourcePage() {
             <ResourceGroupFields languages={languages} withResources={id !== null} />
           </SetupRecordForm>
           {id !== null && <ResourceBookings groupId={id} />}
+          {id !== null && <InstructorFeeds groupId={id} />}
         </Stack>
       </PageFrame>
     </RequirePermission>

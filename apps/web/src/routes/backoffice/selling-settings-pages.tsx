@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { useTeamLanguages } from '../../components/form/translated-fields';
-import { EmbedsSection, IntegrationSettingsForm, NotificationSettingsForm, TaxSettingsForm } from '../../features/selling/settings';
+import {
+  ApiTokensSection,
+  EmbedsSection,
+  IntegrationSettingsForm,
+  NotificationSettingsForm,
+  TaxSettingsForm,
+  WebhooksSection,
+} from '../../features/selling/settings';
+import { Suspense } from 'react';
+import { useAppState } from '../../lib/app-state';
 import { PageFrame, RequirePermission } from './page-frame';
 
 /** `/{lang}/backend/config/tax`: VAT, the VAT number and the rates. */
@@ -20,11 +29,19 @@ export function TaxSettingsPage() {
 export function IntegrationSettingsPage() {
   const { t } = useTranslation('sellingSettings');
   const languages = useTeamLanguages();
+  // Webhooks (and API tokens) are for owners and admins only.
+  const manage = useAppState().permissions?.includes('team.manage') ?? false;
   return (
     <RequirePermission name="nav.config">
       <PageFrame title={t('integration.title')} intro={t('integration.intro')}>
         <IntegrationSettingsForm languages={languages} />
         <EmbedsSection languages={languages} />
+        {manage && (
+          <Suspense fallback={null}>
+            <ApiTokensSection />
+            <WebhooksSection />
+          </Suspense>
+        )}
       </PageFrame>
     </RequirePermission>
   );

@@ -17,6 +17,7 @@ import {
 import { safeRedirectPath } from '../../app/route-guards';
 import { useLang } from '../../lib/language';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /** The spec's statuses, and where the verification link leads (issue 9). */
 const STATUSES = ['registration_success', 'expired', 'logout', 'verified', 'verification_expired', 'verification_invalid'] as const;
@@ -57,7 +58,9 @@ export function LoginPage() {
   // A notice of this page (reset link sent) replaces the one the address or another page brought.
   const [ownNotice, setOwnNotice] = useState<Notice | null | undefined>(undefined);
 
-  const carried = (location.state as LoginNavigationState | null)?.notice;
+  // The history entry's notice is the browser's alone: shown once the page is live (useHydrated).
+  const hydrated = useHydrated();
+  const carried = hydrated ? (location.state as LoginNavigationState | null)?.notice : undefined;
   const routeNotice: Notice | null = isNotice(carried)
     ? carried
     : isStatus(status)

@@ -10,7 +10,7 @@ import type {
 } from '@bookla/shared/customer-accounts';
 import type { ListResponse } from '@bookla/shared/pagination';
 import type { OrderBody, PlaceOrderReply } from '@bookla/shared/selling';
-import type { MyMembership } from '@bookla/shared/subscriptions';
+import type { MemberQuoteBody, MemberQuoteReply, MyMembership } from '@bookla/shared/subscriptions';
 import { ApiError, request } from '../api';
 
 /**
@@ -102,6 +102,10 @@ export function accountApi(teamId: number, lang: string) {
     cancel: (orderId: number, body: CancellationBody) => post<CancellationReply>(`/orders/${orderId}/cancellation`, body),
     /** The customer's memberships and passes (CONTRACT §5), newest first. */
     memberships: (signal?: AbortSignal) => get<{ data: MyMembership[] }>('/memberships', signal).then((r) => r.data),
+    /** "Update card": the provider's page that pays the past-due renewal with a new card (it replaces the saved one). */
+    updateCard: (membershipId: number) => post<{ payment_url: string }>(`/memberships/${membershipId}/update-card`),
+    /** The public quote's twin: the total the order call below will charge, member seats at 0. */
+    orderQuote: (body: MemberQuoteBody, signal?: AbortSignal) => call<MemberQuoteReply>(lang, 'POST', `${base}/quote`, body, signal),
     /** The public order call's twin for the logged-in customer: participants may name `membership_id`. */
     placeOrder: (body: OrderBody, idempotencyKey: string) =>
       call<PlaceOrderReply>(lang, 'POST', `${base}/orders`, body, undefined, false, { 'Idempotency-Key': idempotencyKey }),

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import type { MyMembership } from '@bookla/shared/subscriptions';
-import { Link } from '../router';
+import { ApiError } from '../api';
+import { Link, navigate } from '../router';
 import { LoadError, Loading } from '../ui/states';
 import { useFetch } from '../use-fetch';
 import { useSubscriptionsShop } from '../subscriptions/texts';
@@ -30,7 +32,7 @@ export function Memberships({ api, verified }: { api: AccountApi; verified: bool
       ) : (
         <ul className="plain-list">
           {list.data.map((m) => (
-            <MembershipItem key={m.id} membership={m} verified={verified} />
+            <MembershipItem key={m.id} membership={m} verified={verified} api={api} />
           ))}
         </ul>
       )}
@@ -38,7 +40,7 @@ export function Memberships({ api, verified }: { api: AccountApi; verified: bool
   );
 }
 
-function MembershipItem({ membership: m, verified }: { membership: MyMembership; verified: boolean }) {
+function MembershipItem({ membership: m, verified, api }: { membership: MyMembership; verified: boolean; api: AccountApi }) {
   const { t, fmt } = useSubscriptionsShop();
   const headingId = `membership-${m.id}`;
   const ended = m.status === 'cancelled' || m.status === 'expired';
@@ -66,11 +68,50 @@ function MembershipItem({ membership: m, verified }: { membership: MyMembership;
           {!m.usable && !verified && <> · {t('subscriptions.mine.unconfirmed')}</>}
         </p>
       )}
-      {m.status === 'past_due' && (
+      {!ended && m.tier.interval !== 'once' && !m.cancel_at_period_end && m.renewal_method !== 'none' && (
+        <p className="small muted">
+          {m.renewal_method === 'card'
+            ? t(m.card_label ? 'subscriptions.mine.renewsByCardLabel' : 'subscriptions.mine.renewsByCard', { card: m.card_label ?? '' })
+            : t(`subscriptions.mine.renewsBy.${m.renewal_method}`)}
+        </p>
+      )}
+      {m.status === 'past_due' && !m.can_update_card && (
         <p className="notice notice-warning small" role="note">
           {t('subscriptions.mine.pastDue')}
         </p>
       )}
+      {m.can_update_card && <UpdateCard membershipId={m.id} api={api} />}
     </li>
+  );
+}
+
+/** Past due, the saved card declined: pay the open renewal now on the provider's page with another card (it replaces the saved one). */
+function UpdateCard({ membershipId, api }: { membershipId: number; api: AccountApi }) {
+  const { t } = useSubscriptionsShop();
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const go = async () => {
+    setBusy(true);
+    setFailure(null);
+    try {
+      const { payment_url } = await api.updateCard(membershipId);
+      navigate(payment_url);
+    } catch (e) {
+      setBusy(false);
+      setFailure(e instanceof ApiError && e.body.message ? e.body.message : t('subscriptions.mine.updateCardFailed'));
+    }
+  };
+  return (
+    <div className="notice notice-warning small" role="note">
+      <p>{t('subscriptions.mine.cardDeclined')}</p>
+      <button type="button" className="button" disabled={busy} aria-busy={busy || undefined} onClick={go}>
+        {t('subscriptions.mine.updateCard')}
+      </button>
+      {failure && (
+        <p className="error" role="alert">
+          {failure}
+        </p>
+      )}
+    </div>
   );
 }

@@ -132,10 +132,23 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
   const products = productsBody(draft, lines);
   const items = reservation.items.map((i) => ({ ticket_id: i.ticket_id, quantity: i.quantity }));
 
-  const quote = useQuote(team.id, items, products, draft.applied, !!activities, (refused) => {
-    setDraft((d) => ({ ...d, applied: null }));
-    setErrors((er) => ({ ...er, discount_code: refused }));
-  });
+  // With a membership chosen the logged-in customer's quote prices its seats at 0, as their order call will.
+  const memberQuote = membershipCount
+    ? { lang, participants: seats.map((seat, n) => ({ ticket_id: seat.ticket_id, membership_id: withMembership[n] ?? null })) }
+    : null;
+  const quote = useQuote(
+    team.id,
+    items,
+    products,
+    draft.applied,
+    !!activities,
+    (refused) => {
+      setDraft((d) => ({ ...d, applied: null }));
+      setErrors((er) => ({ ...er, discount_code: refused }));
+    },
+    memberQuote,
+    (refusals) => setErrors((er) => ({ ...er, ...serverErrors(refusals) })),
+  );
 
   if (loaded.error) return <LoadError error={loaded.error} onRetry={loaded.reload} />;
   if (!activities) return <Loading lines={6} />;
@@ -155,24 +168,14 @@ function Checkout({ reservation, onRenewed }: { reservation: HeldReservation; on
     total: fallback,
     currency: reservation.currency,
   };
-  // Seats paid with a membership cost 0: their tickets' prices come off (the server's total decides).
-  const digits = 10 ** currencyDigits(reservation.currency);
-  const coveredMinor = Object.keys(withMembership).reduce(
-    (sum, i) => sum + Math.round((reservation.items.find((it) => it.ticket_id === seats[Number(i)]!.ticket_id)?.price ?? 0) * digits),
-    0,
-  );
-  const covered = membershipCount
-    ? {
-        label: sub.t('subscriptions.use.discount', { count: membershipCount }),
-        amount: minorToDecimal(Math.min(coveredMinor, Math.round(quoted.total * digits)), reservation.currency),
-      }
-    : undefined;
+  // Seats paid with a membership cost 0 in the server's member quote: shown as their tickets' price
+  // taken off the subtotal; the total is the server's.
+  const memberSeats = membershipCount ? (quote.totals?.membership_seats ?? 0) : 0;
+  const memberValue = quote.totals?.membership_value ?? 0;
+  const covered = memberSeats ? { label: sub.t('subscriptions.use.discount', { count: memberSeats }), amount: memberValue } : undefined;
+  const digits = 10 ** currencyDigits(quoted.currency);
   const totals: Totals = covered
-    ? {
-        ...quoted,
-        tax_total: null,
-        total: minorToDecimal(Math.max(0, Math.round(quoted.total * digits) - coveredMinor), reservation.currency),
-      }
+    ? { ...quoted, subtotal: minorToDecimal(Math.round(quoted.subtotal * digits) + Math.round(memberValue * digits), quoted.currency) }
     : quoted;
   // The server's quote knows this cart's methods (no invoice when its first date is too soon); the team's until it answers.
   const methods = quote.totals?.payment_methods ?? team.payment_methods;

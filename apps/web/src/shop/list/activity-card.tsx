@@ -3,6 +3,7 @@ import { availabilityOf, cardPrices, type Availability, type PriceRange } from '
 import type { T } from '../i18n';
 import { Link } from '../router';
 import { useShop } from '../shop-context';
+import { useIncludedBadge } from './included-slot';
 
 /** The list variant of a header image is 480 px wide; 16:9 boxes keep every card the same height. */
 const IMAGE = { width: 480, height: 270 };
@@ -44,6 +45,7 @@ export function ActivityCard({
   eager?: boolean;
 }) {
   const { t, fmt, base } = useShop();
+  const included = useIncludedBadge();
   const prices = cardPrices(activity);
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const href = `${base}/activity/${activity.id}`;
@@ -81,6 +83,7 @@ export function ActivityCard({
             </div>
           )}
         </dl>
+        {included?.(activity)}
         <div className="card-foot">
           {prices.main && (
             <span className="price">

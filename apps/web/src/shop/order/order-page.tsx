@@ -13,6 +13,7 @@ import { AccountOutcomeNotice } from '../account/account-notice';
 import { useConfirmHold } from './confirm-hold';
 import { isStaleLink } from './stale-link';
 import { BookAgain, OrderCancellation } from '../account/order-cancellation';
+import { AddToCalendar, SubscribeLink } from '../calendar/calendar-links';
 
 /** How the page waits for an online payment to be confirmed (tests shorten it). */
 export const orderPolling = { intervalMs: 3000, maxMs: 120_000 };
@@ -85,6 +86,8 @@ function OrderView({
   const label = key.startsWith('status.') ? t(`order.${key}`) : key;
   const m = (n: number) => fmt.money(n, o.currency);
   const ticketsReady = key === 'status.paid' || key === 'status.free' || key === 'status.partially_refunded';
+  // Lines of activities have dates: the order's calendar file ("add to calendar"), cancelled ones marked so.
+  const hasDates = o.order_items.some((i) => i.activity_id !== null);
   // A change refused as LINK_STALE (the link is past its change window): the fresh link becomes the way on.
   const [stale, setStale] = useState(false);
   return (
@@ -101,7 +104,7 @@ function OrderView({
       <NextSteps order={o} statusKey={key} awaiting={awaiting} gaveUp={gaveUp} onRetry={onRetry} />
       <BookAgain status={o.payment_status} activities={o.order_items.map((i) => ({ id: i.activity_id, name: i.activity_name }))} />
 
-      {(ticketsReady || o.payment_type === 'invoice' || o.credit_notes.length > 0) && (
+      {(ticketsReady || o.payment_type === 'invoice' || o.credit_notes.length > 0 || hasDates) && (
         <div className="downloads">
           {ticketsReady && (
             <a className="button" href={orderDocumentUrl(o.id, token, 'tickets.pdf')} download>
@@ -123,6 +126,8 @@ function OrderView({
               {t('order.creditNote', { number: c.number })}
             </a>
           ))}
+          {hasDates && <AddToCalendar orderId={o.id} token={token} />}
+          {hasDates && <SubscribeLink />}
         </div>
       )}
 

@@ -21,7 +21,9 @@ export function SubscriptionsPage({ newTab = false }: { newTab?: boolean }) {
   const { t, team, lang, base } = useSubscriptionsShop();
   const { search } = useLocation();
   useTitle(t('subscriptions.title'), team.name);
-  const list = useFetch(subscriptionsKey(team.id, lang), (signal) => subscriptionsApi.list(team.id, lang, signal));
+  // The feature off: nothing to ask (the call would answer 404).
+  const offered = team.offers_subscriptions;
+  const list = useFetch(offered ? subscriptionsKey(team.id, lang) : null, (signal) => subscriptionsApi.list(team.id, lang, signal));
   const embedded = isEmbedBase(base);
   // An account's cookie is usually blocked in an embed: its data is filled in on the shop's own pages only.
   const me = useFetch(embedded ? null : `customer-me:${team.id}`, (signal) => accountApi(team.id, lang).me(signal), { cache: false }).data;
@@ -30,7 +32,7 @@ export function SubscriptionsPage({ newTab = false }: { newTab?: boolean }) {
   let body;
   if (list.error && !(list.error instanceof ApiError && list.error.status === 404))
     body = <LoadError error={list.error} onRetry={list.reload} />;
-  else if (!list.data && !list.error) body = <Loading lines={5} />;
+  else if (offered && !list.data && !list.error) body = <Loading lines={5} />;
   else if (!list.data?.length)
     body = (
       <Notice title={t('subscriptions.none')}>

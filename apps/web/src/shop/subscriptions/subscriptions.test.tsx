@@ -1,4 +1,10 @@
-import { myMembershipSchema, publicSubscriptionSchema, type MyMembership, type PublicSubscription } from '@bookla/shared/subscriptions';
+import {
+  memberQuoteReplySchema,
+  myMembershipSchema,
+  publicSubscriptionSchema,
+  type MyMembership,
+  type PublicSubscription,
+} from '@bookla/shared/subscriptions';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +89,9 @@ function membership(patch: Partial<MyMembership> = {}): MyMembership {
     credits_left: 7,
     cancel_at_period_end: false,
     usable: true,
+    renewal_method: 'none',
+    card_label: null,
+    can_update_card: false,
     ...patch,
   });
 }
@@ -147,6 +156,23 @@ describe('memberships and passes in the shop', { timeout: 20_000 }, () => {
     expect(ten).toHaveTextContent('einmalig, 180 Tage gültig');
     expect(ten).toHaveTextContent('10 Teilnahmen · Mitglied + 2 Gäste');
     expect(within(ten).getByRole('button', { name: 'Kaufen: Ten' })).toBeInTheDocument();
+  });
+
+  it('does not even ask while the team’s subscriptions feature is off (no 404 in the console), and says so on the page', async () => {
+    const api = mockApi(
+      base({
+        [`GET /api/public/teams/${TEAM_ID}`]: () => ok({ data: team({ offers_subscriptions: false }) }),
+        [SUBSCRIPTIONS]: () => fail(404, { message: 'Not found.' }),
+        [`GET /api/public/teams/${TEAM_ID}/filters`]: () => ok({ data: filters() }),
+        [`GET /api/public/teams/${TEAM_ID}/activities`]: () => ok(page([activity({ id: 1, name: 'Morning yoga' })])),
+      }),
+    );
+    renderShop(`/en/shop/${TEAM_ID}`);
+    await screen.findByRole('heading', { name: 'Morning yoga' });
+    expect(screen.queryByRole('link', { name: 'Memberships and passes' })).toBeNull();
+    renderShop(`/en/shop/${TEAM_ID}/subscriptions`);
+    expect(await screen.findByText('No memberships or passes are on offer at the moment.')).toBeInTheDocument();
+    expect(api.find('GET', `/api/public/teams/${TEAM_ID}/subscriptions`)).toHaveLength(0);
   });
 
   it('shows no link at all while the team sells none (404), and says so on the page itself', async () => {
@@ -324,10 +350,24 @@ const holdThree = () =>
     }),
   );
 
+/** The customer's quote as the server answers it: each member seat at 0 (here: an odd total the browser could not guess). */
+function memberQuote(seats: number) {
+  const total = Math.max(0, 75 - 25 * seats - (seats ? 0.05 : 0));
+  return memberQuoteReplySchema.parse({
+    ...quote({ subtotal: total, total, tax_total: 0 }),
+    membership_seats: seats,
+    membership_value: 25 * seats,
+  });
+}
+
 function checkout(customer: ReturnType<typeof me> | null, memberships: MyMembership[], extra: Handlers = {}): Handlers {
   return base({
     [`GET /api/public/teams/${TEAM_ID}/activities/1`]: () => ok({ data: yoga }),
     [`POST /api/public/teams/${TEAM_ID}/quote`]: () => ok(quote({ subtotal: 75, total: 75, tax_total: 5.62 })),
+    [`POST ${BASE}/quote`]: (call) =>
+      ok(
+        memberQuote((call.body as { participants: { membership_id: number | null }[] }).participants.filter((p) => p.membership_id).length),
+      ),
     [`GET ${BASE}/me`]: () => ok({ customer }),
     [`GET ${BASE}/memberships`]: () => ok({ data: memberships }),
     ...extra,
@@ -394,8 +434,23 @@ describe('booking with a membership', { timeout: 20_000 }, () => {
     // The tier books a member and one guest: the third participant is offered it no more.
     expect(membershipBox(3)).toBeDisabled();
     expect(membershipBox(3)).toHaveAccessibleDescription('Your membership 10-class pass – Ten covers up to 2 participants per booking.');
+    // The totals are the server's member quote (asked with the seats and their memberships), not an estimate.
+    await waitFor(() => expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('CHF 24.95'));
     expect(screen.getByText('Paid with membership (2 seats)').nextElementSibling).toHaveTextContent('−CHF 50.00');
-    expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('CHF 25.00');
+    expect(screen.getByText('Subtotal').nextElementSibling).toHaveTextContent('CHF 74.95');
+    const asked = api.find('POST', `${BASE}/quote`).at(-1)!;
+    expect(asked.body).toEqual({
+      items: [{ ticket_id: 10, quantity: 3 }],
+      products: [],
+      discount_code: null,
+      participants: [
+        { ticket_id: 10, membership_id: 90 },
+        { ticket_id: 10, membership_id: 90 },
+        { ticket_id: 10, membership_id: null },
+      ],
+    });
+    expect(asked.headers['x-xsrf-token']).toBe(XSRF);
+    expect(asked.credentials).toBe('same-origin');
 
     // The customer's own data is filled in.
     await waitFor(() =>
@@ -438,7 +493,7 @@ describe('booking with a membership', { timeout: 20_000 }, () => {
     await waitFor(() => expect(membershipBox(1)).not.toBeNull());
     expect(membershipBox(1)).toHaveAccessibleName('Use my membership 10-class pass – Ten (unlimited)');
     for (const n of [1, 2, 3]) await user.click(membershipBox(n)!);
-    expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('CHF 0.00');
+    await waitFor(() => expect(screen.getByText('Total').nextElementSibling).toHaveTextContent('CHF 0.00'));
     await waitFor(() => expect(screen.getAllByDisplayValue('nina@example.ch').length).toBeGreaterThan(0));
     for (const n of [1, 2, 3]) {
       await user.type(within(participant(n)).getByLabelText(/^First name/), `P${n}`);

@@ -37,6 +37,7 @@ export function team(patch: Partial<PublicTeam> = {}): PublicTeam {
     payment_methods: ['invoice', 'test'],
     terms_url: 'https://yoga-loft.example/agb',
     charges_vat: true,
+    offers_subscriptions: true,
     ...patch,
   });
 }
@@ -129,6 +130,7 @@ export function testPayment(patch: Partial<TestPayment> = {}): TestPayment {
     status: 'pending',
     payment_status: 'waiting',
     order_url: `${window.location.origin}/en/shop/${TEAM_ID}/order/3f2a9c1e-8b7d-4e6f-9a0b-1c2d3e4f5a6b?token=tok123&payment=return`,
+    can_save_card: false,
     ...patch,
   });
 }

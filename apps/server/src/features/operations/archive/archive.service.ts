@@ -51,7 +51,9 @@ function shownStatus(stored: string): EmailArchiveStatus {
 
 /** The attachments' orders (an order mail carries them), else the order page linked in the text. */
 function orderIdsOf(row: Pick<EmailRow, 'attachments'> & { textBody?: string }, teamId: number): number[] {
-  const ids = (row.attachments ?? []).map((a) => a.orderId).filter((id) => Number.isSafeInteger(id) && id > 0);
+  const ids = (row.attachments ?? []).flatMap((a) =>
+    a.orderId !== undefined && Number.isSafeInteger(a.orderId) && a.orderId > 0 ? [a.orderId] : [],
+  );
   if (!ids.length && row.textBody) {
     const m = new RegExp(`/shop/${teamId}/order/(\\d{1,10})(?:[?#/\\s]|$)`).exec(row.textBody);
     if (m) ids.push(Number(m[1]));
@@ -72,9 +74,12 @@ function toItem(row: EmailListRow, team: ArchiveTeam, numbers: Map<number, numbe
     failure_reason: status === 'failed' || status === 'queued' ? failureReason(row.lastError) : null,
     created_at: toZonedIso(row.createdAt, team.timeZone),
     sent_at: toZonedIsoOrNull(row.sentAt, team.timeZone),
-    attachments: (row.attachments ?? []).map((a) => {
+    // An order's documents (the platform's invoice to the team is no order's: not listed here).
+    attachments: (row.attachments ?? []).flatMap((a) => {
+      if (a.orderId === undefined) return [];
       const number = numbers.get(a.orderId);
-      return { kind: a.kind, name: number === undefined ? null : `${a.kind}-${number}.pdf`, order_id: a.orderId };
+      const file = a.kind === 'calendar' ? `booking-${number}.ics` : `${a.kind}-${number}.pdf`;
+      return [{ kind: a.kind, name: number === undefined ? null : file, order_id: a.orderId }];
     }),
     resendable: isResendableMailKind(row.kind),
   };

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataReply, idParam, listReply, toList } from '../../../lib/http.ts';
-import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
+import { actingUserId, currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import { listAdditionalSales } from './additional-sales.service.ts';
 import { customerOrders, listOrderCustomers } from './order-customers.service.ts';
 import { listParticipants, participantFilterOptions, type Viewer } from './participants.service.ts';
@@ -29,7 +29,7 @@ export async function customersRoutes(fastify: FastifyInstance) {
   const { db } = app.deps;
   const viewer = (request: FastifyRequest): Viewer => {
     const team = currentTeam(request);
-    return { teamId: team.id, userId: request.auth!.user.id, role: team.role, timeZone: team.timeZone };
+    return { teamId: team.id, userId: actingUserId(request), role: team.role, timeZone: team.timeZone };
   };
 
   app.get(

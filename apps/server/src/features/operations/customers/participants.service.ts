@@ -24,14 +24,14 @@ import type { ParticipantDbRow, ParticipantFilters } from './participants.repo.t
 
 export interface Viewer {
   teamId: number;
-  userId: number;
+  userId: number | null;
   role: Role;
   timeZone: string;
 }
 
 /** Undefined for everyone but instructors: they see the activities they are assigned to. */
 export const instructorOf = (viewer: Pick<Viewer, 'role' | 'userId'>): number | undefined =>
-  viewer.role === 'instructor' ? viewer.userId : undefined;
+  viewer.role === 'instructor' ? (viewer.userId ?? undefined) : undefined;
 
 /** `columnFilters` → the repo's filters; 422 for malformed ids or an unknown status. */
 export function participantFilters(columnFilters: Record<string, string>, viewer: Pick<Viewer, 'role' | 'userId'>): ParticipantFilters {

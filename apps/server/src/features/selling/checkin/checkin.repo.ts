@@ -2,6 +2,7 @@ import type { PaymentStatus } from '@bookla/shared';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { activitySessions, orderEvents, orderItems, orderParticipants, orders } from '../../../db/schema/index.ts';
+import { withActingToken } from '../../../lib/acting-token.ts';
 
 /** SQL of ticket check-in: participants found by their ticket code, within one team. */
 
@@ -77,7 +78,7 @@ export async function findTicket(db: DbOrTx, teamId: number, code: string, visib
  * Checks the participant in unless someone already did: the condition on `checked_in_at` makes
  * two scanners at once give one check-in. Returns the new time, or undefined when it was set.
  */
-export async function markCheckedIn(db: DbOrTx, teamId: number, participantId: number, userId: number): Promise<Date | undefined> {
+export async function markCheckedIn(db: DbOrTx, teamId: number, participantId: number, userId: number | null): Promise<Date | undefined> {
   const [row] = await db
     .update(orderParticipants)
     .set({ checkedInAt: sql`now()`, checkedInBy: userId })
@@ -106,7 +107,7 @@ export async function lockCheckIn(db: DbOrTx, teamId: number, participantId: num
 }
 
 /** Sets the check-in time (the row is locked by `lockCheckIn`: the caller decided it is the first scan). */
-export async function setCheckedInAt(db: DbOrTx, teamId: number, participantId: number, userId: number, at: Date): Promise<void> {
+export async function setCheckedInAt(db: DbOrTx, teamId: number, participantId: number, userId: number | null, at: Date): Promise<void> {
   await db
     .update(orderParticipants)
     .set({ checkedInAt: at, checkedInBy: userId })
@@ -131,9 +132,9 @@ export async function clearCheckIn(db: DbOrTx, teamId: number, participantId: nu
 export async function insertOrderEvent(
   db: DbOrTx,
   teamId: number,
-  event: { orderId: number; type: 'checked_in' | 'updated'; userId: number; data: Record<string, unknown> },
+  event: { orderId: number; type: 'checked_in' | 'updated'; userId: number | null; data: Record<string, unknown> },
 ): Promise<void> {
   await db
     .insert(orderEvents)
-    .values({ teamId, orderId: event.orderId, type: event.type, userId: event.userId, actor: 'staff', data: event.data });
+    .values({ teamId, orderId: event.orderId, type: event.type, userId: event.userId, actor: 'staff', data: withActingToken(event.data) });
 }

@@ -12,7 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataReply, idParam, listReply, successDataReply, toList } from '../../../lib/http.ts';
-import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
+import { actingUserId, currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import * as sessions from './checkin-sessions.service.ts';
 import { syncScans } from './checkin-sync.service.ts';
 import * as checkin from './checkin.service.ts';
@@ -31,7 +31,7 @@ export async function checkinRoutes(fastify: FastifyInstance) {
   const params = z.object({ code: z.string().max(500) });
   const staff = (request: FastifyRequest): checkin.Staff => {
     const team = currentTeam(request);
-    return { teamId: team.id, userId: request.auth!.user.id, role: team.role };
+    return { teamId: team.id, userId: actingUserId(request), role: team.role };
   };
 
   app.get(

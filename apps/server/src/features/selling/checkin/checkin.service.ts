@@ -22,7 +22,7 @@ import type { TicketRow } from './checkin.repo.ts';
 
 export interface Staff {
   teamId: number;
-  userId: number;
+  userId: number | null;
   role: Role;
 }
 

@@ -3,7 +3,7 @@ import type { Config } from '../../../config/env.ts';
 import { translate } from '../../../lib/i18n.ts';
 import type { DocumentContext, DocumentOrder } from './document-model.ts';
 import { dateLocaleOf, formatDate, formatMoney, formatRate } from './format.ts';
-import { createPdf, drawIssuer } from './pdf.ts';
+import { createPdf, drawIssuer, LETTER, pageWriters } from './pdf.ts';
 import { FONT, pdfText } from './pdf-fonts.ts';
 
 /**
@@ -16,13 +16,7 @@ import { FONT, pdfText } from './pdf-fonts.ts';
  * remaining, and how the money comes back (to the means of payment, or from the team).
  */
 
-const W = 595.28;
-const ML = 56;
-const MR = 56;
-const TOP = 48;
-const INK = '#111111';
-const MUTED = '#555555';
-const RULE = '#cccccc';
+const { W, ML, MR, TOP, INK, MUTED, RULE } = LETTER;
 
 export function creditNoteFileName(number: string): string {
   return `credit-note-${number}.pdf`;
@@ -62,29 +56,7 @@ export async function renderCreditNotePdf(
   });
   doc.addPage({ size: 'A4', margin: 0 });
 
-  const text = (
-    value: string,
-    x: number,
-    y: number,
-    o: { width: number; font?: string; size?: number; color?: string; align?: 'left' | 'right' },
-  ) => {
-    doc
-      .font(o.font ?? FONT.regular)
-      .fontSize(o.size ?? 9.5)
-      .fillColor(o.color ?? INK);
-    const s = pdfText(value);
-    const height = doc.heightOfString(s, { width: o.width });
-    doc.text(s, x, y, { width: o.width, align: o.align ?? 'left' });
-    return y + height;
-  };
-  const rule = (y: number, color = RULE) => {
-    doc
-      .moveTo(ML, y)
-      .lineTo(W - MR, y)
-      .lineWidth(0.6)
-      .strokeColor(color)
-      .stroke();
-  };
+  const { text, rule } = pageWriters(doc, { left: ML, right: W - MR, ink: INK, rule: RULE });
 
   // ── Header: logo left, the issuer right (as on the invoice). ──────────────
   const vatNumber = payment.chargesVat ? (payment.vatNumber ?? team.vatId) : null;

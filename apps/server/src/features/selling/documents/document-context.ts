@@ -177,7 +177,7 @@ export async function loadDocumentContextFor(
     const loc = activity?.location;
     schedules.set(item.id, {
       kind: activity?.kind ?? null,
-      sessions: sessions.map((s) => ({ startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) })),
+      sessions: sessions.map((s) => ({ id: s.id, startsAt: new Date(s.startsAt), endsAt: new Date(s.endsAt) })),
       location: loc
         ? [pickText(loc.name, lang), loc.address ?? '', `${loc.postalCode} ${loc.city}`.trim()].filter((line) => line.trim() !== '')
         : null,

@@ -2,7 +2,7 @@ import { threadId } from 'node:worker_threads';
 import type { Config } from '../../../config/env.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { createWorkerPool, PoolBusyError, type WorkerPool, type WorkerPoolStats } from '../../../lib/worker-pool.ts';
-import { renderDocumentPdf, type RenderInput, type RenderOutput } from './render-worker.ts';
+import { renderDocumentPdf, type DocumentRenderInput, type RenderOutput } from './render-worker.ts';
 
 /**
  * Where PDFs are rendered. The server uses a pool of worker threads (`createPdfPool`): rendering
@@ -16,7 +16,7 @@ import { renderDocumentPdf, type RenderInput, type RenderOutput } from './render
  */
 
 export interface DocumentRenderer {
-  render(input: RenderInput): Promise<{ content: Buffer; threadId: number }>;
+  render(input: DocumentRenderInput): Promise<{ content: Buffer; threadId: number }>;
   stats(): WorkerPoolStats | undefined;
   close(): Promise<void>;
 }
@@ -36,7 +36,7 @@ export interface PdfPoolOptions {
 
 /** The server's renderer: `size` worker threads, at most `maxQueue` renders waiting. */
 export function createPdfPool(opts: PdfPoolOptions): DocumentRenderer {
-  const pool: WorkerPool<RenderInput, RenderOutput> = createWorkerPool({
+  const pool: WorkerPool<DocumentRenderInput, RenderOutput> = createWorkerPool({
     module: new URL('./render-worker.ts', import.meta.url),
     size: opts.size,
     maxQueue: opts.maxQueue,

@@ -1,4 +1,4 @@
-import { creditNoteNumber, ErrorCodes, PAID_STATUSES, type MailAttachmentSpec } from '@bookla/shared';
+import { creditNoteNumber, ErrorCodes, PAID_STATUSES, type MailAttachmentSpec, type OrderAttachmentSpec } from '@bookla/shared';
 import type { Config } from '../../../config/env.ts';
 import type { DbOrTx } from '../../../db/client.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
@@ -34,7 +34,7 @@ import { ticketsFileName } from './tickets-pdf.ts';
  * in the document cache (document-cache.ts), so the next fetch of an unchanged order is one read of the storage.
  */
 
-export type DocumentKind = MailAttachmentSpec['kind'];
+export type DocumentKind = Exclude<OrderAttachmentSpec['kind'], 'calendar'>;
 
 export interface DocumentDeps {
   db: DbOrTx;
@@ -196,6 +196,7 @@ export function documentAttachmentRenderers(deps: DocumentDeps): AttachmentRende
   const renderer =
     (kind: DocumentKind) =>
     async (spec: MailAttachmentSpec, mail: { teamId: number | null; memo: Map<string, unknown> }): Promise<RenderedAttachment | null> => {
+      if (spec.orderId === undefined) throw new Error(`attachment ${kind}: no order`);
       if (mail.teamId === null) throw new Error(`attachment ${kind} of order ${spec.orderId}: the mail has no team`);
       const ctx = await memoizedDocumentContext(mail.memo, deps.db, mail.teamId, spec.orderId);
       if (!ctx) throw new Error(`attachment ${kind}: order ${spec.orderId} of team ${mail.teamId} not found`);

@@ -114,6 +114,8 @@ export function formatSession(startsAt: Date, endsAt: Date, locale: DateLocaleOr
 }
 
 export interface SessionDates {
+  /** The session's id, where known (the order's calendar file names its events by it). */
+  id?: number;
   startsAt: Date;
   endsAt: Date;
 }

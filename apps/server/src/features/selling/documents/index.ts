@@ -5,3 +5,11 @@ export { inThreadRenderer, pdfPoolFromConfig, type DocumentRenderer } from './do
 export { orderMails, queueOrderMail, writeOrderMailOnce, type OrderMailOccasion, type OrderMailWrite } from './order-mails.ts';
 export { registerOrderMailJob } from './order-mail-job.ts';
 export { formatMoney } from './format.ts';
+export { calendarAttachmentRenderers } from './calendar-attachment.ts';
+export {
+  platformInvoiceFileName,
+  platformQrBillData,
+  monthName,
+  type PlatformInvoiceDocument,
+  type PlatformInvoiceParty,
+} from './platform-invoice-pdf.ts';

@@ -6,7 +6,7 @@ import { translate } from '../../../lib/i18n.ts';
 import type { DocumentContext } from './document-model.ts';
 import { dateLocaleOf, formatDate, formatMoney, formatRate, sessionLines } from './format.ts';
 import { formatReference, orderCreditorReference, qrReference } from './payment-reference.ts';
-import { createPdf, drawIssuer } from './pdf.ts';
+import { createPdf, drawIssuer, LETTER, pageWriters } from './pdf.ts';
 import { FONT, pdfText } from './pdf-fonts.ts';
 import { createQrBill, qrBillData } from './qr-bill.ts';
 
@@ -27,15 +27,7 @@ import { createQrBill, qrBillData } from './qr-bill.ts';
 
 export type InvoiceKind = 'invoice' | 'receipt';
 
-const W = 595.28;
-const H = 841.89;
-const ML = 56;
-const MR = 56;
-const TOP = 48;
-const BOTTOM = 56;
-const INK = '#111111';
-const MUTED = '#555555';
-const RULE = '#cccccc';
+const { W, H, ML, MR, TOP, BOTTOM, INK, MUTED, RULE } = LETTER;
 
 export function invoiceFileName(kind: InvoiceKind, number: number): string {
   return `${kind}-${number}.pdf`;
@@ -93,29 +85,7 @@ export async function renderInvoicePdf(
   });
   doc.addPage({ size: 'A4', margin: 0 });
 
-  const text = (
-    value: string,
-    x: number,
-    y: number,
-    o: { width: number; font?: string; size?: number; color?: string; align?: 'left' | 'right' },
-  ) => {
-    doc
-      .font(o.font ?? FONT.regular)
-      .fontSize(o.size ?? 9.5)
-      .fillColor(o.color ?? INK);
-    const s = pdfText(value);
-    const height = doc.heightOfString(s, { width: o.width });
-    doc.text(s, x, y, { width: o.width, align: o.align ?? 'left' });
-    return y + height;
-  };
-  const rule = (y: number, color = RULE, width = 0.6) => {
-    doc
-      .moveTo(ML, y)
-      .lineTo(W - MR, y)
-      .lineWidth(width)
-      .strokeColor(color)
-      .stroke();
-  };
+  const { text, rule } = pageWriters(doc, { left: ML, right: W - MR, ink: INK, rule: RULE });
 
   // ── Header: logo left, the issuer right. ─────────────────────────────────
   const vatNumber = payment.chargesVat ? (payment.vatNumber ?? team.vatId) : null;

@@ -74,6 +74,8 @@ describe('queueOrderMail', () => {
       attachments: [
         { kind: 'tickets', orderId: made.order.id },
         { kind: 'receipt', orderId: made.order.id },
+        // The booked dates as an iCalendar file (CONTRACT §8).
+        { kind: 'calendar', orderId: made.order.id },
       ],
     });
     const text = mail.textBody.replace(/\u00a0/g, ' ');
@@ -97,7 +99,7 @@ describe('queueOrderMail', () => {
     expect(events).toHaveLength(1);
     expect(events[0]).toMatchObject({
       actor: 'system',
-      data: { occasion: 'paid', kind: 'order_paid', email_id: id, attachments: ['tickets', 'receipt'] },
+      data: { occasion: 'paid', kind: 'order_paid', email_id: id, attachments: ['tickets', 'receipt', 'calendar'] },
     });
   });
 
@@ -113,7 +115,10 @@ describe('queueOrderMail', () => {
       kind: 'order_invoice',
       language: 'en',
       subject: `Your booking ${invoice.order.number} – invoice`,
-      attachments: [{ kind: 'invoice', orderId: invoice.order.id }],
+      attachments: [
+        { kind: 'invoice', orderId: invoice.order.id },
+        { kind: 'calendar', orderId: invoice.order.id },
+      ],
     });
     expect(mail.textBody).toContain('please pay it by 01/04/2031');
     expect(mail.textBody).toContain('Location: Hall East, Aarstrasse 3, 3011 Bern');
@@ -125,7 +130,10 @@ describe('queueOrderMail', () => {
     expect(freeMail).toMatchObject({
       kind: 'order_confirmation',
       subject: `Votre réservation ${free.order.number}`,
-      attachments: [{ kind: 'tickets', orderId: free.order.id }],
+      attachments: [
+        { kind: 'tickets', orderId: free.order.id },
+        { kind: 'calendar', orderId: free.order.id },
+      ],
     });
   });
 
@@ -145,6 +153,7 @@ describe('queueOrderMail', () => {
     expect(mail.attachments).toEqual([
       { kind: 'tickets', orderId: made.order.id },
       { kind: 'receipt', orderId: made.order.id },
+      { kind: 'calendar', orderId: made.order.id },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { MailAttachmentSpec } from '@bookla/shared';
+import type { OrderAttachmentSpec as MailAttachmentSpec } from '@bookla/shared';
 import type { DbOrTx } from '../../../db/client.ts';
 import { translate } from '../../../lib/i18n.ts';
 import { renderMail } from '../../../lib/mail-layout.ts';
@@ -148,6 +148,10 @@ export function composeOrderMail(
   const { order, team } = ctx;
   const plan = orderMailPlan(order, occasion);
   if (!plan) return undefined;
+  // The booked dates as an iCalendar file ("add to calendar", CONTRACT §8) with each mail that confirms seats.
+  const confirms = plan.kind !== 'order_ended' && plan.kind !== 'order_refunded';
+  const attachments: MailAttachmentSpec['kind'][] =
+    confirms && [...ctx.schedules.values()].some((s) => s.sessions.length) ? [...plan.attachments, 'calendar'] : plan.attachments;
   const lang = order.language;
   const dates = dateLocaleOf(lang, team.billingCountry);
   const key = textKeys(plan.kind, order, opts);
@@ -193,7 +197,7 @@ export function composeOrderMail(
     kind: plan.kind,
     language: lang,
     teamId: team.id,
-    attachments: plan.attachments.map(
+    attachments: attachments.map(
       (kind): MailAttachmentSpec =>
         kind === 'credit_note' ? { kind, orderId: order.id, creditNote: creditNote?.index ?? 0 } : { kind, orderId: order.id },
     ),
@@ -201,7 +205,7 @@ export function composeOrderMail(
     // The confirmation goes to whatever address the checkout was given: mail quotas (issue 20 item 5).
     anonymous: occasion === 'placed',
   };
-  return { mail, kind: plan.kind, attachments: plan.attachments };
+  return { mail, kind: plan.kind, attachments };
 }
 
 /** The order's history entry of the mail (`mail_queued`), as a CTE of the outbox write: it reads the mail's id from `outbox_mail`. */

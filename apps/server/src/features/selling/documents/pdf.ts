@@ -4,7 +4,7 @@ import QRCode, { type QRCode as QrCodeData } from 'qrcode';
 import { decodeImage } from '../../../lib/images.ts';
 import type { Storage } from '../../../lib/storage.ts';
 import type { DocumentTeamRow } from './document-model.ts';
-import { FONT, registerFonts } from './pdf-fonts.ts';
+import { FONT, pdfText, registerFonts } from './pdf-fonts.ts';
 
 /**
  * PDFKit plumbing shared by tickets, invoices and receipts: a document collected into a Buffer
@@ -101,6 +101,19 @@ export function drawQrCode(doc: PDFKit.PDFDocument, text: string, x: number, y: 
   return qr;
 }
 
+/** The letters' A4 page (points), margins and colours: invoice, receipt, credit note, platform invoice. */
+export const LETTER = {
+  W: 595.28,
+  H: 841.89,
+  ML: 56,
+  MR: 56,
+  TOP: 48,
+  BOTTOM: 56,
+  INK: '#111111',
+  MUTED: '#555555',
+  RULE: '#cccccc',
+} as const;
+
 /** A page's text writer (font, size, colour, then the text at x, y); returns the y below the text. */
 export type PdfTextWriter = (
   value: string,
@@ -108,6 +121,31 @@ export type PdfTextWriter = (
   y: number,
   o: { width: number; font?: string; size?: number; color?: string; align?: 'left' | 'right' },
 ) => number;
+
+/**
+ * The letters' page writers (invoice, receipt, credit note, platform invoice): `text` sets font,
+ * size and colour and writes at x, y, returning the y below; `rule` draws a line across the text
+ * column from `left` to `right` (page width minus the right margin).
+ */
+export function pageWriters(
+  doc: PDFKit.PDFDocument,
+  page: { left: number; right: number; ink: string; rule: string },
+): { text: PdfTextWriter; rule: (y: number, color?: string, width?: number) => void } {
+  const text: PdfTextWriter = (value, x, y, o) => {
+    doc
+      .font(o.font ?? FONT.regular)
+      .fontSize(o.size ?? 9.5)
+      .fillColor(o.color ?? page.ink);
+    const s = pdfText(value);
+    const height = doc.heightOfString(s, { width: o.width });
+    doc.text(s, x, y, { width: o.width, align: o.align ?? 'left' });
+    return y + height;
+  };
+  const rule = (y: number, color = page.rule, width = 0.6) => {
+    doc.moveTo(page.left, y).lineTo(page.right, y).lineWidth(width).strokeColor(color).stroke();
+  };
+  return { text, rule };
+}
 
 /**
  * The issuer block of the letters (invoice, receipt, credit note): the logo left (a logo that

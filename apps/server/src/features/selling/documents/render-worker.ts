@@ -1,8 +1,10 @@
 import { threadId } from 'node:worker_threads';
+import type { Language } from '@bookla/shared';
 import type { Config } from '../../../config/env.ts';
 import type { DocumentContext } from './document-model.ts';
 import { renderCreditNotePdf } from './credit-note-pdf.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { renderPlatformInvoicePdf, type PlatformInvoiceDocument } from './platform-invoice-pdf.ts';
 import { renderTicketsPdf } from './tickets-pdf.ts';
 
 /**
@@ -13,6 +15,18 @@ import { renderTicketsPdf } from './tickets-pdf.ts';
  * invoice-pdf.ts. A new document (e.g. the platform's invoice to a team) adds a kind (with its own
  * context member, making `RenderInput` a union by `kind`) and a case below.
  */
+
+export type DocumentRenderInput = RenderInput | PlatformInvoiceRenderInput;
+
+/** The platform's invoice to a team (features/platform/invoices), in the reader's language. */
+export interface PlatformInvoiceRenderInput {
+  kind: 'platform_invoice';
+  invoice: PlatformInvoiceDocument;
+  language: Language;
+  config: Pick<Config, 'appName'>;
+  compress?: boolean;
+  ctx?: undefined;
+}
 
 export interface RenderInput {
   kind: 'tickets' | 'invoice' | 'receipt' | 'credit_note';
@@ -37,7 +51,9 @@ const asBuffer = (bytes: Uint8Array | undefined) =>
   bytes === undefined ? undefined : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 
 /** Renders one document where it is called (in a worker, or in the jobs thread). */
-export async function renderDocumentPdf(input: RenderInput): Promise<Buffer> {
+export async function renderDocumentPdf(input: DocumentRenderInput): Promise<Buffer> {
+  if (input.kind === 'platform_invoice')
+    return renderPlatformInvoicePdf(input.invoice, input.language, input.config, { compress: input.compress });
   const opts = { logo: asBuffer(input.logo), compress: input.compress };
   if (input.kind === 'tickets') return renderTicketsPdf(input.ctx, input.config, opts);
   if (input.kind === 'credit_note') return renderCreditNotePdf(input.ctx, input.creditNote ?? 0, input.config, opts);
@@ -45,7 +61,7 @@ export async function renderDocumentPdf(input: RenderInput): Promise<Buffer> {
 }
 
 /** The worker's task: the PDF in a buffer of its own, handed over without a copy. */
-export async function handle(input: RenderInput): Promise<{ output: RenderOutput; transfer: ArrayBuffer[] }> {
+export async function handle(input: DocumentRenderInput): Promise<{ output: RenderOutput; transfer: ArrayBuffer[] }> {
   const pdf = await renderDocumentPdf(input);
   const own = new Uint8Array(pdf.byteLength);
   own.set(pdf);

@@ -1,4 +1,4 @@
-import type { DateFormatPreference, Language, NotificationEvent } from '@bookla/shared';
+import { pickText, type DateFormatPreference, type Language, type NotificationEvent, type Translated } from '@bookla/shared';
 import type { Config } from '../../../config/env.ts';
 import { dateLocaleOf, plainSpaces, timeOptions, type DateLocale } from '../../../lib/date-locale.ts';
 import { translate } from '../../../lib/i18n.ts';
@@ -10,7 +10,8 @@ import { formatMoney } from '../documents/index.ts';
  * The provider's notification mails (decision 020), composed in the recipient's own language
  * (`users.language`) from the event's snapshot (`NoticeData`, what the order was when it happened):
  * the team, the order number, the customer, the amounts (the documents' money formatter) and a
- * link to the order in the back office. No SQL here.
+ * link to the order in the back office. A membership's event (`MembershipNoticeData`) names the
+ * member, the subscription and tier and the period's end, and links to the subscription. No SQL here.
  */
 
 /** What an event's mail shows, recorded with the event (team_notification_events.data). */
@@ -30,6 +31,25 @@ export interface NoticeData {
   /** A late cancellation: what the team keeps. */
   kept_minor?: number;
 }
+
+/** What a membership's event mail shows (issue 24), recorded with the event like `NoticeData`. */
+export interface MembershipNoticeData {
+  membership_id: number;
+  subscription_id: number;
+  customer: string;
+  subscription: Translated;
+  tier: Translated;
+  /** The end of the period the event concerns (ISO). */
+  period_end: string;
+  is_test: boolean;
+  /** Cancellations: who, and to when. */
+  by?: 'customer' | 'staff';
+  mode?: 'period_end' | 'now';
+  /** The end: a pass or period that ran out, a cancellation reaching its end, a renewal unpaid past the grace days. */
+  reason?: 'expired' | 'cancelled' | 'unpaid';
+}
+
+export const isMembershipEvent = (event: NotificationEvent) => event.startsWith('membership_');
 
 export interface Recipient {
   id: number;
@@ -95,7 +115,78 @@ export function noticeSentence(event: NotificationEvent, d: NoticeData, lang: La
   return t(lang, `sentence.${event}`, params);
 }
 
-const testMark = (d: NoticeData) => (d.is_test ? '[TEST] ' : '');
+const testMark = (d: { is_test: boolean }) => (d.is_test ? '[TEST] ' : '');
+
+/** The subscription's page in the back office (its members), in the recipient's language. */
+export const backOfficeSubscriptionUrl = (config: Pick<Config, 'appUrl'>, lang: Language, subscriptionId: number) =>
+  `${config.appUrl}/${lang}/backend/subscription/${subscriptionId}`;
+
+/** Where a membership's mail dates its period: the team's zone and the recipient's date format. */
+export interface DateContext {
+  country: string;
+  timeZone: string;
+}
+
+/** "12.05.2027" (de) of an instant in the team's zone (UTC should the stored zone be unknown). */
+function dateText(at: Date, locale: DateLocale, timeZone: string): string {
+  const make = (zone: string) => new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: zone });
+  try {
+    return plainSpaces(make(timeZone).format(at));
+  } catch {
+    return plainSpaces(make('UTC').format(at));
+  }
+}
+
+/** A membership event's sentence: who, which subscription and tier, and what happened. */
+export function membershipSentence(
+  event: NotificationEvent,
+  d: MembershipNoticeData,
+  to: Pick<Recipient, 'language' | 'dateFormat'>,
+  team: string,
+  where: DateContext,
+): string {
+  const lang = to.language;
+  const params = {
+    team,
+    customer: d.customer,
+    subscription: pickText(d.subscription, lang),
+    tier: pickText(d.tier, lang),
+    date: dateText(new Date(d.period_end), dateLocaleOf(lang, where.country, to.dateFormat), where.timeZone),
+  };
+  if (event === 'membership_cancelled') {
+    const by = d.by === 'customer' ? 'customer' : 'staff';
+    const mode = by === 'customer' || d.mode !== 'now' ? 'period_end' : 'now';
+    return t(lang, `membership.cancelled_${by}_${mode}`, params);
+  }
+  if (event === 'membership_ended') return t(lang, `membership.ended_${d.reason ?? 'expired'}`, params);
+  return t(lang, 'membership.past_due', params);
+}
+
+/** One membership event's mail to one recipient (the subject names no member: decision 009). */
+export function membershipNoticeMail(
+  config: MailConfig,
+  input: {
+    teamId: number;
+    team: string;
+    where: DateContext;
+    event: NotificationEvent;
+    data: MembershipNoticeData;
+    to: Recipient;
+  },
+): OutgoingMail {
+  const { to, data, event, team } = input;
+  const lang = to.language;
+  const subject = testMark(data) + t(lang, `mail.${event}.subject`);
+  const { html, text } = renderMail({
+    lang,
+    appName: config.appName,
+    greeting: t(lang, 'greeting', { name: to.firstname }),
+    paragraphs: [membershipSentence(event, data, to, team, input.where)],
+    action: { label: t(lang, 'membership.open'), url: backOfficeSubscriptionUrl(config, lang, data.subscription_id) },
+    footnote: t(lang, 'footnote', { team }),
+  });
+  return { to: to.email, subject, text, html, kind: `notice_${event}`, language: lang, teamId: input.teamId, userId: to.id };
+}
 
 /** One event's mail to one recipient. */
 export function noticeMail(
@@ -123,8 +214,20 @@ export const DIGEST_LINES = 20;
 export interface DigestEvent {
   event: NotificationEvent;
   orderId: number | null;
-  data: NoticeData;
+  /** An order's event: `NoticeData`; a membership's: `MembershipNoticeData`. */
+  data: NoticeData | MembershipNoticeData;
   occurredAt: Date;
+}
+
+/** A digest line's text after the event's name: the order (number, customer, amount) or the membership. */
+function digestLine(e: DigestEvent, lang: Language): string {
+  if (isMembershipEvent(e.event)) {
+    const d = e.data as MembershipNoticeData;
+    return t(lang, 'membership.line', { customer: d.customer, subscription: pickText(d.subscription, lang), tier: pickText(d.tier, lang) });
+  }
+  const d = e.data as NoticeData;
+  const amount = e.event === 'refund_made' || e.event === 'refund_requested' ? d.amount_minor : d.total_minor;
+  return t(lang, 'digest.line', { number: d.number, customer: d.customer, amount: money(amount, d, lang) });
 }
 
 /** The day's digest to one recipient: counts per event, then a short list of them (oldest first). */
@@ -148,14 +251,9 @@ export function digestMail(
   const counts = new Map<NotificationEvent, number>();
   for (const e of events) counts.set(e.event, (counts.get(e.event) ?? 0) + 1);
   const countLines = [...counts].map(([event, count]) => t(lang, 'digest.count', { event: t(lang, `events.${event}`), count }));
-  const lines = events.slice(0, DIGEST_LINES).map(
-    (e) =>
-      `${timeText(e.occurredAt, locale, timeZone)} – ${testMark(e.data)}${t(lang, `events.${e.event}`)}: ${t(lang, 'digest.line', {
-        number: e.data.number,
-        customer: e.data.customer,
-        amount: money(e.event === 'refund_made' || e.event === 'refund_requested' ? e.data.amount_minor : e.data.total_minor, e.data, lang),
-      })}`,
-  );
+  const lines = events
+    .slice(0, DIGEST_LINES)
+    .map((e) => `${timeText(e.occurredAt, locale, timeZone)} – ${testMark(e.data)}${t(lang, `events.${e.event}`)}: ${digestLine(e, lang)}`);
   const more = events.length > DIGEST_LINES ? [t(lang, 'digest.more', { count: events.length - DIGEST_LINES })] : [];
   const { html, text } = renderMail({
     lang,

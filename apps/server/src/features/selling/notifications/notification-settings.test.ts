@@ -8,7 +8,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const ALL = ['order_placed', 'order_cancelled', 'refund_requested', 'refund_made', 'waitlist_taken'];
+const ALL = [
+  'order_placed',
+  'order_cancelled',
+  'refund_requested',
+  'refund_made',
+  'waitlist_taken',
+  'membership_past_due',
+  'membership_cancelled',
+  'membership_ended',
+];
 
 async function member(
   teamId: number,

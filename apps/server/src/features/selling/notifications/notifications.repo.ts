@@ -1,14 +1,20 @@
 import {
+  NOTIFICATION_EVENTS,
   roleHas,
   type DateFormatPreference,
   type Language,
   type NotificationDelivery,
   type NotificationEvent,
   type Role,
+  type Translated,
 } from '@bookla/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
+  customers,
+  memberships,
+  subscriptions,
+  subscriptionTiers,
   teamMembers,
   teamNotificationEvents,
   teamNotificationRecipients,
@@ -21,13 +27,8 @@ import { executePrepared } from '../../../lib/sql.ts';
 
 /** SQL of the provider notifications; every function takes the team first. */
 
-export const DEFAULT_EVENTS: readonly NotificationEvent[] = [
-  'order_placed',
-  'order_cancelled',
-  'refund_requested',
-  'refund_made',
-  'waitlist_taken',
-];
+/** Every event, in the shared order (a team without saved settings gets new events as they come). */
+export const DEFAULT_EVENTS: readonly NotificationEvent[] = NOTIFICATION_EVENTS;
 
 export interface SettingsRow {
   events: NotificationEvent[];
@@ -146,7 +147,9 @@ export async function fromWaitingList(db: DbOrTx, teamId: number, orderId: numbe
 export interface NoticeEventInsert {
   key: string;
   event: NotificationEvent;
-  orderId: number;
+  /** The order it concerns, or the membership (one of the two). */
+  orderId: number | null;
+  membershipId?: number | null;
   data: Record<string, unknown>;
   occurredAt: Date;
 }
@@ -155,7 +158,15 @@ export interface NoticeEventInsert {
 export async function recordEvent(tx: DbOrTx, teamId: number, e: NoticeEventInsert): Promise<boolean> {
   const rows = await tx
     .insert(teamNotificationEvents)
-    .values({ teamId, key: e.key, event: e.event, orderId: e.orderId, data: e.data, occurredAt: e.occurredAt })
+    .values({
+      teamId,
+      key: e.key,
+      event: e.event,
+      orderId: e.orderId,
+      membershipId: e.membershipId ?? null,
+      data: e.data,
+      occurredAt: e.occurredAt,
+    })
     .onConflictDoNothing({ target: [teamNotificationEvents.teamId, teamNotificationEvents.key] })
     .returning({ id: teamNotificationEvents.id });
   return rows.length > 0;
@@ -213,6 +224,7 @@ export async function claimDigest(tx: DbOrTx, teamId: number, day: string): Prom
 export interface EventRow {
   event: NotificationEvent;
   orderId: number | null;
+  membershipId: number | null;
   data: Record<string, unknown>;
   occurredAt: Date;
 }
@@ -230,6 +242,7 @@ export async function eventsOfDay(
     .select({
       event: teamNotificationEvents.event,
       orderId: teamNotificationEvents.orderId,
+      membershipId: teamNotificationEvents.membershipId,
       data: teamNotificationEvents.data,
       occurredAt: teamNotificationEvents.occurredAt,
     })
@@ -248,4 +261,42 @@ export async function eventsOfDay(
 /** Events older than `days` are of no use to a digest any more (they only deduplicate late job runs). */
 export async function purgeOldEvents(db: DbOrTx, days: number): Promise<void> {
   await db.execute(sql`DELETE FROM team_notification_events WHERE occurred_at < now() - ${days}::int * interval '1 day'`);
+}
+
+// ─── Memberships ────────────────────────────────────────────────────────────
+
+export interface MembershipSnapshot {
+  subscriptionId: number;
+  customer: string;
+  subscription: Translated;
+  tier: Translated;
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  pastDueSince: Date | null;
+  isTest: boolean;
+}
+
+/** What a membership's notice shows: the member, the subscription and tier, its state now. */
+export async function findMembership(db: DbOrTx, teamId: number, membershipId: number): Promise<MembershipSnapshot | undefined> {
+  const [row] = await db
+    .select({
+      subscriptionId: memberships.subscriptionId,
+      firstname: customers.firstname,
+      lastname: customers.lastname,
+      company: customers.company,
+      subscription: subscriptions.name,
+      tier: subscriptionTiers.name,
+      status: memberships.status,
+      cancelAtPeriodEnd: memberships.cancelAtPeriodEnd,
+      pastDueSince: memberships.pastDueSince,
+      isTest: memberships.isTest,
+    })
+    .from(memberships)
+    .innerJoin(customers, eq(customers.id, memberships.customerId))
+    .innerJoin(subscriptions, eq(subscriptions.id, memberships.subscriptionId))
+    .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, memberships.tierId))
+    .where(and(eq(memberships.teamId, teamId), eq(memberships.id, membershipId)));
+  if (!row) return undefined;
+  const { firstname, lastname, company, ...rest } = row;
+  return { ...rest, customer: [`${firstname} ${lastname}`.trim(), company].filter(Boolean).join(', ') };
 }

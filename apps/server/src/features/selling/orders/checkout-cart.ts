@@ -7,6 +7,7 @@ import {
   type BookingAnswer,
   type BookingAnswers,
   type OrderBody,
+  type Plan,
   type Translated,
 } from '@bookla/shared';
 import type { DbOrTx } from '../../../db/client.ts';
@@ -183,7 +184,7 @@ export function saleLines(cart: Pick<Cart, 'items'>, memberPerTicket: ReadonlyMa
 /** The cart's money: ticket lines first (`saleLines`, in cart order), then product lines. */
 export function priceCart(
   cart: Cart,
-  settings: Pick<SellingSettings, 'chargesVat' | 'tier'>,
+  team: { settings: Pick<SellingSettings, 'chargesVat'>; plan: Plan },
   lines: readonly SaleLine[] = saleLines(cart),
 ): Pricing {
   const { discount } = cart;
@@ -203,7 +204,7 @@ export function priceCart(
         discountable: discountable(p.activityId),
       })),
     ],
-    { discount: discount ? { type: discount.type, value: discount.value } : null, chargesVat: settings.chargesVat, tier: settings.tier },
+    { discount: discount ? { type: discount.type, value: discount.value } : null, chargesVat: team.settings.chargesVat, plan: team.plan },
   );
   // Amounts are int4 in the database: a cart worth more (huge prices × quantities) is refused, never a 500.
   if (pricing.subtotalMinor > MAX_MINOR) {
@@ -215,7 +216,7 @@ export function priceCart(
 }
 
 /** One participant per seat, each on a ticket of the order. */
-export function checkParticipants(items: readonly SaleItem[], participants: OrderBody['participants'], f: Fields): void {
+export function checkParticipants(items: readonly SaleItem[], participants: readonly { ticket_id: number }[], f: Fields): void {
   const count = new Map<number, number>();
   participants.forEach((p, n) => {
     if (!items.some((i) => i.id === p.ticket_id)) addError(f, `participants.${n}.ticket_id`, 'checkout:validation.participant_ticket');

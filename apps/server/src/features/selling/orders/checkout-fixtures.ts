@@ -1,4 +1,5 @@
-import type { BookingScope, FieldCondition, FieldType, PlatformTier } from '@bookla/shared';
+import type { BookingScope, FieldCondition, FieldType, Plan } from '@bookla/shared';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import {
   activityFields,
@@ -6,6 +7,7 @@ import {
   bookingFields,
   discounts,
   products,
+  teamPlanChanges,
   teamSellingSettings,
   typeSetFields,
 } from '../../../db/schema/index.ts';
@@ -17,7 +19,8 @@ export interface ShopOptions {
   invoice?: boolean;
   testMode?: boolean;
   chargesVat?: boolean;
-  tier?: PlatformTier;
+  /** The platform plan the team is on since it was made (default Pay-As-You-Go). */
+  plan?: Plan;
   invoiceDueDays?: number;
 }
 
@@ -32,9 +35,9 @@ export async function makeShop(db: Db, opts: ShopOptions = {}) {
     // Test mode beside invoice is only allowed for the demo provider (issue 20): these shops are demo-like.
     isDemo: true,
     chargesVat: opts.chargesVat ?? true,
-    tier: opts.tier ?? 'payg',
     invoiceDueDays: opts.invoiceDueDays ?? 14,
   });
+  if (opts.plan) await db.update(teamPlanChanges).set({ plan: opts.plan }).where(eq(teamPlanChanges.teamId, team.id));
   const activity = await makeActivity(db, team.id);
   const ticket = await makeTicket(db, team.id, activity.id, { stock: 10, priceMinor: 2500, taxRateBp: 810 });
   return { team, teamId: team.id, activity, ticket };

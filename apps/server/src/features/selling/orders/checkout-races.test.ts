@@ -62,7 +62,7 @@ const soldOf = async (ticketId: number) =>
 async function seatRound() {
   const ticket = await makeTicket(wide.db, teamId, activityId, { stock: SEATS, priceMinor: 2500 });
   const started = Date.now();
-  const results = await all(BUYERS, () => placeOrder(deps, teamId, buy(ticket.id), undefined, write));
+  const results = await all(BUYERS, () => placeOrder(deps, teamId, buy(ticket.id), undefined, { write }));
   return { ticket, results, ms: Date.now() - started, orders: await ordersOf(ticket.id), sold: await soldOf(ticket.id) };
 }
 
@@ -165,7 +165,7 @@ describe.skipIf(!url)('checkout under concurrency (PostgreSQL)', () => {
     const own = await Promise.all(
       Array.from({ length: 50 }, () => makeTicket(wide.db, teamId, activityId, { stock: 5, priceMinor: 2000 })),
     );
-    const results = await all(50, (i) => placeOrder(deps, teamId, buy(own[i]!.id, { discount_code: discount.code }), undefined, write));
+    const results = await all(50, (i) => placeOrder(deps, teamId, buy(own[i]!.id, { discount_code: discount.code }), undefined, { write }));
     const withCode = await wide.db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
@@ -212,7 +212,7 @@ describe.skipIf(!url)('checkout under concurrency (PostgreSQL)', () => {
 
     write = unlockedWrite({ numbers: true });
     const more = await Promise.all(Array.from({ length: 100 }, () => makeTicket(wide.db, teamId, activityId, { stock: 1 })));
-    const raced = await all(100, (i) => placeOrder(deps, teamId, buy(more[i]!.id), undefined, write));
+    const raced = await all(100, (i) => placeOrder(deps, teamId, buy(more[i]!.id), undefined, { write }));
     const collisions = reasons(raced).filter((e) => uniqueViolation(e) === 'orders_team_number_uq').length;
     console.info(
       `[checkout-races] order numbers: ${numbers.length} numbered 1..${numbers.length} without gaps; control (read-then-write): ${collisions} of 100 collided`,

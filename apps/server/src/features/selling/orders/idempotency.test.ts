@@ -24,6 +24,13 @@ beforeAll(async () => {
   t = await buildTestApp({
     // A plumbing route with the checkout's key handling, whose outcome the test chooses.
     extend: (app) => {
+      // A reply lost after the order committed (as a database connection terminated between the
+      // commit and its answer): the app answers 503, the order stays. Root hooks run before the route's.
+      app.addHook('onSend', async (request, reply, payload) => {
+        if (request.headers['x-test-lose-reply'] !== '1' || reply.statusCode !== 201) return payload;
+        reply.code(503);
+        return JSON.stringify({ error: 'Service Unavailable', message: 'lost after the commit' });
+      });
       const keys = idempotentRoute(app.deps.db, 'order', (request) => (request.params as { teamId: number }).teamId);
       app.withTypeProvider<ZodTypeProvider>().post(
         '/test/idempotent/:teamId',
@@ -188,6 +195,74 @@ describe('Idempotency-Key on orders', () => {
     await post(ordersUrl(teamId), body);
     expect((await post(ordersUrl(teamId), body)).statusCode).toBe(201);
     expect(await ordersOf(teamId)).toBe(2);
+  });
+});
+
+describe('a reply that failed after the order committed', () => {
+  const linkOf = async (teamId: number) => (await db().select().from(idempotencyKeys).where(eq(idempotencyKeys.teamId, teamId)))[0];
+
+  it('keeps the key: the repeat answers the committed order (201, replayed) and places nothing twice', async () => {
+    const { teamId, ticketId } = await shop();
+    const body = orderBody(ticketId, 2);
+    const lost = await post(ordersUrl(teamId), body, { [KEY]: 'lost-1', 'x-test-lose-reply': '1' });
+    expect(lost.statusCode).toBe(503);
+    const [order] = await db().select().from(orders).where(eq(orders.teamId, teamId));
+    // The order's own statement linked it to the key; the failed reply only ended the lease.
+    const key = await linkOf(teamId);
+    expect(key).toMatchObject({ state: 'pending', committedId: order!.id });
+    const again = await post(ordersUrl(teamId), body, { [KEY]: 'lost-1' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toMatchObject({ order: { id: order!.publicId, number: order!.number, payment_status: 'waiting' } });
+    expect(again.json().order_url).toContain(order!.publicId);
+    expect(await ordersOf(teamId)).toBe(1);
+    const [ticket] = await db().select().from(tickets).where(eq(tickets.id, ticketId));
+    expect(ticket!.sold).toBe(2);
+    // From now on the recovered reply is the key's reply.
+    const third = await post(ordersUrl(teamId), body, { [KEY]: 'lost-1' });
+    expect(third.body).toBe(again.body);
+    expect(await linkOf(teamId)).toMatchObject({ state: 'done', replyStatus: 201 });
+  });
+
+  it('a process killed between the commit and the reply: once the lease is over the repeat answers the order', async () => {
+    const { teamId, ticketId } = await shop();
+    const body = orderBody(ticketId);
+    const first = await post(ordersUrl(teamId), body, { [KEY]: 'killed-1' });
+    expect(first.statusCode).toBe(201);
+    // What a process killed before onSend leaves behind, after its lease ran out.
+    await db()
+      .update(idempotencyKeys)
+      .set({ state: 'pending', replyStatus: null, replyBody: null, lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(idempotencyKeys.teamId, teamId));
+    const again = await post(ordersUrl(teamId), body, { [KEY]: 'killed-1' });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().order.id).toBe(first.json().order.id);
+    expect(await ordersOf(teamId)).toBe(1);
+    // Another body never takes over a key whose call committed.
+    const other = await post(ordersUrl(teamId), orderBody(ticketId), { [KEY]: 'killed-1' });
+    expect(other.statusCode).toBe(422);
+    expect(await ordersOf(teamId)).toBe(1);
+  });
+
+  it('CONTROL: a key freed without the link places the order a second time', async () => {
+    const { teamId, ticketId } = await shop();
+    const body = orderBody(ticketId);
+    expect((await post(ordersUrl(teamId), body, { [KEY]: 'lost-2', 'x-test-lose-reply': '1' })).statusCode).toBe(503);
+    // As before the link: nothing tells the repeat that the first call committed.
+    await db().update(idempotencyKeys).set({ committedId: null }).where(eq(idempotencyKeys.teamId, teamId));
+    expect((await post(ordersUrl(teamId), body, { [KEY]: 'lost-2' })).statusCode).toBe(201);
+    expect(await ordersOf(teamId)).toBe(2);
+  });
+
+  it('a reservation converted into an order links it too', async () => {
+    const { teamId, ticketId } = await shop();
+    const held = await post(reservationsUrl(teamId), { items: [{ ticket_id: ticketId, quantity: 1 }] });
+    expect(held.statusCode).toBe(201);
+    const body = orderBody(ticketId, 1, { reservation_token: held.json().token });
+    expect((await post(ordersUrl(teamId), body, { [KEY]: 'lost-3', 'x-test-lose-reply': '1' })).statusCode).toBe(503);
+    const again = await post(ordersUrl(teamId), body, { [KEY]: 'lost-3' });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await ordersOf(teamId)).toBe(1);
   });
 });
 

@@ -19,7 +19,16 @@ export {
   type OrderMailOptions,
   type OrderMails,
 } from './order-mails-port.ts';
-export { placeOrder, quoteOrder, reserveCheckout, type PlaceOrderDeps, type PlacedOrder, type Quote } from './place-order.service.ts';
+export {
+  placedReply,
+  placeOrder,
+  quoteOrder,
+  reserveCheckout,
+  type PlaceOrderDeps,
+  type PlacedOrder,
+  type Quote,
+} from './place-order.service.ts';
+export { memberQuoteReply, quoteMemberOrder, type MemberQuote } from './member-quote.ts';
 export { priceOrder, type PriceLine, type PricedLine, type Pricing, type TaxPerRate } from './pricing.ts';
 export {
   endUnpaidOrder,

@@ -52,7 +52,7 @@ async function round(write?: OrderWriteStep) {
       }),
     );
   const results = await Promise.allSettled(
-    Array.from({ length: BUYERS }, () => placeOrder(deps, shop.teamId, body(), undefined, write, member)),
+    Array.from({ length: BUYERS }, () => placeOrder(deps, shop.teamId, body(), undefined, { write, member })),
   );
   const [left] = await db.select({ c: memberships.creditsLeft }).from(memberships).where(eq(memberships.id, membership.id));
   const booked = await db.select().from(orderParticipants).where(eq(orderParticipants.membershipId, membership.id));

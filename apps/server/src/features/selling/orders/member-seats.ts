@@ -39,7 +39,8 @@ export async function checkMemberSeats(
   db: DbOrTx,
   teamId: number,
   items: readonly SaleItem[],
-  participants: OrderBody['participants'],
+  /** The order's participants (the member quote's seats: ticket and membership only). */
+  participants: readonly Pick<OrderBody['participants'][number], 'ticket_id' | 'membership_id'>[],
   member: MemberContext | null,
   f: Fields,
 ): Promise<MemberSeats> {

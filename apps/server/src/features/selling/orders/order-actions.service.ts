@@ -16,7 +16,7 @@ import { loadOrderRow } from './order-view.ts';
  */
 
 const conflict = (key: string, params?: Record<string, unknown>) => new AppError('CONFLICT', key, { params });
-const staff = (userId: number): OrderActor => ({ actor: 'staff', userId });
+const staff = (userId: number | null): OrderActor => ({ actor: 'staff', userId });
 
 export interface RefundRequest {
   /** In the order's currency (`12.50`, `"12,50"`); null/omitted: everything still refundable. */
@@ -35,7 +35,7 @@ export async function refundByStaff(
   deps: OrderPaymentDeps,
   teamId: number,
   orderId: number,
-  userId: number,
+  userId: number | null,
   body: RefundRequest,
 ): Promise<StaffRefundResult> {
   const { db } = deps;
@@ -70,7 +70,7 @@ export async function cancelOrderByStaff(
   deps: OrderPaymentDeps,
   teamId: number,
   orderId: number,
-  userId: number,
+  userId: number | null,
   opts: { refund?: boolean },
 ): Promise<{ status: PaymentStatus; refundedMinor: number; currency: string }> {
   const row = await loadOrderRow(deps.db, teamId, orderId);
@@ -97,7 +97,7 @@ export async function cancelOrderByStaff(
  * (current) e-mail: paid → payment confirmation with tickets and receipt; free → confirmation
  * with tickets; unpaid invoice → the invoice. Anything else: 409. In the history as `mail_resent`.
  */
-export async function resendByStaff(deps: OrderPaymentDeps, teamId: number, orderId: number, userId: number): Promise<void> {
+export async function resendByStaff(deps: OrderPaymentDeps, teamId: number, orderId: number, userId: number | null): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const row = await loadOrderRow(tx, teamId, orderId);
     if (!row) throw notFound();
@@ -115,7 +115,7 @@ export async function resendByStaff(deps: OrderPaymentDeps, teamId: number, orde
 export async function bulkAction(
   deps: OrderPaymentDeps,
   teamId: number,
-  userId: number,
+  userId: number | null,
   body: OrderBulkBody,
   t: (key: string, params?: Record<string, unknown>) => string,
 ): Promise<Omit<OrderBulkReply, 'success' | 'message'>> {

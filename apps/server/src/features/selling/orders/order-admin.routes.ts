@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fileReply, idParam, successDataReply } from '../../../lib/http.ts';
-import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
+import { actingUserId, currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import { bulkAction, refundByStaff, resendByStaff } from './order-actions.service.ts';
 import { getAdminDetail, updateOrder } from './order-admin.service.ts';
 import { exportOrdersCsv } from './order-export.ts';
@@ -31,7 +31,7 @@ export async function orderAdminRoutes(fastify: FastifyInstance) {
   const preValidation = requirePermission('nav.orders');
   const params = z.object({ id: idParam });
   const changed = successDataReply(orderAdminDetailSchema);
-  const userId = (request: { auth: { user: { id: number } } | null }) => request.auth!.user.id;
+  const userId = actingUserId; // null for an API token (its changes name the token)
 
   app.put(
     '/api/orders/:id',

@@ -180,7 +180,7 @@ export async function updateOrder(
   deps: SellingDeps,
   teamId: number,
   orderId: number,
-  userId: number,
+  userId: number | null,
   body: UpdateBody,
 ): Promise<{ changed: boolean }> {
   const { db } = deps;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam, successDataReply } from '../../../lib/http.ts';
-import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
+import { actingUserId, currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import { getAdminDetail } from './order-admin.service.ts';
 import { revokeOrderLinks } from './order-links.service.ts';
 
@@ -28,7 +28,7 @@ export async function orderLinksRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const teamId = currentTeam(request).id;
-      await revokeOrderLinks(deps, teamId, request.params.id, request.auth!.user.id);
+      await revokeOrderLinks(deps, teamId, request.params.id, actingUserId(request));
       const data = await getAdminDetail(deps.db, teamId, request.params.id, request.lang);
       return { success: true as const, message: request.t('orders:link.revoked'), data };
     },

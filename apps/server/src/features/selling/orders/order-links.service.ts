@@ -62,7 +62,7 @@ export async function mailFreshOrderLink(
  * (404), fresh ones included; the order's history records who did it. Sending the confirmation
  * again (`/resend`) then gives the customer a working link.
  */
-export async function revokeOrderLinks(deps: SellingDeps, teamId: number, orderId: number, userId: number): Promise<void> {
+export async function revokeOrderLinks(deps: SellingDeps, teamId: number, orderId: number, userId: number | null): Promise<void> {
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .update(orders)

@@ -119,7 +119,7 @@ const conflict = (key: string) => new AppError('CONFLICT', key);
  * payment, the `paid` event with the staff member, the confirmation with the tickets. Only from
  * `waiting`; anything else answers 409 and changes nothing.
  */
-export async function markPaidByStaff(deps: SellingDeps, teamId: number, orderId: number, userId: number): Promise<void> {
+export async function markPaidByStaff(deps: SellingDeps, teamId: number, orderId: number, userId: number | null): Promise<void> {
   const row = await loadOrderRow(deps.db, teamId, orderId);
   if (!row) throw notFound();
   if (row.paymentStatus !== 'waiting') throw conflictForMarkPaid(row.paymentStatus);
@@ -137,7 +137,7 @@ function conflictForMarkPaid(status: PaymentStatus): AppError {
  * Staff cancel an unpaid order: its seats, products and discount use go back, the customer is
  * told. A paid order must be refunded first (409); an ended one answers 409 as well.
  */
-export async function cancelByStaff(deps: SellingDeps, teamId: number, orderId: number, userId: number): Promise<void> {
+export async function cancelByStaff(deps: SellingDeps, teamId: number, orderId: number, userId: number | null): Promise<void> {
   const row = await loadOrderRow(deps.db, teamId, orderId);
   if (!row) throw notFound();
   if (row.paymentStatus !== 'waiting') throw conflictForCancel(row.paymentStatus);

@@ -173,7 +173,11 @@ describe('the background work of a placed order', { timeout: 120_000 }, () => {
       status: 'kept',
       attempts: 1,
       lastError: null,
-      attachments: [{ kind: 'tickets', orderId: order.id }],
+      // The tickets and the order's dates as an iCalendar file (rendered from the same read: no statement of its own).
+      attachments: [
+        { kind: 'tickets', orderId: order.id },
+        { kind: 'calendar', orderId: order.id },
+      ],
     });
     expect(await mailEvents(t, order.id)).toMatchObject([{ data: { occasion: 'placed', email_id: mail!.id } }]);
     // Both jobs done: the order's, and the send job it wrote already claimed.

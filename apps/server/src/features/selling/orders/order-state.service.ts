@@ -13,6 +13,7 @@ import { returnCredits } from './member-seats.ts';
 import { queueProviderNotice } from './provider-notice-job.ts';
 import type { OrderRow } from './order-view.ts';
 import type { Bind } from '../../../lib/sql.ts';
+import { withActingToken } from '../../../lib/acting-token.ts';
 
 /**
  * Every change of an order's payment status goes through here: one transaction that locks the
@@ -63,9 +64,14 @@ export function orderEventInsert(
   data: Record<string, unknown> = {},
   bind: Bind = (v) => v,
 ) {
-  return db
-    .insert(orderEvents)
-    .values({ teamId: bind(teamId), orderId: bind(orderId), type, actor: who.actor, userId: bind(who.userId ?? null), data: bind(data) });
+  return db.insert(orderEvents).values({
+    teamId: bind(teamId),
+    orderId: bind(orderId),
+    type,
+    actor: who.actor,
+    userId: bind(who.userId ?? null),
+    data: bind(withActingToken(data)),
+  });
 }
 
 async function lockOrder(tx: DbOrTx, teamId: number, orderId: number): Promise<OrderRow | undefined> {

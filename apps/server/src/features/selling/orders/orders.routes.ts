@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataReply, idParam, listReply, successDataReply, toList } from '../../../lib/http.ts';
-import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
+import { actingUserId, currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import { cancelOrderByStaff } from './order-actions.service.ts';
 import { orderAdminRoutes } from './order-admin.routes.ts';
 import { getAdminDetail } from './order-admin.service.ts';
@@ -29,7 +29,7 @@ export async function ordersRoutes(fastify: FastifyInstance) {
   const preValidation = requirePermission('nav.orders');
   const params = z.object({ id: idParam });
   const changed = successDataReply(orderAdminDetailSchema);
-  const userId = (request: { auth: { user: { id: number } } | null }) => request.auth!.user.id;
+  const userId = actingUserId; // null for an API token (its changes name the token)
 
   app.get(
     '/api/orders',

@@ -67,4 +67,37 @@ describe('an online payment that cannot be started', () => {
     const events = await db.select({ type: orderEvents.type }).from(orderEvents).where(eq(orderEvents.orderId, order!.id));
     expect(events.filter((e) => e.type === 'payment_failed')).toHaveLength(1);
   });
+
+  it('with an Idempotency-Key, the repeat of such an order places it anew (the ended order is not answered again)', async () => {
+    const db = t.app.deps.db;
+    const staff = await owner(t.app);
+    const teamId = staff.team.id;
+    await staff.client.request('PUT', '/api/config/integration', {
+      stripe: {
+        enabled: true,
+        publishable_key: 'pk_test_placeOrderPayment001',
+        secret_key: 'sk_test_placeOrderPayment001',
+        webhook_secret: 'whsec_placeOrderPayment0001',
+        account_id: null,
+      },
+      current_password: DEFAULT_PASSWORD,
+    });
+    const ticket = await makeTicket(db, teamId, (await makeActivity(db, teamId)).id, { stock: 10, priceMinor: 2500 });
+    const body = orderBody(ticket.id, 1, { payment_method: 'stripe', language: 'en' });
+    const send = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/public/teams/${teamId}/orders`,
+        headers: { 'idempotency-key': 'stripe-down-1' },
+        payload: body,
+      });
+    const before = calls;
+    expect((await send()).statusCode).toBe(502);
+    const again = await send();
+    expect(again.statusCode).toBe(502);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(calls - before).toBe(6); // the provider was asked again (3 calls each)
+    const ended = await db.select({ status: orders.paymentStatus }).from(orders).where(eq(orders.teamId, teamId));
+    expect(ended.map((o) => o.status)).toEqual(['error', 'error']);
+  });
 });

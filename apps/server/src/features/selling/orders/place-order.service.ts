@@ -15,6 +15,7 @@ import {
 } from '@bookla/shared';
 import type { Db, DbOrTx } from '../../../db/client.ts';
 import type { Bind } from '../../../lib/sql.ts';
+import { commitLinkSql, type Held } from '../../../lib/idempotency.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
 import {
   heldSeats,
@@ -58,7 +59,16 @@ import { orderMailJobInsert } from './order-mail-job.ts';
 import { orderPayments, type OrderPaymentDeps } from './order-payments-port.ts';
 import { orderEventInsert } from './order-state.service.ts';
 import { providerNoticeJobInsert } from './provider-notice-job.ts';
-import { toOrder, toPublicOrder, type ItemRow, type OrderRow, type ParticipantRow, type ProductRow } from './order-view.ts';
+import {
+  loadOrder,
+  loadOrderRow,
+  toOrder,
+  toPublicOrder,
+  type ItemRow,
+  type OrderRow,
+  type ParticipantRow,
+  type ProductRow,
+} from './order-view.ts';
 import { allocateOrderIds, placeOrderAtOnce, takeAndNumber, writeOrderAndLock, type OrderIds } from './order-write.repo.ts';
 import * as repo from './orders.repo.ts';
 import type { Pricing } from './pricing.ts';
@@ -178,7 +188,7 @@ export async function quoteOrder(
   if (Object.keys(f).length) throw validationError(f);
   return {
     currency: team.currency,
-    pricing: priceCart(cart, team.settings),
+    pricing: priceCart(cart, team),
     discountCode: cart.discount?.code ?? null,
     paymentMethods: cartPaymentMethods(team, cart),
   };
@@ -193,6 +203,9 @@ export interface PlacedOrder {
   paymentUrl: string | null;
 }
 
+/** The 201 reply of an order call (`placeOrderReplySchema`). */
+export const placedReply = (placed: PlacedOrder) => ({ order: placed.order, order_url: placed.orderUrl, payment_url: placed.paymentUrl });
+
 /** The payment start (orders' payments port) logs provider failures in `log`. */
 export type PlaceOrderDeps = OrderPaymentDeps;
 
@@ -200,30 +213,18 @@ export type PlaceOrderDeps = OrderPaymentDeps;
  * Places the order. `holder` is the shop visitor (client key, e-mail address): a direct order
  * counts its seats against each activity's hold limit under the seats' locks (409 HOLD_LIMIT), and
  * the order remembers it, so its seats count while it is unpaid. Staff and tests pass none.
- * `write` is the checkout's own (`writeOrderLocked`); only the race tests' controls pass another.
  */
 export async function placeOrder(
   deps: PlaceOrderDeps,
   teamId: number,
   body: OrderBody,
   holder: Holder = NO_HOLDER,
-  write: OrderWriteStep = writeOrderLocked,
-  member: MemberContext | null = null,
+  { write = writeOrderLocked, member = null, attempt = null }: PlaceOptions = {},
 ): Promise<PlacedOrder> {
-  const prepared = await prepareOrder(deps.db, teamId, body, holder, member);
+  const prepared = { ...(await prepareOrder(deps.db, teamId, body, holder, member)), attempt };
   const number = await write(deps.db, teamId, body, prepared);
   const { orderId, method, status } = prepared;
-  let paymentUrl: string | null = null;
-  const payments = orderPayments();
-  if (status === 'waiting' && payments.isOnline(method)) {
-    try {
-      paymentUrl = (await payments.start(deps, { teamId, orderId, method, language: body.language })).paymentUrl;
-    } catch {
-      // Nothing was charged. The payment start has ended the order (`error`, seats back) and
-      // logged the provider's failure (its port's contract): here only the answer.
-      throw new AppError('BAD_GATEWAY', 'checkout:payment_start_failed', { extra: { code: ErrorCodes.PAYMENT_UNAVAILABLE } });
-    }
-  }
+  const paymentUrl = await startPayment(deps, { teamId, orderId, method, status, language: body.language });
   // The reply from what was written (the same rows a read would return; a test compares them).
   const { rows } = prepared;
   const order = toPublicOrder(toOrder({ ...rows.order, number }, rows.items, rows.participants, rows.products, body.language), rows.order);
@@ -231,6 +232,57 @@ export async function placeOrder(
 }
 
 const NO_HOLDER: Holder = { key: null, email: null };
+
+/**
+ * The payment page of an unpaid order paid online (null for any other): the payment start answers
+ * the checkout it started already, or starts one. When the provider fails nothing was charged; the
+ * payment start has ended the order (`error`, seats back) and logged the failure (its port's
+ * contract): here only the answer, 502 PAYMENT_UNAVAILABLE.
+ */
+export async function startPayment(
+  deps: PlaceOrderDeps,
+  o: { teamId: number; orderId: number; method: CheckoutPaymentMethod; status: PaymentStatus; language: OrderBody['language'] },
+): Promise<string | null> {
+  const payments = orderPayments();
+  if (o.status !== 'waiting' || !payments.isOnline(o.method)) return null;
+  try {
+    return (await payments.start(deps, { teamId: o.teamId, orderId: o.orderId, method: o.method, language: o.language })).paymentUrl;
+  } catch {
+    throw new AppError('BAD_GATEWAY', 'checkout:payment_start_failed', { extra: { code: ErrorCodes.PAYMENT_UNAVAILABLE } });
+  }
+}
+
+export interface PlaceOptions {
+  /** The checkout's own write (`writeOrderLocked`); only the race tests' controls pass another. */
+  write?: OrderWriteStep;
+  /** The logged-in member whose membership pays member seats. */
+  member?: MemberContext | null;
+  /** The request's Idempotency-Key: linked to the order in the order's own statement (`commitLinkSql`). */
+  attempt?: Held | null;
+}
+
+/**
+ * The reply of a placed order built again from what was committed, for a repeat of an
+ * Idempotency-Key whose first reply failed after the commit (lib/idempotency.ts). The payment
+ * start is asked again (it answers the checkout it started, or starts the one that failed).
+ * Null when the order is gone or ended (the payment start failed and ended it): the repeat places anew.
+ */
+const ENDED: ReadonlySet<string> = new Set<PaymentStatus>(['error', 'cancelled', 'expired', 'declined']);
+
+export async function placedOrderAgain(
+  deps: PlaceOrderDeps,
+  teamId: number,
+  orderId: number,
+  language: OrderBody['language'],
+): Promise<PlacedOrder | null> {
+  const row = await loadOrderRow(deps.db, teamId, orderId);
+  if (!row || ENDED.has(row.paymentStatus) || row.number < 0) return null;
+  const order = await loadOrder(deps.db, teamId, orderId, language);
+  if (!order) return null;
+  const method = row.paymentType as CheckoutPaymentMethod;
+  const paymentUrl = await startPayment(deps, { teamId, orderId, method, status: row.paymentStatus as PaymentStatus, language });
+  return { order: toPublicOrder(order, row), orderUrl: orderPageUrl(deps.config, language, teamId, row), paymentUrl };
+}
 
 /** A membership's credits (or its period) were gone when the order was written (409; nothing written). */
 const membershipUsedUp = () => new AppError('CONFLICT', 'checkout:membership_used_up');
@@ -321,6 +373,8 @@ export interface PreparedOrder {
   pricing: Pricing;
   /** Member seats: the credits each membership gives, and whose they are (null: none). */
   credits: { customerId: number; uses: MemberSeats['uses'] } | null;
+  /** The request's Idempotency-Key, linked to the order with it (null: none). */
+  attempt?: Held | null;
 }
 
 /**
@@ -350,7 +404,7 @@ async function prepareOrder(db: Db, teamId: number, body: OrderBody, holder: Hol
   if (Object.keys(f).length) throw validationError(f);
   const { settings } = team;
   const lines = saleLines(cart, memberSeats.perTicket);
-  const pricing = priceCart(cart, settings, lines);
+  const pricing = priceCart(cart, team, lines);
   const method = choosePayment(team, cart, body, pricing.totalMinor, f);
   if (Object.keys(f).length) throw validationError(f);
 
@@ -445,15 +499,17 @@ export function orderSideRows(
   db: DbOrTx,
   teamId: number,
   body: OrderBody,
-  prepared: Pick<PreparedOrder, 'orderId' | 'method' | 'status' | 'pricing'>,
+  prepared: Pick<PreparedOrder, 'orderId' | 'method' | 'status' | 'pricing' | 'attempt'>,
   bind: Bind = (v) => v,
 ) {
-  const { orderId, method, status, pricing } = prepared;
+  const { orderId, method, status, pricing, attempt } = prepared;
   const created = { payment_method: method, status, total_minor: pricing.totalMinor, reservation: !!body.reservation_token };
   return [
     orderEventInsert(db, teamId, orderId, 'created', { actor: 'customer' }, created, bind),
     orderMailJobInsert(db, teamId, orderId, 'placed', bind),
     ...(orderPayments().isOnline(method) ? [] : [providerNoticeJobInsert(db, teamId, orderId, bind)]),
+    // The request's Idempotency-Key learns the order in the same statement (a lost reply never frees it).
+    ...(attempt ? [commitLinkSql(attempt, orderId, bind)] : []),
   ];
 }
 

@@ -501,7 +501,7 @@ describe('POST /api/public/teams/:teamId/orders', () => {
   });
 
   it('gives a fixed discount up to the eligible amount, spread over the lines; a team without VAT charges none', async () => {
-    const shop = await makeShop(db(), { chargesVat: false, tier: 'business' });
+    const shop = await makeShop(db(), { chargesVat: false, plan: 'business' });
     const cheap = await makeTicket(db(), shop.teamId, shop.activity.id, { priceMinor: 1000 });
     await makeDiscount(db(), shop.teamId, { code: 'MINUS20', type: 'fixed', value: 2000 });
     const body = orderBody(shop.ticket.id, 1, {

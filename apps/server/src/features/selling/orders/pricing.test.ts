@@ -7,7 +7,7 @@ const line = (unitPriceMinor: number, quantity = 1, taxRateBp = 810, discountabl
   taxRateBp,
   discountable,
 });
-const vat = { chargesVat: true, tier: 'payg' as const };
+const vat = { chargesVat: true, plan: 'payg' as const };
 
 describe('priceOrder', () => {
   it('adds the lines (prices include VAT) and takes the VAT out per line, rounded per line', () => {
@@ -72,7 +72,7 @@ describe('priceOrder', () => {
   });
 
   it('charges no VAT for a team that does not (rate 0 on every line)', () => {
-    const p = priceOrder([line(5000), line(1000, 1, 260)], { chargesVat: false, tier: 'payg' });
+    const p = priceOrder([line(5000), line(1000, 1, 260)], { chargesVat: false, plan: 'payg' });
     expect(p.lines.map((l) => [l.taxRateBp, l.taxMinor])).toEqual([
       [0, 0],
       [0, 0],
@@ -82,11 +82,11 @@ describe('priceOrder', () => {
   });
 
   it('computes the platform fee from the total and the tier (none for free orders)', () => {
-    expect(priceOrder([line(10000)], { ...vat, tier: 'payg' }).platformFeeMinor).toBe(790 + 49);
-    expect(priceOrder([line(10000)], { ...vat, tier: 'business' }).platformFeeMinor).toBe(390 + 49);
+    expect(priceOrder([line(10000)], { ...vat, plan: 'payg' }).platformFeeMinor).toBe(790 + 49);
+    expect(priceOrder([line(10000)], { ...vat, plan: 'business' }).platformFeeMinor).toBe(390 + 49);
     // 7.9 % of 12.34 = 0.97486 → 0.97.
-    expect(priceOrder([line(1234)], { ...vat, tier: 'payg' }).platformFeeMinor).toBe(97 + 49);
-    expect(priceOrder([line(0)], { ...vat, tier: 'payg' }).platformFeeMinor).toBe(0);
+    expect(priceOrder([line(1234)], { ...vat, plan: 'payg' }).platformFeeMinor).toBe(97 + 49);
+    expect(priceOrder([line(0)], { ...vat, plan: 'payg' }).platformFeeMinor).toBe(0);
   });
 
   it('refuses impossible lines (a bug upstream, not a customer error)', () => {

@@ -4,7 +4,7 @@ import {
   includedTaxMinor,
   platformFeeMinor,
   type DiscountType,
-  type PlatformTier,
+  type Plan,
 } from '@bookla/shared';
 
 /**
@@ -56,7 +56,8 @@ export interface Pricing {
 export interface PricingOptions {
   discount?: { type: DiscountType; value: number } | null;
   chargesVat: boolean;
-  tier: PlatformTier;
+  /** The platform plan in force on the sale's day (decision 031). */
+  plan: Plan;
 }
 
 export function priceOrder(lines: readonly PriceLine[], opts: PricingOptions): Pricing {
@@ -91,6 +92,6 @@ export function priceOrder(lines: readonly PriceLine[], opts: PricingOptions): P
     taxTotalMinor: priced.reduce((a, l) => a + l.taxMinor, 0),
     totalMinor,
     taxes: [...perRate.values()].sort((a, b) => b.rateBp - a.rateBp),
-    platformFeeMinor: platformFeeMinor(totalMinor, opts.tier),
+    platformFeeMinor: platformFeeMinor(totalMinor, opts.plan),
   };
 }

@@ -1,5 +1,6 @@
 import {
   minorToDecimal,
+  type OrderBody,
   orderBodySchema,
   placeOrderReplySchema,
   quoteBodySchema,
@@ -15,12 +16,12 @@ import { idParam, noContentReply } from '../../../lib/http.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
 import { holderOf, releaseReservations } from '../../catalogue/tickets/index.ts';
 import { withDiscountGuessLimit } from '../discounts/index.ts';
-import { idempotencyHeaders, idempotentRoute } from '../../../lib/idempotency.ts';
+import { heldKey, idempotencyHeaders, idempotentRoute } from '../../../lib/idempotency.ts';
 import { createKeyedGate } from '../../../lib/keyed-gate.ts';
 import { confirmHoldByLink } from './hold-confirm.ts';
 import { checkParticipantsCap } from './participants-cap.ts';
 import { buysTier, placeTierOrder } from './tier-order.service.ts';
-import { placeOrder, quoteOrder, reserveCheckout } from './place-order.service.ts';
+import { placedOrderAgain, placedReply, placeOrder, quoteOrder, reserveCheckout } from './place-order.service.ts';
 
 /** A few checkouts per ticket at a time reach the database; the rest wait in memory (see keyed-gate.ts). */
 const CHECKOUTS_PER_TICKET = 4;
@@ -42,7 +43,12 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
   // Idempotency-Key (CONTRACT §7, lib/idempotency.ts): keys per team and kind of call.
   const teamOf = (request: { params: unknown }) => (request.params as { teamId: number }).teamId;
   const reservationKeys = idempotentRoute(db, 'reservation', teamOf);
-  const orderKeys = idempotentRoute(db, 'order', teamOf);
+  // A repeat whose first reply failed after the order committed answers that order (placedOrderAgain).
+  const orderKeys = idempotentRoute(db, 'order', teamOf, undefined, async (request, orderId) => {
+    const { params, body } = request as unknown as { params: { teamId: number }; body: OrderBody };
+    const again = await placedOrderAgain({ ...app.deps, log: request.log }, params.teamId, orderId, body.language);
+    return again && { status: 201, body: placedReply(again) };
+  });
 
   app.post(
     '/api/public/teams/:teamId/reservations',
@@ -149,10 +155,11 @@ export async function publicCheckoutRoutes(fastify: FastifyInstance) {
             request.params.teamId,
             request.body,
             holderOf(config, request.ip, request.body.customer.email),
+            { attempt: heldKey(request) ?? null },
           ),
         ),
       );
-      return reply.status(201).send({ order: placed.order, order_url: placed.orderUrl, payment_url: placed.paymentUrl });
+      return reply.status(201).send(placedReply(placed));
     },
   );
 

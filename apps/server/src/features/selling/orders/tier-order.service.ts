@@ -2,18 +2,25 @@ import { randomUUID } from 'node:crypto';
 import { isTierItem, type CheckoutPaymentMethod, type OrderBody, type PaymentStatus, type Translated } from '@bookla/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
-import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
-import { ErrorCodes } from '@bookla/shared';
+import { notFound, validationError } from '../../../lib/app-error.ts';
 import type { Holder } from '../../catalogue/tickets/index.ts';
 import { enabledPaymentMethods, getCheckoutTeam, type CheckoutTeam } from '../settings/index.ts';
 import { addError, type Fields } from './checkout-cart.ts';
 import { orderMemberships } from './order-memberships-port.ts';
 import { orderPageUrl } from './order-links.ts';
-import { orderPayments, type OrderPaymentDeps } from './order-payments-port.ts';
+import { type OrderPaymentDeps } from './order-payments-port.ts';
 import { toOrder, toPublicOrder, type ItemRow, type OrderRow } from './order-view.ts';
 import { allocateOrderIds, takeAndNumber, writeOrderAndLock } from './order-write.repo.ts';
 import * as repo from './orders.repo.ts';
-import { holdTimes, orderSideRows, orderWrite, type PlacedOrder, type PreparedOrder } from './place-order.service.ts';
+import {
+  holdTimes,
+  orderSideRows,
+  orderWrite,
+  startPayment,
+  type PlaceOptions,
+  type PlacedOrder,
+  type PreparedOrder,
+} from './place-order.service.ts';
 import { priceOrder, type Pricing } from './pricing.ts';
 
 /**
@@ -166,7 +173,13 @@ function tierOrderRows(i: TierOrderInput) {
   return { order, itemRow, prepared };
 }
 
-export async function placeTierOrder(deps: OrderPaymentDeps, teamId: number, body: OrderBody, holder: Holder): Promise<PlacedOrder> {
+export async function placeTierOrder(
+  deps: OrderPaymentDeps,
+  teamId: number,
+  body: OrderBody,
+  holder: Holder,
+  { attempt = null }: Pick<PlaceOptions, 'attempt'> = {},
+): Promise<PlacedOrder> {
   const { db } = deps;
   const f: Fields = {};
   const items = body.items ?? [];
@@ -184,7 +197,7 @@ export async function placeTierOrder(deps: OrderPaymentDeps, teamId: number, bod
   const pricing = priceOrder([{ unitPriceMinor: tier.priceMinor, quantity: 1, taxRateBp: tier.taxRateBp, discountable: false }], {
     discount: null,
     chargesVat: settings.chargesVat,
-    tier: settings.tier,
+    plan: team.plan,
   });
   const method = chooseTierPayment(team, body, pricing.totalMinor, f);
   if (Object.keys(f).length) throw validationError(f);
@@ -202,7 +215,11 @@ export async function placeTierOrder(deps: OrderPaymentDeps, teamId: number, bod
     timeZone: team.timeZone,
     confirmedAddress: method === 'invoice' && (await repo.isConfirmedAddress(db, teamId, body.customer.email)),
   });
-  const { order, itemRow, prepared } = tierOrderRows({
+  const {
+    order,
+    itemRow,
+    prepared: rows,
+  } = tierOrderRows({
     teamId,
     orderId: ids.orderId,
     itemId: ids.itemIds[0]!,
@@ -219,6 +236,7 @@ export async function placeTierOrder(deps: OrderPaymentDeps, teamId: number, bod
     holder,
     now,
   });
+  const prepared = { ...rows, attempt };
   const orderId = ids.orderId;
   const number = await db.transaction(async (tx) => {
     await writeOrderAndLock(tx, {
@@ -231,15 +249,7 @@ export async function placeTierOrder(deps: OrderPaymentDeps, teamId: number, bod
     if (status === 'free') await orderMemberships().settled(tx, teamId, orderId);
     return taken.number!;
   });
-  let paymentUrl: string | null = null;
-  const payments = orderPayments();
-  if (status === 'waiting' && payments.isOnline(method)) {
-    try {
-      paymentUrl = (await payments.start(deps, { teamId, orderId, method, language: body.language })).paymentUrl;
-    } catch {
-      throw new AppError('BAD_GATEWAY', 'checkout:payment_start_failed', { extra: { code: ErrorCodes.PAYMENT_UNAVAILABLE } });
-    }
-  }
+  const paymentUrl = await startPayment(deps, { teamId, orderId, method, status, language: body.language });
   const publicOrder = toPublicOrder(toOrder({ ...order, number }, [itemRow], [], [], body.language), order);
   return { order: publicOrder, orderUrl: orderPageUrl(deps.config, body.language, teamId, order), paymentUrl };
 }
@@ -250,13 +260,19 @@ export interface RenewalOrderInput {
   tierId: number;
   /** The period the order pays (its dates go into the history; the order names the tier). */
   periodStart: Date;
-  invoiceDueAt: Date;
+  /** `invoice`, or the provider of the membership's saved card (a pending attempt is written with the order). */
+  method: 'invoice' | 'stripe' | 'datatrans' | 'test';
+  /** Invoices: their due date; card renewals: null. */
+  invoiceDueAt: Date | null;
+  /** How long the order stays open unpaid (an invoice: its due date; a card renewal: until the grace days end). */
+  holdUntil: Date;
 }
 
 /**
- * The invoice order of a membership's next period (CONTRACT §5: "invoice: a new invoice order
- * mailed per period"), written in the caller's transaction with its number, history entry,
- * confirmation mail (QR-bill) and provider notice. It holds nothing, so it waits until its due
+ * The order of a membership's next period (CONTRACT §5: "invoice: a new invoice order mailed per
+ * period"; "card: the payment provider's recurring billing" — then with a pending attempt of the
+ * card's provider, charged by the subscriptions sweep after the commit), written in the caller's
+ * transaction with its number, history entry, confirmation mail (QR-bill) and provider notice. It holds nothing, so it waits until its due
  * date; paying it (marked paid, or the bank) settles the membership through the port. The price
  * and VAT are the tier's as they are now. Returns the order id, or undefined when the tier,
  * customer or team is gone.
@@ -278,7 +294,7 @@ export async function writeRenewalOrder(tx: DbOrTx, input: RenewalOrderInput): P
     {
       discount: null,
       chargesVat: settings.chargesVat,
-      tier: settings.tier,
+      plan: team.plan,
     },
   );
   const ids = await allocateOrderIds(tx, { items: 1, participants: 0, products: 0 });
@@ -296,7 +312,7 @@ export async function writeRenewalOrder(tx: DbOrTx, input: RenewalOrderInput): P
       subscriptionName: row.subscription_name as Translated,
     },
     pricing,
-    method: 'invoice',
+    method: input.method,
     status: 'waiting',
     currency: team.currency,
     language,
@@ -307,7 +323,7 @@ export async function writeRenewalOrder(tx: DbOrTx, input: RenewalOrderInput): P
       company: (row.company as string | null) ?? null,
     },
     customerId: input.customerId,
-    holdUntil: input.invoiceDueAt,
+    holdUntil: input.holdUntil,
     invoiceDueAt: input.invoiceDueAt,
     holder: { key: null, email: null },
     now: new Date(),

@@ -14,7 +14,9 @@ import type { SellingSettings } from '../settings/index.ts';
  * - `handleWebhook`: checks a delivery's authenticity (signature, timestamp) and turns it into a
  *   provider-neutral `PaymentNotice` that one handler (`payments.service.ts`) applies;
  * - `refund`: moves money back, with an idempotency key (called by `refunds.ts` only, never while
- *   a database transaction is open).
+ *   a database transaction is open);
+ * - `chargeSaved`: charges a card kept for renewals, with an idempotency key (`recurring.ts` only,
+ *   never while a database transaction is open).
  * The registry (`registry.ts`) maps a provider name to its adapter; order code asks it only.
  */
 
@@ -49,7 +51,43 @@ export interface StartContext {
   language: Language;
   /** The order page with `&payment=return`: where the buyer comes back to, paid or not. */
   returnUrl: string;
+  /**
+   * Keep the card for renewals (an order of a monthly or yearly tier, or a renewal paid with a new
+   * card): the provider saves it (Stripe: a Customer and `setup_future_usage`; Datatrans: an
+   * alias) and its paid notice carries `savedCard`.
+   */
+  saveCard?: boolean;
 }
+
+/** A card the provider kept for renewals, as its paid notice reports it. */
+export interface SavedCard {
+  /** The provider's reference (Stripe: `{"customer","payment_method"}` as JSON; an alias; a test card): sealed at rest. */
+  reference: string;
+  /** What the provider says of it (brand, last four digits), or null. */
+  label?: string | null;
+}
+
+/** A charge of a saved card (a membership's renewal), without the buyer present. */
+export interface ChargeSavedRequest {
+  deps: PaymentDeps;
+  order: OrderRow;
+  /** The renewal order's attempt: its id and amount go to the provider (metadata, reference). */
+  payment: PaymentRow;
+  /** The saved card's reference, opened. */
+  saved: string;
+  /** One per renewal order: the same key again (two sweeps, a retry after a crash) never charges twice. */
+  idempotencyKey: string;
+}
+
+/**
+ * What the provider answered: `succeeded` (the money is there), `pending` (it follows; the
+ * provider's webhook settles it), or `declined` with the provider's reason (a card error, an
+ * authentication the customer must give). A provider that cannot be reached throws instead.
+ */
+export type ChargeOutcome =
+  | { status: 'succeeded'; externalPaymentId: string; amountMinor: number; currency: string }
+  | { status: 'pending'; externalPaymentId: string }
+  | { status: 'declined'; reason: string; externalPaymentId?: string | null };
 
 export interface StartedPayment {
   /** The provider's id of the attempt (its hosted session or transaction id, `test_<paymentId>`). */
@@ -100,6 +138,11 @@ export interface PaymentAdapter {
   refund?(deps: PaymentDeps, request: ProviderRefundRequest): Promise<ProviderRefund>;
   /** The provider's error reduced to what may be logged (never keys or request bodies). */
   errorSummary?(err: unknown): Record<string, unknown>;
+  /**
+   * Charges a saved card (`capabilities.recurring`): called by `recurring.ts` only, never inside a
+   * database transaction, always with the renewal order's idempotency key.
+   */
+  chargeSaved?(request: ChargeSavedRequest): Promise<ChargeOutcome>;
 }
 
 /**
@@ -129,6 +172,10 @@ export interface PaymentNotice {
   externalPaymentId?: string | null;
   amountMinor?: number | null;
   currency?: string | null;
+  /** A `paid` notice of a payment that kept the card for renewals. */
+  savedCard?: SavedCard | null;
+  /** A `declined` notice's reason, as the provider says it. */
+  reason?: string | null;
   refund?: {
     /** Everything refunded so far on the charge (for providers that report the cumulative amount); or use `stepMinor`. */
     totalRefundedMinor?: number | null;

@@ -11,3 +11,5 @@ export { isOnlineProvider, ONLINE_PROVIDERS } from './adapters.ts';
 export type { OnlineProvider, PaymentAdapter, PaymentDeps, PaymentNotice, ProviderCapabilities } from './adapters.ts';
 export { paymentAdapter, adapterOf } from './registry.ts';
 export { onlineRefundOrders, refundMethodOf, refundsOnline, refundThroughProvider, type RefundThroughProviderInput } from './refunds.ts';
+export { chargeRenewals, prepareRenewalCharge, renewalChargeKey, RECLAIM_MS, type ChargeRenewalsResult } from './recurring.ts';
+export { cardPaymentOf, openRenewalAttempt, savedCardProvider } from './saved-cards.ts';

@@ -1,4 +1,11 @@
-import { minorToDecimal, type Language, type PaymentStatus, type TestPayment, type TestPaymentOutcome } from '@bookla/shared';
+import {
+  minorToDecimal,
+  type Language,
+  type PaymentStatus,
+  type TestPayment,
+  type TestPaymentOutcome,
+  type TestSaveCard,
+} from '@bookla/shared';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import {
   endUnpaidOrder,
@@ -17,6 +24,7 @@ import type { OnlineProvider, PaymentDeps, PaymentNotice, PaymentRow, StartedPay
 import * as repo from './payments.repo.ts';
 import { isTestPaymentToken, testNotice } from './providers/test-mode/test-mode.adapter.ts';
 import { paymentAdapter } from './registry.ts';
+import { buysRenewingTier, failRenewalAttempt, saveCard } from './saved-cards.ts';
 
 /**
  * Online payments: opening the provider's page for a new order, and applying what providers tell
@@ -68,6 +76,8 @@ export async function startOnlinePayment(deps: PaymentDeps, input: StartOnlinePa
       teamName: (await repo.teamName(db, teamId)) ?? '',
       language: input.language,
       returnUrl: returnUrl(deps, input.language, teamId, order),
+      // A monthly or yearly tier (bought, or its renewal paid with a new card): the card is kept for renewals.
+      saveCard: adapter.capabilities.recurring && (await buysRenewingTier(db, teamId, orderId)),
     });
   } catch (err) {
     deps.log?.error(
@@ -141,6 +151,8 @@ export async function handlePaymentNotice(deps: PaymentDeps, n: PaymentNotice): 
           await recordMismatch(deps, n, payment);
           break;
         }
+        // The card the provider kept for renewals, first: settling the order gives it to the membership.
+        if (n.savedCard) await saveCard(db, deps.config, n.teamId, payment.id, n.savedCard);
         change = await markOrderPaid(deps, { ...base, paymentId: payment.id, externalPaymentId: n.externalPaymentId ?? null });
         break;
       case 'processing':
@@ -148,6 +160,8 @@ export async function handlePaymentNotice(deps: PaymentDeps, n: PaymentNotice): 
         break;
       case 'declined':
       case 'expired':
+        // A renewal a saved card pays stays open for another card; any other order ends.
+        if (await failRenewalAttempt(db, n.teamId, payment, n.outcome === 'declined' ? 'failed' : 'expired', n.reason ?? n.type)) break;
         change = await endUnpaidOrder(deps, { ...base, status: n.outcome, reason: n.type });
         break;
       case 'refunded':
@@ -272,6 +286,7 @@ export async function getTestPayment(deps: PaymentDeps, paymentId: number, token
     status: payment.status,
     payment_status: order.paymentStatus,
     order_url: returnUrl(deps, order.language, order.teamId, order),
+    can_save_card: await buysRenewingTier(deps.db, payment.teamId, order.id),
   };
 }
 
@@ -285,9 +300,11 @@ export async function submitTestPayment(
   paymentId: number,
   token: unknown,
   outcome: TestPaymentOutcome,
+  saveCard?: TestSaveCard,
 ): Promise<{ order_url: string }> {
   const { payment, order } = await openTestPayment(deps, paymentId, token);
-  const notice = testNotice(payment.teamId, payment.id, outcome);
+  const keep = saveCard && (await buysRenewingTier(deps.db, payment.teamId, order.id)) ? saveCard : undefined;
+  const notice = testNotice(payment.teamId, payment.id, outcome, keep);
   if (payment.status !== 'pending' && !(await repo.eventSeen(deps.db, payment.teamId, 'test', notice.eventId)))
     throw new AppError('CONFLICT', 'payments:test_finished');
   await handlePaymentNotice(deps, notice);

@@ -47,13 +47,15 @@ export async function testPaymentsRoutes(fastify: FastifyInstance) {
       config: { csrf: false },
       schema: {
         tags,
-        summary: "Answers a test-mode payment ('pay' or 'decline') through the webhook's code path; 409 when already answered otherwise",
+        summary:
+          "Answers a test-mode payment ('pay' or 'decline') through the webhook's code path, keeping a test card for renewals when `save_card` is given (orders of a monthly or yearly tier); 409 when already answered otherwise",
         params,
         querystring,
         body: testPaymentBodySchema,
         response: { 200: testPaymentReplySchema },
       },
     },
-    async (request) => payments.submitTestPayment(deps, request.params.paymentId, request.query.token, request.body.outcome),
+    async (request) =>
+      payments.submitTestPayment(deps, request.params.paymentId, request.query.token, request.body.outcome, request.body.save_card),
   );
 }

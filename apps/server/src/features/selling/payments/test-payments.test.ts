@@ -109,6 +109,7 @@ describe('/api/public/test-payments/:paymentId', () => {
         status: 'pending',
         payment_status: 'waiting',
         order_url: `${orderPageUrl(app.deps.config, 'de', a.team.id, o.order)}&payment=return`,
+        can_save_card: false,
       },
     });
   });

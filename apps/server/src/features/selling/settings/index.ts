@@ -1,6 +1,6 @@
 /**
  * What other features and the app may use of the selling settings: the settings checkout reads
- * (payment methods, provider credentials, tier, default tax rate, invoice terms) and the routes. The public team call is
+ * (payment methods, provider credentials, the platform plan of the sale's day, default tax rate, invoice terms) and the routes. The public team call is
  * registered by the app from `public-team.routes.ts` (it reads the teams feature).
  */
 export {
@@ -10,7 +10,6 @@ export {
   findShopTeam,
   getCheckoutTeam,
   getSellingSettings,
-  getTeamTier,
   hasStripeSecret,
   paymentMethodsFor,
   startVatRegistration,

@@ -28,6 +28,7 @@ export async function getPublicTeam(db: DbOrTx, config: Pick<Config, 'appUrl'>, 
     payment_methods: enabledPaymentMethods(settings),
     terms_url: settings.termsUrl,
     charges_vat: settings.chargesVat,
+    offers_subscriptions: team.features.subscriptions === true,
   };
 }
 

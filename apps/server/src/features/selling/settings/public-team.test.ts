@@ -65,8 +65,22 @@ describe('GET /api/public/teams/{team}', () => {
         terms_url: null,
         // Not registered for VAT until the company says so (issue 22 item 1).
         charges_vat: false,
+        offers_subscriptions: false,
       },
     });
+  });
+
+  it('says whether the subscriptions feature is on, so the shop asks for subscriptions only then', async () => {
+    const a = await owner(t.app);
+    await db()
+      .update(teams)
+      .set({ features: { subscriptions: true, waiting_list: true, resources: true, embeds: true } })
+      .where(eq(teams.id, a.team.id));
+    expect((await visit(`/api/public/teams/${a.team.id}`)).json().data.offers_subscriptions).toBe(true);
+    expect((await visit(`/api/public/teams/${a.team.id}/subscriptions`)).statusCode).toBe(200);
+    const b = await owner(t.app);
+    expect((await visit(`/api/public/teams/${b.team.id}`)).json().data.offers_subscriptions).toBe(false);
+    expect((await visit(`/api/public/teams/${b.team.id}/subscriptions`)).statusCode).toBe(404);
   });
 
   it('answers by slug (any case) as by id; the logo as an absolute URL like the company logo', async () => {

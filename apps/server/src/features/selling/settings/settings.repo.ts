@@ -1,6 +1,8 @@
+import type { Plan } from '@bookla/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/client.ts';
 import { teamMembers, teams, teamSellingSettings, users } from '../../../db/schema/index.ts';
+import { planOnDaySql } from '../../../lib/plan-day.ts';
 import { preparedPerDb } from '../../../lib/sql.ts';
 
 /** SQL of a team's selling settings (one row per team, written on the first save) and its shop branding. */
@@ -28,15 +30,23 @@ export async function upsertSettings(db: DbOrTx, teamId: number, values: Selling
 }
 
 /** What a checkout needs of the team, with its settings row (null before the first save), in one read. */
-export async function findCheckoutTeam(db: DbOrTx, teamId: number) {
-  const [row] = await checkoutTeamQuery(db, { teamId });
+export async function findCheckoutTeam(db: DbOrTx, teamId: number, day: string) {
+  const [row] = await checkoutTeamQuery(db, { teamId, day });
   return row;
 }
 
-// Every checkout reads it: one prepared statement (lib/sql.ts).
+// Every checkout reads it: one prepared statement (lib/sql.ts), with the platform plan in force on
+// the sale's day (decision 031: the plan, not the settings, decides the platform fee).
 const checkoutTeamQuery = preparedPerDb('checkout_team', (db) =>
   db
-    .select({ id: teams.id, currency: teams.currency, languages: teams.languages, timeZone: teams.timeZone, settings: teamSellingSettings })
+    .select({
+      id: teams.id,
+      currency: teams.currency,
+      languages: teams.languages,
+      timeZone: teams.timeZone,
+      plan: planOnDaySql(teams.id, sql.placeholder('day')),
+      settings: teamSellingSettings,
+    })
     .from(teams)
     .leftJoin(teamSellingSettings, eq(teamSellingSettings.teamId, teams.id))
     .where(eq(teams.id, sql.placeholder('teamId'))),
@@ -86,4 +96,10 @@ export async function teamOwners(db: DbOrTx, teamId: number) {
     .innerJoin(users, eq(users.id, teamMembers.userId))
     .where(and(eq(teamMembers.teamId, teamId), eq(teamMembers.role, 'owner')))
     .orderBy(users.id);
+}
+
+/** The platform plan in force on `day` (`YYYY-MM-DD`, platform zone); Pay-As-You-Go without any change. */
+export async function findPlanOnDay(db: DbOrTx, teamId: number, day: string): Promise<Plan> {
+  const result = await db.execute(sql`SELECT ${planOnDaySql(teamId, day)} AS plan`);
+  return (result as unknown as { rows: { plan: Plan }[] }).rows[0]?.plan ?? 'payg';
 }

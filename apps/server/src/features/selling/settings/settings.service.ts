@@ -8,7 +8,7 @@ import {
   type IntegrationSettings,
   type IntegrationSettingsBody,
   type Language,
-  type PlatformTier,
+  type Plan,
   type TaxRateSetting,
   type TaxSettings,
   type TaxSettingsBody,
@@ -25,6 +25,7 @@ import type { RateLimiter } from '../../../lib/rate-limit.ts';
 import type { UserRow } from '../../../plugins/auth.ts';
 import { confirmIdentity } from '../../auth/index.ts';
 import { isUniqueViolation } from '../../../lib/db-errors.ts';
+import { platformDay } from '../../../lib/plan-day.ts';
 import { openSecret, sealSecret } from '../../../lib/secret-box.ts';
 import { invoicePossible } from './invoice-terms.ts';
 import * as repo from './settings.repo.ts';
@@ -93,12 +94,17 @@ export interface CheckoutTeam {
   languages: Language[];
   /** Decides the calendar days of an invoice's due date (issue 22 item 5). */
   timeZone: string;
+  /** The platform plan in force on the sale's day (decides the platform fee; decision 031). */
+  plan: Plan;
   settings: SellingSettings;
 }
 
-/** The team as a checkout reads it (currency, languages, time zone, selling settings), or undefined; one query. */
-export async function getCheckoutTeam(db: DbOrTx, teamId: number): Promise<CheckoutTeam | undefined> {
-  const row = await repo.findCheckoutTeam(db, teamId);
+/**
+ * The team as a checkout reads it (currency, languages, time zone, the platform plan in force on
+ * `at`'s day in the platform's zone, selling settings), or undefined; one query.
+ */
+export async function getCheckoutTeam(db: DbOrTx, teamId: number, at: Date = new Date()): Promise<CheckoutTeam | undefined> {
+  const row = await repo.findCheckoutTeam(db, teamId, platformDay(at));
   return row && { ...row, settings: row.settings ?? defaultSellingSettings(teamId) };
 }
 
@@ -111,11 +117,6 @@ export async function findShopTeam(db: DbOrTx, ref: string): Promise<TeamRow | u
     return id >= 1 && id <= 2_147_483_647 ? repo.findTeam(db, id) : undefined;
   }
   return SHOP_SLUG.test(ref) ? repo.findTeamBySlug(db, ref) : undefined;
-}
-
-/** The team's platform tier (decides the platform fee per order). */
-export async function getTeamTier(db: DbOrTx, teamId: number): Promise<PlatformTier> {
-  return (await getSellingSettings(db, teamId)).tier;
 }
 
 /**
@@ -373,6 +374,7 @@ export function toIntegrationSettings(
   config: Pick<Config, 'appUrl'>,
   s: SellingSettings,
   team: Pick<TeamRow, 'primaryColor' | 'slug'>,
+  plan: Plan,
 ): IntegrationSettings {
   return {
     invoice: {
@@ -401,12 +403,14 @@ export function toIntegrationSettings(
     test_mode: { enabled: s.testModeEnabled },
     terms_url: s.termsUrl,
     branding: { primary_color: team.primaryColor, slug: team.slug },
-    tier: s.tier,
+    // The platform plan in force today (the plan tab changes it; team_selling_settings.tier is no longer read).
+    tier: plan,
   };
 }
 
 export async function getIntegrationSettings(db: DbOrTx, config: Pick<Config, 'appUrl'>, team: TeamRow): Promise<IntegrationSettings> {
-  return toIntegrationSettings(config, await getSellingSettings(db, team.id), team);
+  const [settings, plan] = await Promise.all([getSellingSettings(db, team.id), repo.findPlanOnDay(db, team.id, platformDay(new Date()))]);
+  return toIntegrationSettings(config, settings, team, plan);
 }
 
 function httpUrl(text: string): boolean {
@@ -666,7 +670,7 @@ export async function saveIntegrationSettings(
       if (changed.length) await queueMoneySettingsMails(tx, config, team, who.user, changed, new Date());
       return { row: saved, teamRow: (await repo.findTeam(tx, team.id))! };
     });
-    return toIntegrationSettings(config, row, teamRow);
+    return toIntegrationSettings(config, row, teamRow, await repo.findPlanOnDay(db, team.id, platformDay(new Date())));
   } catch (err) {
     // Two teams raced for the same slug past the check: the unique index decided.
     if (isUniqueViolation(err)) throw validationError({ 'branding.slug': [`${ns}.slug_taken`] });

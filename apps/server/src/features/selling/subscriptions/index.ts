@@ -4,3 +4,4 @@ export { addDaysZoned, addMonthsZoned, nextPeriod, periodEnd } from './periods.t
 export { membersExportSource } from './members-export.ts';
 export { scheduleMembershipSweep, settleOrder, sweepMemberships, type SweepResult } from './lifecycle.service.ts';
 export { cancelOwnMembership } from './members.service.ts';
+export { payRenewalWithNewCard } from './card-renewals.ts';

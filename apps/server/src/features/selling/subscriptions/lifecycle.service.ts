@@ -6,6 +6,8 @@ import { memberships, type RenewalMethod } from '../../../db/schema/index.ts';
 import { schedulePeriodic } from '../../../lib/periodic.ts';
 import { enabledPaymentMethods, getCheckoutTeam, invoiceDueAt } from '../settings/index.ts';
 import { writeRenewalOrder } from '../orders/index.ts';
+import { queueMembershipNotice } from '../notifications/index.ts';
+import { cardPaymentOf, chargeRenewals, prepareRenewalCharge, savedCardProvider, type PaymentDeps } from '../payments/index.ts';
 import { queueMembershipMail, type MembershipMailConfig } from './membership.mails.ts';
 import { nextPeriod, periodEnd } from './periods.ts';
 import * as repo from './subscriptions.repo.ts';
@@ -20,6 +22,13 @@ import * as repo from './subscriptions.repo.ts';
  * memberships_order_tier_uq); a period is renewed by a conditional update of its end (two sweeps
  * on two instances: one wins, the other changes nothing) and its `renewed` event is unique per
  * period (membership_events_renewed_uq), so one invoice per period.
+ *
+ * Card renewals (a membership whose first payment kept the card, `card_payment_id`): the renewal
+ * order is written the same way, with a pending attempt of the card's provider whose idempotency
+ * key is the order's (payments/recurring.ts); after the commit the card is charged, once per order
+ * whatever runs twice. Paid: the order settles the membership as an invoice's payment does.
+ * Declined: the attempt fails, the order stays open ("update card" pays it) and the membership is
+ * past due at once.
  */
 
 type Raw = Record<string, unknown>;
@@ -55,11 +64,19 @@ export async function settleOrder(tx: DbOrTx, teamId: number, orderId: number, n
       .where(and(eq(memberships.teamId, teamId), eq(memberships.renewalOrderId, orderId)))
       .for('update');
     if (renewal.length) {
+      // Paid with a card kept for renewals ("update card"): it replaces the saved one.
+      const card = await cardPaymentOf(tx, teamId, orderId);
       for (const m of renewal) {
         const back = m.status === 'past_due' || m.status === 'active';
         await tx
           .update(memberships)
-          .set({ status: back ? 'active' : m.status, pastDueSince: null, renewalOrderId: null, updatedAt: now })
+          .set({
+            status: back ? 'active' : m.status,
+            pastDueSince: null,
+            renewalOrderId: null,
+            ...(card ? { cardPaymentId: card, renewalMethod: 'card' as const } : {}),
+            updatedAt: now,
+          })
           .where(eq(memberships.id, m.id));
         await repo.insertEvent(tx, teamId, m.id, { kind: 'payment_received', orderId });
       }
@@ -69,13 +86,16 @@ export async function settleOrder(tx: DbOrTx, teamId: number, orderId: number, n
     const interval = line.interval as TierInterval;
     const timeZone = String(line.time_zone);
     const end = periodEnd(now, interval, 1, timeZone, line.valid_days === null ? null : Number(line.valid_days));
+    // Paid online with the card kept for renewals: renewals charge it.
+    const card = interval === 'once' ? undefined : await cardPaymentOf(tx, teamId, orderId);
+    const method = card ? 'card' : renewalMethodOf(interval, Number(line.total_minor), String(line.payment_type));
     const made = rowsOf(
       await tx.execute(sql`
         INSERT INTO memberships (team_id, subscription_id, tier_id, customer_id, order_id, status, renewal_method,
-          current_period_start, current_period_end, credits_left, is_test, created_at, updated_at)
+          current_period_start, current_period_end, credits_left, is_test, card_payment_id, created_at, updated_at)
         VALUES (${teamId}, ${Number(line.subscription_id)}, ${Number(line.tier_id)}, ${Number(line.customer_id)}, ${orderId}, 'active',
-          ${renewalMethodOf(interval, Number(line.total_minor), String(line.payment_type))}, ${now}, ${end},
-          ${line.credits === null ? null : Number(line.credits)}, ${Boolean(line.is_test)}, ${now}, ${now})
+          ${method}, ${now}, ${end},
+          ${line.credits === null ? null : Number(line.credits)}, ${Boolean(line.is_test)}, ${card ?? null}, ${now}, ${now})
         ON CONFLICT (order_id, tier_id) WHERE order_id IS NOT NULL DO NOTHING
         RETURNING id`),
     );
@@ -86,6 +106,8 @@ export async function settleOrder(tx: DbOrTx, teamId: number, orderId: number, n
 export interface SweepResult {
   renewed: number;
   invoiced: number;
+  /** Renewals charged to a saved card and paid (pending ones are settled by the provider's webhook). */
+  charged: number;
   ended: number;
   pastDue: number;
   expired: number;
@@ -103,12 +125,14 @@ const BATCH = 100;
  */
 export interface SweepDeps {
   db: Db;
-  config: MembershipMailConfig;
+  /** The mails' and the payment providers' configuration (saved cards are opened with the session secret). */
+  config: MembershipMailConfig & PaymentDeps['config'];
+  log?: PaymentDeps['log'];
 }
 
 export async function sweepMemberships(deps: SweepDeps, now = new Date()): Promise<SweepResult> {
   const { db, config } = deps;
-  const result: SweepResult = { renewed: 0, invoiced: 0, ended: 0, pastDue: 0, expired: 0, noticed: 0 };
+  const result: SweepResult = { renewed: 0, invoiced: 0, charged: 0, ended: 0, pastDue: 0, expired: 0, noticed: 0 };
   const due = await db
     .select({ id: memberships.id })
     .from(memberships)
@@ -116,6 +140,8 @@ export async function sweepMemberships(deps: SweepDeps, now = new Date()): Promi
     .orderBy(memberships.currentPeriodEnd)
     .limit(BATCH);
   for (const { id } of due) await db.transaction((tx) => periodEnded(tx, config, id, now, result));
+  // Outside any transaction: the providers are asked (the renewals just written, and any whose asker died).
+  result.charged += (await chargeRenewals(deps, now)).charged;
   await markPastDue(db, config, now, result);
   await expirePastDue(db, config, now, result);
   await noticeYearlyRenewals(db, config, now, result);
@@ -143,6 +169,7 @@ async function periodEnded(tx: DbOrTx, config: MembershipMailConfig, id: number,
     await tx.update(memberships).set({ status, endedAt: m.currentPeriodEnd, updatedAt: now }).where(eq(memberships.id, m.id));
     await repo.insertEvent(tx, m.teamId, m.id, { kind: status === 'cancelled' ? 'cancelled' : 'expired', periodEnd: m.currentPeriodEnd });
     await queueMembershipMail(tx, config, m.id, status === 'cancelled' ? 'cancelled' : 'expired');
+    await queueMembershipNotice(tx, m.teamId, m.id, 'ended', now);
     result.ended++;
     return;
   }
@@ -162,10 +189,32 @@ async function periodEnded(tx: DbOrTx, config: MembershipMailConfig, id: number,
     .returning({ id: memberships.id });
   if (!moved.length) return;
   let orderId: number | null = null;
-  if (paid) {
+  const card = paid && m.renewalMethod === 'card' && m.cardPaymentId ? await savedCardProvider(tx, m.teamId, m.cardPaymentId) : undefined;
+  if (card) {
+    // The saved card's renewal: an order of the card's provider, charged after the commit. It stays
+    // open until the grace days end (a declined charge: "update card" pays it meanwhile).
+    const grace = rowsOf(
+      await tx.execute(sql`SELECT coalesce(max(membership_grace_days), 14) AS days FROM team_selling_settings WHERE team_id = ${m.teamId}`),
+    )[0];
+    orderId =
+      (await writeRenewalOrder(tx, {
+        teamId: m.teamId,
+        customerId: m.customerId,
+        tierId: m.tierId,
+        periodStart: next.start,
+        method: card,
+        invoiceDueAt: null,
+        holdUntil: new Date(now.getTime() + (Number(grace?.days ?? 14) + 1) * 86_400_000),
+      })) ?? null;
+    if (orderId) {
+      await prepareRenewalCharge(tx, m.teamId, orderId);
+      await tx.update(memberships).set({ renewalOrderId: orderId }).where(eq(memberships.id, m.id));
+    }
+  }
+  if (paid && !orderId) {
     const team = await getCheckoutTeam(tx, m.teamId);
-    // Renewals are invoiced (a card's recurring billing needs the provider's: not offered yet); a
-    // team that takes no invoices leaves the renewal unpaid, and the membership past due.
+    // Without a saved card renewals are invoiced; a team that takes no invoices leaves the renewal
+    // unpaid, and the membership past due.
     const due =
       team && enabledPaymentMethods(team.settings).includes('invoice')
         ? invoiceDueAt({ now, dueDays: team.settings.invoiceDueDays, firstSessionAt: null, timeZone })
@@ -177,7 +226,9 @@ async function periodEnded(tx: DbOrTx, config: MembershipMailConfig, id: number,
           customerId: m.customerId,
           tierId: m.tierId,
           periodStart: next.start,
+          method: 'invoice',
           invoiceDueAt: due,
+          holdUntil: due,
         })) ?? null;
     }
     if (orderId) {
@@ -187,6 +238,7 @@ async function periodEnded(tx: DbOrTx, config: MembershipMailConfig, id: number,
       await tx.update(memberships).set({ status: 'past_due', pastDueSince: now }).where(eq(memberships.id, m.id));
       await repo.insertEvent(tx, m.teamId, m.id, { kind: 'renewal_failed', note: 'no_payment_method' });
       await queueMembershipMail(tx, config, m.id, 'renewal_failed');
+      await queueMembershipNotice(tx, m.teamId, m.id, 'past_due', now);
       result.pastDue++;
     }
   }
@@ -199,7 +251,10 @@ async function periodEnded(tx: DbOrTx, config: MembershipMailConfig, id: number,
   result.renewed++;
 }
 
-/** Renewals whose invoice is still unpaid after its due date (or ended unpaid): the membership is past due. */
+/**
+ * Renewals whose invoice is still unpaid after its due date (or ended unpaid), or whose saved
+ * card's charge was declined: the membership is past due (the provider's reason in its history).
+ */
 async function markPastDue(db: Db, config: MembershipMailConfig, now: Date, result: SweepResult): Promise<void> {
   const rows = rowsOf(
     await db.execute(sql`
@@ -207,12 +262,17 @@ async function markPastDue(db: Db, config: MembershipMailConfig, now: Date, resu
       FROM orders o
       WHERE m.status = 'active' AND m.renewal_order_id = o.id
         AND (o.payment_status IN ('expired', 'cancelled', 'error', 'declined')
-          OR (o.payment_status = 'waiting' AND o.invoice_due_at <= ${now}))
-      RETURNING m.id, m.team_id, o.id AS order_id`),
+          OR (o.payment_status = 'waiting' AND o.invoice_due_at <= ${now})
+          OR (o.payment_status = 'waiting' AND EXISTS (SELECT 1 FROM payments p
+            WHERE p.order_id = o.id AND p.idempotency_key IS NOT NULL AND p.status IN ('failed', 'expired'))))
+      RETURNING m.id, m.team_id, o.id AS order_id,
+        (SELECT p.failure FROM payments p WHERE p.order_id = o.id AND p.idempotency_key IS NOT NULL) AS failure`),
   );
   for (const r of rows) {
-    await repo.insertEvent(db, Number(r.team_id), Number(r.id), { kind: 'renewal_failed', orderId: Number(r.order_id) });
+    const note = r.failure ? `card: ${String(r.failure)}` : null;
+    await repo.insertEvent(db, Number(r.team_id), Number(r.id), { kind: 'renewal_failed', orderId: Number(r.order_id), note });
     await queueMembershipMail(db, config, Number(r.id), 'renewal_failed');
+    await queueMembershipNotice(db, Number(r.team_id), Number(r.id), 'past_due', now);
     result.pastDue++;
   }
 }
@@ -230,6 +290,7 @@ async function expirePastDue(db: Db, config: MembershipMailConfig, now: Date, re
   for (const r of rows) {
     await repo.insertEvent(db, Number(r.team_id), Number(r.id), { kind: 'expired' });
     await queueMembershipMail(db, config, Number(r.id), 'expired');
+    await queueMembershipNotice(db, Number(r.team_id), Number(r.id), 'ended', now);
     result.expired++;
   }
 }
@@ -261,8 +322,8 @@ export function scheduleMembershipSweep(deps: SweepDeps, log: FastifyBaseLogger)
     name: 'memberships',
     intervalMs: 60_000,
     run: async () => {
-      const r = await sweepMemberships(deps);
-      if (r.renewed || r.ended || r.pastDue || r.expired || r.noticed) log.info(r, 'memberships swept');
+      const r = await sweepMemberships({ log, ...deps });
+      if (r.renewed || r.charged || r.ended || r.pastDue || r.expired || r.noticed) log.info(r, 'memberships swept');
     },
   });
 }

@@ -13,6 +13,7 @@ import type { Db, DbOrTx } from '../../../db/client.ts';
 import { memberships } from '../../../db/schema/index.ts';
 import { AppError, notFound, validationError } from '../../../lib/app-error.ts';
 import { refundByStaff, type OrderPaymentDeps } from '../orders/index.ts';
+import { queueMembershipNotice } from '../notifications/index.ts';
 import { queueMembershipMail } from './membership.mails.ts';
 import * as repo from './subscriptions.repo.ts';
 import { memberStatusFilter, type SubscriptionTeam } from './subscriptions.service.ts';
@@ -36,6 +37,9 @@ function toMember(r: repo.MemberListRow, team: SubscriptionTeam, lang: Language)
     current_period_end: toZonedIso(m.currentPeriodEnd, team.timeZone),
     credits_left: m.creditsLeft,
     cancel_at_period_end: m.cancelAtPeriodEnd,
+    // A card payment that kept no card renews by invoice (as before card renewals).
+    renewal_method: m.renewalMethod === 'card' && !r.hasCard ? 'invoice' : m.renewalMethod,
+    card_label: r.hasCard ? r.cardLabel : null,
     created_at: toZonedIso(m.createdAt, team.timeZone),
   };
 }
@@ -118,7 +122,7 @@ export async function cancelMember(
   team: SubscriptionTeam,
   subscriptionId: number,
   id: number,
-  userId: number,
+  userId: number | null,
   body: MemberCancelBody,
   lang: Language,
 ): Promise<{ detail: SubscriptionMemberDetail; refundedOrderId: number | null }> {
@@ -131,6 +135,7 @@ export async function cancelMember(
       await tx.update(memberships).set({ cancelAtPeriodEnd: true, updatedAt: new Date() }).where(eq(memberships.id, m.id));
       await repo.insertEvent(tx, team.id, m.id, { kind: 'cancel_scheduled', userId, periodEnd: m.currentPeriodEnd });
       await queueMembershipMail(tx, deps.config, m.id, 'cancel_scheduled');
+      await queueMembershipNotice(tx, team.id, m.id, 'cancelled', new Date(), { by: 'staff', mode: 'period_end' });
       return null;
     }
     const now = new Date();
@@ -140,6 +145,7 @@ export async function cancelMember(
       .where(eq(memberships.id, m.id));
     await repo.insertEvent(tx, team.id, m.id, { kind: 'cancelled', userId, note: body.refund ? 'refund' : null });
     await queueMembershipMail(tx, deps.config, m.id, 'cancelled');
+    await queueMembershipNotice(tx, team.id, m.id, 'cancelled', now, { by: 'staff', mode: 'now' });
     if (!body.refund) return null;
     return lastPaidOrder(tx, team.id, m);
   });
@@ -169,7 +175,7 @@ export async function grantCredits(
   team: SubscriptionTeam,
   subscriptionId: number,
   id: number,
-  userId: number,
+  userId: number | null,
   body: MemberCreditsBody,
   lang: Language,
 ): Promise<SubscriptionMemberDetail> {
@@ -209,5 +215,6 @@ export async function cancelOwnMembership(
     await tx.update(memberships).set({ cancelAtPeriodEnd: true, updatedAt: new Date() }).where(eq(memberships.id, m.id));
     await repo.insertEvent(tx, teamId, m.id, { kind: 'cancel_scheduled', periodEnd: m.currentPeriodEnd, note: 'by_customer' });
     await queueMembershipMail(tx, deps.config, m.id, 'cancel_scheduled');
+    await queueMembershipNotice(tx, teamId, m.id, 'cancelled', new Date(), { by: 'customer', mode: 'period_end' });
   });
 }

@@ -290,7 +290,7 @@ describe('the memberships sweep (a clock the test moves)', () => {
         at: new Date(m.currentPeriodEnd.getTime() + 1000).toISOString(),
       });
       expect(res.statusCode, res.body).toBe(200);
-      expect(Object.keys(res.json()).sort()).toEqual(['ended', 'expired', 'invoiced', 'noticed', 'pastDue', 'renewed']);
+      expect(Object.keys(res.json()).sort()).toEqual(['charged', 'ended', 'expired', 'invoiced', 'noticed', 'pastDue', 'renewed']);
       expect((await new TestClient(hooked.app).post('/api/test-hooks/memberships/sweep', { at: 'tomorrow' })).statusCode).toBe(422);
     } finally {
       await hooked.close();

@@ -6,6 +6,7 @@ import {
   customers,
   membershipEvents,
   memberships,
+  payments,
   subscriptions,
   subscriptionTiers,
   typeSets,
@@ -200,6 +201,9 @@ const memberColumns = {
   lastname: customers.lastname,
   email: customers.email,
   tierName: subscriptionTiers.name,
+  /** The saved card's brand and last digits, as the provider told them (card renewals). */
+  cardLabel: payments.cardLabel,
+  hasCard: sql<boolean>`${payments.savedCard} IS NOT NULL`,
 };
 
 export async function listMembers(db: DbOrTx, teamId: number, subscriptionId: number, q: MemberListQuery) {
@@ -224,6 +228,7 @@ export async function listMembers(db: DbOrTx, teamId: number, subscriptionId: nu
     .from(memberships)
     .innerJoin(customers, eq(customers.id, memberships.customerId))
     .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, memberships.tierId))
+    .leftJoin(payments, eq(payments.id, memberships.cardPaymentId))
     .where(and(...where))
     .orderBy(sql`${sortColumn} ${dir}`, sql`${memberships.id} ${dir}`)
     .limit(q.perPage)
@@ -244,6 +249,7 @@ export async function findMember(db: DbOrTx, teamId: number, subscriptionId: num
     .from(memberships)
     .innerJoin(customers, eq(customers.id, memberships.customerId))
     .innerJoin(subscriptionTiers, eq(subscriptionTiers.id, memberships.tierId))
+    .leftJoin(payments, eq(payments.id, memberships.cardPaymentId))
     .where(and(eq(memberships.teamId, teamId), eq(memberships.subscriptionId, subscriptionId), eq(memberships.id, id)));
   return found;
 }

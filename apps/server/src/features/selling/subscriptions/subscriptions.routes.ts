@@ -20,7 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.ts';
 import { dataReply, idParam, listReply, successDataReply, successReply, toList } from '../../../lib/http.ts';
-import { can, currentTeam } from '../../../plugins/auth.ts';
+import { actingUserId, can, currentTeam } from '../../../plugins/auth.ts';
 import { authGuard } from '../../../plugins/route-docs.ts';
 import { cancelMember, getMember, grantCredits, listMembers } from './members.service.ts';
 import { sweepMemberships } from './lifecycle.service.ts';
@@ -49,7 +49,7 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
   const params = z.object({ id: idParam });
   const tierParams = z.object({ id: idParam, tierId: idParam });
   const memberParams = z.object({ id: idParam, memberId: idParam });
-  const userId = (request: FastifyRequest) => request.auth!.user.id;
+  const userId = actingUserId; // null for an API token (its changes name the token)
 
   app.get(
     '/api/subscriptions',
@@ -341,6 +341,7 @@ export async function subscriptionsRoutes(fastify: FastifyInstance) {
             200: z.object({
               renewed: z.number(),
               invoiced: z.number(),
+              charged: z.number(),
               ended: z.number(),
               pastDue: z.number(),
               expired: z.number(),

@@ -32,7 +32,7 @@ export interface WaitingListTeam {
 }
 
 export interface Staff {
-  userId: number;
+  userId: number | null;
 }
 
 /** `columnFilters` → filters; malformed ones: 422 on `columnFilters.<name>`. */

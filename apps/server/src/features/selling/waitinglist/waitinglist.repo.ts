@@ -11,6 +11,7 @@ import {
   waitingListEvents,
 } from '../../../db/schema/index.ts';
 import { availableSql, lockTicketsSql } from '../../catalogue/tickets/index.ts';
+import { withActingToken } from '../../../lib/acting-token.ts';
 
 /**
  * SQL of the waiting list: entries, their events, and the seats an offer holds (rows of
@@ -366,7 +367,9 @@ export async function recordEvent(
   who: { actor: WaitingListActor; userId?: number | null },
   data: Record<string, unknown> = {},
 ): Promise<void> {
-  await db.insert(waitingListEvents).values({ teamId, entryId, type, actor: who.actor, userId: who.userId ?? null, data });
+  await db
+    .insert(waitingListEvents)
+    .values({ teamId, entryId, type, actor: who.actor, userId: who.userId ?? null, data: withActingToken(data) });
 }
 
 // ─── What the engine should look at ─────────────────────────────────────────

@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { dataReply, idParam, listReply, successDataReply, toList } from '../../../lib/http.ts';
-import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
+import { actingUserId, currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import { getEntry, listEntries, offerManually, removeManually, waitingListFilterOptions } from './waitinglist-admin.service.ts';
 
 /**
@@ -28,7 +28,7 @@ export async function waitingListRoutes(fastify: FastifyInstance) {
     const t = currentTeam(request);
     return { id: t.id, timeZone: t.timeZone };
   };
-  const staff = (request: FastifyRequest) => ({ userId: request.auth!.user.id });
+  const staff = (request: FastifyRequest) => ({ userId: actingUserId(request) });
 
   app.get(
     '/api/waitinglist',

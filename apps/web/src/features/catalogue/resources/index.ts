@@ -10,3 +10,4 @@ const screens = () => import('./screens');
 export const ResourcesTab = lazyNamed(screens, 'ResourcesTab');
 export const ResourceBookings = lazyNamed(screens, 'ResourceBookings');
 export const ResourceGroupFields = lazyNamed(screens, 'ResourceGroupFields');
+export const InstructorFeeds = lazyNamed(screens, 'InstructorFeeds');

@@ -2,3 +2,4 @@
 export { ResourcesTab } from './components/resources-tab';
 export { ResourceBookings } from './components/resource-bookings';
 export { ResourceGroupFields } from './components/resource-group-fields';
+export { InstructorFeeds } from './components/instructor-feeds';

@@ -78,6 +78,37 @@ describe('notification settings page', () => {
     expect(requests(calls, 'PUT', '/api/config/notifications')).toHaveLength(1);
   });
 
+  it('lists the membership events (unticked for a team that saved its choice before them); ticking one sends it', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { calls } = renderSetup('/en/backend/config/notifications', {
+      'GET /api/config/notifications': () => json({ data: settings }),
+      'PUT /api/config/notifications': (call) =>
+        json({ success: true, message: 'Saved.', data: { ...settings, ...(call.body as object) } }),
+    });
+    const pastDue = await screen.findByRole('checkbox', { name: /Membership renewal not paid/ });
+    expect(pastDue).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /Membership ended/ })).not.toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: /Membership cancelled \(by the member or by you/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
+    expect((requests(calls, 'PUT', '/api/config/notifications')[0]?.body as { events: string[] }).events).toEqual([
+      'order_placed',
+      'order_cancelled',
+      'refund_requested',
+      'refund_made',
+      'waitlist_taken',
+      'membership_cancelled',
+    ]);
+  });
+
+  it('names the membership events in German and French', async () => {
+    renderSetup('/de/backend/config/notifications', { 'GET /api/config/notifications': () => json({ data: settings }) });
+    expect(await screen.findByRole('checkbox', { name: /Mitgliedschaft gekündigt/ })).toBeInTheDocument();
+    resetScreen();
+    renderSetup('/fr/backend/config/notifications', { 'GET /api/config/notifications': () => json({ data: settings }) });
+    expect(await screen.findByRole('checkbox', { name: /Abonnement terminé/ })).toBeInTheDocument();
+  });
+
   it('is not shown to an editor', async () => {
     setAppState(loggedInState(makeTeam(owner.id, owner.name, 'editor')));
     const { calls } = renderSetup('/en/backend/config/notifications', {

@@ -10,6 +10,18 @@ import { useMember } from '../api/members-api';
 import { MemberActions } from './member-actions';
 import { MembershipStatusBadge } from './status-badges';
 
+/** How the member renews: card (with its brand and last digits when the provider told them), invoice, free. */
+export function RenewalMethod({ member: m }: { member: Pick<SubscriptionMember, 'renewal_method' | 'card_label'> }) {
+  const { t } = useTranslation('subscriptions');
+  return (
+    <>
+      {m.renewal_method === 'card' && m.card_label
+        ? t('members.cardLabel', { card: m.card_label })
+        : t(`members.renewalMethod.${m.renewal_method}`)}
+    </>
+  );
+}
+
 /** "+2", "−1", or nothing where no credit moved. */
 const creditsText = (n: number) => (n > 0 ? `+${n}` : n < 0 ? `−${Math.abs(n)}` : '');
 
@@ -77,6 +89,7 @@ export function MemberDetail({ sid, member, tier }: { sid: number; member: Subsc
       t('members.periodRange', { from: showDate(m.current_period_start, zone, lang), until: showDate(m.current_period_end, zone, lang) }),
     ],
     [t('members.creditsLeft'), m.credits_left === null ? t('tiers.unlimited') : String(m.credits_left)],
+    [t('members.renewal'), <RenewalMethod key="renewal" member={m} />],
     [t('members.since'), showDate(m.created_at, zone, lang)],
   ];
 

@@ -10,7 +10,7 @@ import { useListParams } from '../../../lib/list/use-list-params';
 import { showDate, useTeamZone } from '../../catalogue/timetable';
 import { ExportButton } from '../../operations/exports';
 import { memberListConfig, useMemberList } from '../api/members-api';
-import { MemberDetail } from './member-detail';
+import { MemberDetail, RenewalMethod } from './member-detail';
 import { MembershipStatusBadge } from './status-badges';
 
 /** The export type of a subscription's members (the server's exports feature answers it). */
@@ -69,6 +69,7 @@ export function MembersList({ subscription }: { subscription: SubscriptionDetail
       sortField: 'current_period_end',
       cell: (m) => showDate(m.current_period_end, zone, lang),
     },
+    { key: 'renewal', header: t('members.renewal'), cell: (m) => <RenewalMethod member={m} /> },
     {
       key: 'credits',
       header: t('members.creditsLeft'),

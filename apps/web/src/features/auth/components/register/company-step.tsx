@@ -8,8 +8,9 @@ import {
   CompanyVatRegisteredField,
   type CompanyFieldsProps,
 } from '../../../../components/form/company-fields';
+import { PlanChoice } from './plan-choice';
 
-/** Step 2 "Company": name, phone, billing address, currency, languages, time zone, VAT (number and registration). */
+/** Step 2 "Company": name, phone, billing address, currency, languages, time zone, VAT (number and registration), plan. */
 export function CompanyStep() {
   const { t } = useTranslation('auth');
   const company: CompanyFieldsProps = { prefix: 'team.', texts: t('register.company', { returnObjects: true }) };
@@ -26,6 +27,7 @@ export function CompanyStep() {
       <CompanyLocaleFields {...company} />
       <CompanyVatField {...company} />
       <CompanyVatRegisteredField {...company} />
+      <PlanChoice />
     </Stack>
   );
 }

@@ -2,7 +2,9 @@ import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import type { ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLang } from '../../../../lib/language';
 import { useOptions, type Option } from '../../../../lib/options';
+import { planFees } from '../../../../lib/plan-terms';
 import { ConsentFields } from '../account-fields';
 import { FormSelect } from '../../../../components/form/select-fields';
 import classes from './register.module.css';
@@ -48,13 +50,15 @@ function Summary({
 /** Step 3 "Preview": what will be created, then terms, newsletter and where they heard of us. */
 export function PreviewStep({ onEdit }: { onEdit: (step: number) => void }) {
   const { t } = useTranslation('auth');
+  const lang = useLang();
   const { control, getValues } = useFormContext<RegisterFormValues>();
   const countries = useOptions('country');
   const currencies = useOptions('currency');
   const languages = useOptions('language');
   const timeZones = useOptions('timezones');
   const referrals = useOptions('referral');
-  const { user, team } = getValues();
+  const { user, team, plan } = getValues();
+  const fees = planFees(plan, lang);
   const missing = (
     <Text span c="dimmed" fs="italic" inherit>
       {t('register.preview.notProvided')}
@@ -104,6 +108,16 @@ export function PreviewStep({ onEdit }: { onEdit: (step: number) => void }) {
             [t('register.company.timeZone'), labelOf(timeZones.data, team.time_zone)],
             [t('register.company.vatId'), orMissing(team.vat_id)],
             [t('register.preview.registeredForVat'), t(team.vat_registered ? 'register.preview.yes' : 'register.preview.no')],
+          ]}
+        />
+        <Summary
+          title={t('register.preview.plan')}
+          editLabel={t('register.preview.editPlan')}
+          onEdit={() => onEdit(1)}
+          rows={[
+            [t('register.plan.title'), t(`register.plan.${plan}.name`)],
+            [t('register.preview.monthlyFee'), t('register.plan.monthly', { amount: fees.monthly })],
+            [t('register.preview.saleFee'), t('register.plan.perSale', { percent: fees.percent, fee: fees.fixed })],
           ]}
         />
       </SimpleGrid>

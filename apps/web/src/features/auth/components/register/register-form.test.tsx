@@ -266,6 +266,7 @@ describe('registration', { timeout: 20_000 }, () => {
         vat_id: null,
         vat_registered: false,
       },
+      plan: 'payg',
     });
 
     release(

@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { FormProvider, useForm, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { isApiError } from '../../../../lib/api-client';
 import { applyApiError } from '../../../../lib/forms';
 import { useLang } from '../../../../lib/language';
@@ -13,6 +13,7 @@ import { CompanyStep } from './company-step';
 import { PreviewStep } from './preview-step';
 import {
   defaultRegisterValues,
+  planOfQuery,
   registerResolver,
   STEP_FIELDS,
   stepOfPath,
@@ -44,13 +45,14 @@ export function RegisterForm() {
   const { t } = useTranslation('auth');
   const lang = useLang();
   const navigate = useNavigate();
+  const { search } = useLocation();
   const [active, setActive] = useState(0);
   const [alert, setAlert] = useState<string | null>(null);
   const [focus, setFocus] = useState<FocusTarget>(null);
   const heading = useRef<HTMLHeadingElement>(null);
 
   const form = useForm<RegisterFormValues, RegisterContext, RegisterInput>({
-    defaultValues: defaultRegisterValues(lang),
+    defaultValues: defaultRegisterValues(lang, planOfQuery(search)),
     resolver: registerResolver,
     context: { step: active },
     mode: 'onTouched',

@@ -1,5 +1,6 @@
 import { registerSchema, type RegisterInput } from '@bookla/shared/auth';
 import type { Language } from '@bookla/shared/i18n';
+import type { Plan } from '@bookla/shared/platform';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldPath, Resolver } from 'react-hook-form';
 
@@ -37,6 +38,8 @@ export interface RegisterFormValues {
     /** Registered for VAT (issue 22 item 1): unchecked until the company says so. */
     vat_registered: boolean;
   };
+  /** The platform plan (CONTRACT §6), beside `user` and `team` in the payload. */
+  plan: Plan;
 }
 
 export type RegisterField = FieldPath<RegisterFormValues>;
@@ -68,6 +71,7 @@ export const STEP_FIELDS: Record<StepName, readonly RegisterField[]> = {
     'team.time_zone',
     'team.vat_id',
     'team.vat_registered',
+    'plan',
   ],
   preview: ['user.agb', 'user.newsletter', 'user.referral_id'],
 };
@@ -79,8 +83,14 @@ export function stepOfPath(path: string): number {
   return path.startsWith('team') ? 1 : 0;
 }
 
-export function defaultRegisterValues(lang: Language): RegisterFormValues {
+/** `?plan=business` (the landing page's Business button) preselects Business; anything else is Pay-As-You-Go. */
+export function planOfQuery(search: string): Plan {
+  return new URLSearchParams(search).get('plan') === 'business' ? 'business' : 'payg';
+}
+
+export function defaultRegisterValues(lang: Language, plan: Plan = 'payg'): RegisterFormValues {
   return {
+    plan,
     user: {
       salutation: '',
       firstname: '',
@@ -141,8 +151,14 @@ export const registerResolver: Resolver<RegisterFormValues, RegisterContext, Reg
   const errors: Record<string, Record<string, unknown>> = {};
   for (const s of STEPS.slice(0, step + 1)) {
     for (const path of STEP_FIELDS[s.name]) {
-      const [group, field] = path.split('.') as [string, string];
-      const error = (result.errors as Record<string, Record<string, unknown> | undefined>)[group]?.[field];
+      const [group, field] = path.split('.') as [string, string | undefined];
+      const all = result.errors as Record<string, Record<string, unknown> | undefined>;
+      if (field === undefined) {
+        // A top-level field (`plan`).
+        if (all[group]) errors[group] = all[group];
+        continue;
+      }
+      const error = all[group]?.[field];
       if (error) (errors[group] ??= {})[field] = error;
     }
   }

@@ -4,12 +4,15 @@ import { AppError } from '../../../../../lib/app-error.ts';
 import { constantTimeEqual } from '../../../../../lib/tokens.ts';
 import { datatransCredentials, datatransReady, getSellingSettings, type DatatransCredentials } from '../../../settings/index.ts';
 import type {
+  ChargeOutcome,
+  ChargeSavedRequest,
   NoticeOutcome,
   PaymentAdapter,
   PaymentDeps,
   PaymentNotice,
   ProviderRefund,
   ProviderRefundRequest,
+  SavedCard,
   StartContext,
   StartedPayment,
   WebhookDelivery,
@@ -28,6 +31,12 @@ import type {
  *   replayed old delivery), the same transaction state twice changes nothing (event id).
  * - refund: `POST /v1/transactions/{transactionId}/credit` with the amount and a new `refno`,
  *   sent with an `Idempotency-Key` header; the answer's `transactionId` is the credit's.
+ * - card renewals (issue 24, decision 027): a first payment that keeps the card asks for an alias
+ *   (`option.createAlias`); the settled transaction's webhook carries `card.alias` with the
+ *   card's expiry and masked number, kept sealed (saved-cards.ts). A renewal is a
+ *   merchant-initiated `POST /v1/transactions/authorize` with that alias and `autoSettle`, sent
+ *   with the renewal order's `Idempotency-Key` (Datatrans answers a repeated key with the first
+ *   answer, and a repeat while the first is still running with 409).
  */
 
 const TIMEOUT_MS = 10_000;
@@ -62,10 +71,17 @@ export class DatatransError extends Error {
   constructor(
     readonly status: number,
     readonly code: string | null,
+    /** The transaction Datatrans made of a refused authorization, when its answer names one. */
+    readonly transactionId: string | null = null,
   ) {
     super(`Datatrans answered ${status}${code ? ` (${code})` : ''}`);
   }
 }
+
+const errorReply = z.object({
+  error: z.object({ code: z.string().max(100) }),
+  transactionId: z.string().min(1).max(100).optional(),
+});
 
 async function call(deps: PaymentDeps, c: DatatransCredentials, path: string, body: unknown, idempotencyKey?: string): Promise<unknown> {
   const res = await fetch(`${apiBase(deps, c)}${path}`, {
@@ -86,8 +102,12 @@ async function call(deps: PaymentDeps, c: DatatransCredentials, path: string, bo
     json = null;
   }
   if (!res.ok) {
-    const code = z.object({ error: z.object({ code: z.string().max(100) }) }).safeParse(json);
-    throw new DatatransError(res.status, code.success ? code.data.error.code : null);
+    const error = errorReply.safeParse(json);
+    throw new DatatransError(
+      res.status,
+      error.success ? error.data.error.code : null,
+      error.success ? (error.data.transactionId ?? null) : null,
+    );
   }
   return json;
 }
@@ -127,6 +147,13 @@ export function verifyDatatransSignature(raw: Buffer, header: unknown, hmacKeyHe
 }
 
 const amountDetail = z.looseObject({ amount: z.number().int().nonnegative().optional() }).optional();
+/** The card of a transaction, as Datatrans reports it (`alias` only when one was asked for). */
+const cardSchema = z.looseObject({
+  alias: z.string().min(1).max(100).optional(),
+  masked: z.string().max(30).optional(),
+  expiryMonth: z.union([z.string(), z.number()]).optional(),
+  expiryYear: z.union([z.string(), z.number()]).optional(),
+});
 const transactionSchema = z.looseObject({
   transactionId: z.string().min(1).max(100),
   merchantId: z.union([z.string(), z.number()]).optional(),
@@ -135,6 +162,7 @@ const transactionSchema = z.looseObject({
   currency: z.string().max(3).optional(),
   refno: z.string().max(100).optional(),
   paymentMethod: z.string().max(10).optional(),
+  card: cardSchema.optional(),
   detail: z.looseObject({ authorize: amountDetail, settle: amountDetail, credit: amountDetail }).optional(),
 });
 
@@ -147,6 +175,32 @@ const PAYMENT_OUTCOMES: Record<string, NoticeOutcome> = {
 };
 
 /** A verified Datatrans transaction as a provider-neutral notice for the team it was verified for. */
+/** A saved card's reference (sealed at rest): what a merchant-initiated authorization needs. */
+const aliasReference = z.object({
+  alias: z.string().min(1).max(100),
+  expiryMonth: z.string().regex(/^(0[1-9]|1[0-2])$/),
+  expiryYear: z.string().regex(/^\d{2}$/),
+});
+type AliasReference = z.infer<typeof aliasReference>;
+
+const BRANDS: Record<string, string> = { VIS: 'Visa', ECA: 'Mastercard', AMX: 'Amex', PFC: 'PostFinance Card', DIN: 'Diners', JCB: 'JCB' };
+const twoDigits = (v: string | number) => String(v).padStart(2, '0').slice(-2);
+
+/** The card alias a settled payment reports (asked for with `option.createAlias`), or null. */
+export function datatransSavedCard(body: z.infer<typeof transactionSchema>): SavedCard | null {
+  const card = body.card;
+  if (!card?.alias || card.expiryMonth === undefined || card.expiryYear === undefined) return null;
+  const ref = aliasReference.safeParse({
+    alias: card.alias,
+    expiryMonth: twoDigits(card.expiryMonth),
+    expiryYear: twoDigits(card.expiryYear),
+  });
+  if (!ref.success) return null;
+  const last4 = card.masked ? /(\d{4})$/.exec(card.masked)?.[1] : undefined;
+  const brand = body.paymentMethod ? (BRANDS[body.paymentMethod] ?? body.paymentMethod) : 'Card';
+  return { reference: JSON.stringify(ref.data), label: last4 ? `${brand} •••• ${last4}` : brand };
+}
+
 export function datatransNotice(body: z.infer<typeof transactionSchema>, teamId: number): PaymentNotice {
   const base = {
     provider: 'datatrans' as const,
@@ -159,9 +213,11 @@ export function datatransNotice(body: z.infer<typeof transactionSchema>, teamId:
   if (!paymentId) return { ...base, outcome: 'ignored' };
   if (body.type === 'payment') {
     const outcome = PAYMENT_OUTCOMES[body.status] ?? 'ignored';
+    const savedCard = outcome === 'paid' ? datatransSavedCard(body) : null;
     return {
       ...base,
       outcome,
+      ...(savedCard ? { savedCard } : {}),
       paymentId,
       externalId: body.transactionId,
       externalPaymentId: body.transactionId,
@@ -228,6 +284,8 @@ async function start(ctx: StartContext): Promise<StartedPayment> {
       language: LANGUAGES.has(ctx.language) ? ctx.language : 'de',
       paymentMethods: DATATRANS_METHODS,
       autoSettle: true,
+      // A monthly or yearly tier: the card is kept as an alias for the renewals (chargeSaved).
+      ...(ctx.saveCard ? { option: { createAlias: true } } : {}),
       customer: { email: order.email },
       redirect: { successUrl: ctx.returnUrl, cancelUrl: ctx.returnUrl, errorUrl: ctx.returnUrl },
       webhook: { url: `${deps.config.appUrl}/api/webhooks/datatrans?team=${order.teamId}` },
@@ -272,13 +330,73 @@ async function refund(deps: PaymentDeps, r: ProviderRefundRequest): Promise<Prov
   return { refundKey: `datatrans:${credit.data.transactionId}`, refundId: credit.data.transactionId };
 }
 
+// ─── Card renewals ──────────────────────────────────────────────────────────
+
+const authorizeReply = z.looseObject({ transactionId: z.string().min(1).max(100) });
+
+/** Answers that are ours or Datatrans' trouble, not the card's: thrown (logged, the webhook or another sweep follows). */
+const NOT_A_DECLINE = new Set([401, 403, 404, 409, 422, 429]);
+
+/**
+ * A renewal: the saved alias charged without the buyer (a merchant-initiated authorization,
+ * settled at once), with the renewal order's idempotency key and our attempt's `refno` (its
+ * webhook, when the merchant's account sends one, names the same attempt). Datatrans refusing the
+ * card (4xx with its error code: `DECLINED`, `EXPIRED_CARD`, `BLOCKED_CARD`, …) is a decline with
+ * that code; anything else (5xx, no answer, 409 while the same key is still running) throws.
+ */
+async function chargeSaved({ deps, order, payment, saved, idempotencyKey }: ChargeSavedRequest): Promise<ChargeOutcome> {
+  const credentials = await credentialsOf(deps, order.teamId);
+  if (!credentials) throw new Error(`Datatrans is not set up for team ${order.teamId}`);
+  let card: AliasReference;
+  try {
+    const ref = aliasReference.safeParse(JSON.parse(saved));
+    if (!ref.success) return { status: 'declined', reason: 'no_saved_card' };
+    card = ref.data;
+  } catch {
+    return { status: 'declined', reason: 'no_saved_card' };
+  }
+  let reply: unknown;
+  try {
+    reply = await call(
+      deps,
+      credentials,
+      '/v1/transactions/authorize',
+      {
+        currency: payment.currency,
+        refno: paymentRefno(payment.id),
+        amount: payment.amountMinor,
+        card: { alias: card.alias, expiryMonth: card.expiryMonth, expiryYear: card.expiryYear },
+        autoSettle: true,
+      },
+      idempotencyKey,
+    );
+  } catch (err) {
+    if (err instanceof DatatransError && err.status >= 400 && err.status < 500 && !NOT_A_DECLINE.has(err.status))
+      return { status: 'declined', reason: (err.code ?? 'declined').toLowerCase(), externalPaymentId: err.transactionId };
+    throw err;
+  }
+  const authorized = authorizeReply.safeParse(reply);
+  if (!authorized.success) throw new Error('Datatrans answered the authorization without a transactionId');
+  return {
+    status: 'succeeded',
+    externalPaymentId: authorized.data.transactionId,
+    amountMinor: payment.amountMinor,
+    currency: payment.currency,
+  };
+}
+
+const errorSummary = (err: unknown): Record<string, unknown> =>
+  err instanceof DatatransError ? { status: err.status, code: err.code } : { message: err instanceof Error ? err.message : String(err) };
+
 export const datatransAdapter: PaymentAdapter = {
   provider: 'datatrans',
-  capabilities: { refunds: true, partialRefunds: true, recurring: false, methods: ['card', 'twint', 'postfinance'] },
+  capabilities: { refunds: true, partialRefunds: true, recurring: true, methods: ['card', 'twint', 'postfinance'] },
   ready: datatransReady,
   start,
   webhookSummary:
     "Datatrans' signed transaction webhooks (payment settled/canceled/failed, credit settled) at ?team={id}, checked with the team's HMAC key (Datatrans-Signature, at most 5 minutes old); bad signature: 400",
   handleWebhook,
   refund,
+  chargeSaved,
+  errorSummary,
 };

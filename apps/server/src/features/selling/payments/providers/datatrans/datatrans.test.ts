@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   datatransNotice,
+  datatransSavedCard,
   datatransSignature,
   paymentRefno,
   refundRefno,
@@ -74,5 +75,38 @@ describe('notices', () => {
     expect(credit).toMatchObject({ outcome: 'refunded', paymentId: 42, refund: { stepMinor: 1000, refundKey: 'datatrans:230101999' } });
     for (const refno of [undefined, 'order-42', 'bk0', 'bk42-x', 'bk12345678901'])
       expect(datatransNotice({ ...tx, type: 'payment', status: 'settled', refno }, 7).outcome, String(refno)).toBe('ignored');
+  });
+});
+
+describe('saved cards (aliases)', () => {
+  const paid = {
+    transactionId: '230101123456790',
+    merchantId: '1100012345',
+    currency: 'CHF',
+    type: 'payment',
+    status: 'settled',
+    refno: 'bk42',
+  };
+  const card = { alias: '70119122433810042', masked: '424242xxxxxx4242', expiryMonth: '06', expiryYear: '29' };
+
+  it('a settled card payment with an alias carries it (alias and expiry as the reference, brand and last four as the label)', () => {
+    const notice = datatransNotice({ ...paid, paymentMethod: 'ECA', card }, 7);
+    expect(notice.outcome).toBe('paid');
+    expect(notice.savedCard).toEqual({
+      reference: JSON.stringify({ alias: card.alias, expiryMonth: '06', expiryYear: '29' }),
+      label: 'Mastercard •••• 4242',
+    });
+    // Numbers for the expiry are the same card; a one-digit month is padded.
+    expect(datatransSavedCard({ ...paid, paymentMethod: 'VIS', card: { ...card, expiryMonth: 6, expiryYear: 29 } })?.reference).toBe(
+      JSON.stringify({ alias: card.alias, expiryMonth: '06', expiryYear: '29' }),
+    );
+  });
+
+  it('no alias, no expiry, a bad month, or a payment not paid: no saved card', () => {
+    expect(datatransNotice({ ...paid, paymentMethod: 'VIS', card: { masked: card.masked } }, 7).savedCard).toBeUndefined();
+    expect(datatransSavedCard({ ...paid, card: { alias: card.alias, masked: card.masked } })).toBeNull();
+    expect(datatransSavedCard({ ...paid, card: { ...card, expiryMonth: '13' } })).toBeNull();
+    expect(datatransNotice({ ...paid, status: 'authorized', card }, 7).savedCard).toBeUndefined();
+    expect(datatransNotice({ ...paid, status: 'failed', card }, 7).savedCard).toBeUndefined();
   });
 });

@@ -9,6 +9,10 @@ import { datatransSignature } from './datatrans.adapter.ts';
  * about, answers `POST /v1/transactions` (init) with a `transactionId`, and
  * `POST /v1/transactions/{id}/credit` (refund) at most up to what is left on a settled
  * transaction, replaying the same answer for the same `Idempotency-Key`. It records every request.
+ * Card renewals: an init with `option.createAlias` makes an alias when the buyer pays (`settle`);
+ * `POST /v1/transactions/authorize` charges a known alias of the merchant (settled at once with
+ * `autoSettle`), refused with Datatrans' error body while `declineCharges` is set; `loseNextReply`
+ * handles the next call and then drops the connection without an answer.
  * Plus a helper that signs webhook deliveries as Datatrans does (`Datatrans-Signature: t=..,s0=..`).
  */
 
@@ -27,6 +31,22 @@ interface FakeTransaction {
   currency: string;
   settled: boolean;
   credited: number;
+  /** The init asked for an alias (`option.createAlias`): `settle` gives the card one. */
+  createAlias: boolean;
+  /** The card the buyer paid with (cards only), its alias once made. */
+  card: { alias?: string; masked: string; expiryMonth: string; expiryYear: string } | null;
+  /** Made by `POST /v1/transactions/authorize` (a merchant-initiated charge of an alias). */
+  merchantInitiated: boolean;
+}
+
+/** A merchant-initiated charge the fake accepted (`POST /v1/transactions/authorize`). */
+export interface FakeAliasCharge {
+  transactionId: string;
+  alias: string;
+  amount: number;
+  currency: string;
+  refno: string;
+  idempotencyKey: string | undefined;
 }
 
 export interface FakeDatatrans {
@@ -35,12 +55,21 @@ export interface FakeDatatrans {
   requests: DatatransRequest[];
   /** The credits (refunds) made, in order; a replay with the same idempotency key makes none. */
   credits: { id: string; transactionId: string; amount: number; idempotencyKey: string | undefined }[];
+  /** The alias charges made, in order; a replay with the same idempotency key makes none. */
+  aliasCharges: FakeAliasCharge[];
   addMerchant(merchantId: string, password: string): void;
-  /** The buyer paid on the page: the transaction is settled (credits may follow). */
-  settle(transactionId: string): FakeTransaction;
+  /**
+   * The buyer paid on the page: the transaction is settled (credits may follow). With
+   * `option.createAlias` on its init, the card (default a Visa ending 4242) gets an alias.
+   */
+  settle(transactionId: string, card?: { masked?: string; expiryMonth?: string; expiryYear?: string }): FakeTransaction;
   transaction(transactionId: string): FakeTransaction | undefined;
   /** The next `count` calls answer `status` with an error body. */
   failNext(count: number, status?: number): void;
+  /** While set, alias charges are refused with this Datatrans error code (e.g. `DECLINED`); null accepts them again. */
+  declineCharges(code: string | null): void;
+  /** The next call is handled, then its connection is dropped without an answer (a reply lost on the way). */
+  loseNextReply(): void;
   /** Holds the next call until `release()`; `arrived` resolves once it is waiting. */
   holdNext(): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
@@ -51,6 +80,10 @@ const newId = () => String(BigInt(`0x${randomBytes(6).toString('hex')}`) + 200_0
 export async function startFakeDatatrans(): Promise<FakeDatatrans> {
   const requests: DatatransRequest[] = [];
   const credits: FakeDatatrans['credits'] = [];
+  const aliasCharges: FakeAliasCharge[] = [];
+  const aliases = new Map<string, { merchantId: string; expiryMonth: string; expiryYear: string }>();
+  let declineCode: string | null = null;
+  let loseReply = false;
   const merchants = new Map<string, string>();
   const transactions = new Map<string, FakeTransaction>();
   const replayed = new Map<string, [number, unknown]>();
@@ -73,8 +106,56 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
       )
         return [400, { error: { code: 'INVALID_PROPERTY', message: 'amount, currency and refno are required' } }];
       const id = newId();
-      transactions.set(id, { id, merchantId, refno: body.refno, amount, currency: body.currency, settled: false, credited: 0 });
+      const option = body.option as { createAlias?: unknown } | undefined;
+      transactions.set(id, {
+        id,
+        merchantId,
+        refno: body.refno,
+        amount,
+        currency: body.currency,
+        settled: false,
+        credited: 0,
+        createAlias: option?.createAlias === true,
+        card: null,
+        merchantInitiated: false,
+      });
       return [201, { transactionId: id }];
+    }
+    if (method === 'POST' && path === '/v1/transactions/authorize') {
+      const amount = body.amount;
+      const card = body.card as { alias?: unknown; expiryMonth?: unknown; expiryYear?: unknown } | undefined;
+      if (
+        typeof amount !== 'number' ||
+        !Number.isInteger(amount) ||
+        amount <= 0 ||
+        typeof body.refno !== 'string' ||
+        typeof body.currency !== 'string' ||
+        typeof card?.alias !== 'string'
+      )
+        return [400, { error: { code: 'INVALID_PROPERTY', message: 'amount, currency, refno and card.alias are required' } }];
+      const known = aliases.get(card.alias);
+      if (!known || known.merchantId !== merchantId) return [400, { error: { code: 'INVALID_ALIAS', message: 'Unknown alias' } }];
+      if (card.expiryMonth !== known.expiryMonth || card.expiryYear !== known.expiryYear)
+        return [400, { error: { code: 'INVALID_CARD', message: 'Expiry date does not match' } }];
+      const id = newId();
+      const tx: FakeTransaction = {
+        id,
+        merchantId,
+        refno: body.refno,
+        amount,
+        currency: body.currency,
+        settled: false,
+        credited: 0,
+        createAlias: false,
+        card: { alias: card.alias, masked: '424242xxxxxx4242', expiryMonth: known.expiryMonth, expiryYear: known.expiryYear },
+        merchantInitiated: true,
+      };
+      transactions.set(id, tx);
+      if (declineCode) return [400, { error: { code: declineCode, message: 'The card was declined' }, transactionId: id }];
+      tx.settled = body.autoSettle === true;
+      const key = typeof headers['idempotency-key'] === 'string' ? headers['idempotency-key'] : undefined;
+      aliasCharges.push({ transactionId: id, alias: card.alias, amount, currency: body.currency, refno: body.refno, idempotencyKey: key });
+      return [201, { transactionId: id, acquirerAuthorizationCode: '100000', card: { masked: tx.card!.masked } }];
     }
     const credit = /^\/v1\/transactions\/(\d+)\/credit$/.exec(path);
     if (method === 'POST' && credit) {
@@ -124,6 +205,11 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
         const key = typeof req.headers['idempotency-key'] === 'string' ? `${path}\0${req.headers['idempotency-key']}` : undefined;
         const reply = (key && replayed.get(key)) || handle(method, path, req.headers, body);
         if (key && reply[0] < 500) replayed.set(key, reply);
+        if (loseReply) {
+          loseReply = false;
+          req.socket.destroy();
+          return;
+        }
         send(...reply);
       })();
     });
@@ -134,16 +220,32 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
     url: `http://127.0.0.1:${port}`,
     requests,
     credits,
+    aliasCharges,
     addMerchant: (merchantId, password) => void merchants.set(merchantId, password),
-    settle(transactionId) {
+    settle(transactionId, card = {}) {
       const tx = transactions.get(transactionId);
       if (!tx) throw new Error(`fake Datatrans has no transaction ${transactionId}`);
       tx.settled = true;
+      if (tx.createAlias && !tx.card) {
+        tx.card = {
+          alias: `70${newId()}`,
+          masked: card.masked ?? '424242xxxxxx4242',
+          expiryMonth: card.expiryMonth ?? '12',
+          expiryYear: card.expiryYear ?? '30',
+        };
+        aliases.set(tx.card.alias!, { merchantId: tx.merchantId, expiryMonth: tx.card.expiryMonth, expiryYear: tx.card.expiryYear });
+      }
       return tx;
     },
     transaction: (id) => transactions.get(id),
     failNext(count, status = 500) {
       failures = { left: count, status };
+    },
+    declineCharges(code) {
+      declineCode = code;
+    },
+    loseNextReply() {
+      loseReply = true;
     },
     holdNext() {
       let release!: () => void;
@@ -165,7 +267,7 @@ export async function startFakeDatatrans(): Promise<FakeDatatrans> {
 
 /** A transaction as Datatrans posts it to the webhook URL. */
 export function datatransTransaction(
-  tx: { id: string; merchantId: string; refno: string; currency: string },
+  tx: { id: string; merchantId: string; refno: string; currency: string; card?: FakeTransaction['card'] },
   over: { type?: 'payment' | 'credit'; status?: string; amount?: number; paymentMethod?: string } = {},
 ): Record<string, unknown> {
   const type = over.type ?? 'payment';
@@ -177,7 +279,8 @@ export function datatransTransaction(
     status: over.status ?? 'settled',
     currency: tx.currency,
     refno: tx.refno,
-    paymentMethod: over.paymentMethod ?? 'TWI',
+    paymentMethod: over.paymentMethod ?? (tx.card ? 'VIS' : 'TWI'),
+    ...(tx.card ? { card: tx.card } : {}),
     detail: type === 'credit' ? { credit: { amount } } : { authorize: { amount }, settle: { amount } },
     history: [{ action: 'init', date: new Date().toISOString(), success: true }],
   };

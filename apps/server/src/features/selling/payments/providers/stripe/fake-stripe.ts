@@ -51,6 +51,20 @@ export interface FakeStripe {
   addCharge(paymentIntent: string, amount: number, currency?: string): void;
   /** The refunds made, in order (a replay with the same idempotency key makes none). */
   refunds: { id: string; paymentIntent: string; amount: number; idempotencyKey: string | undefined }[];
+  /**
+   * Payment intents made by `POST /v1/payment_intents` (renewal charges), in order; a replay with
+   * the same idempotency key makes none. `pm_card_chargeDeclined` is declined (402, as Stripe's test card).
+   */
+  paymentIntents: {
+    id: string;
+    amount: number;
+    customer: string;
+    paymentMethod: string;
+    idempotencyKey: string | undefined;
+    status: string;
+  }[];
+  /** The payment method (and card) `GET /v1/payment_intents/{id}` reports for an intent; default `pm_card_visa`. */
+  setPaymentMethod(paymentIntent: string, paymentMethod: string): void;
   /** Holds the next call until `release()`; `arrived` resolves once it is waiting. */
   holdNext(): { arrived: Promise<void>; release(): void };
   close(): Promise<void>;
@@ -140,8 +154,52 @@ function createRefund(
   ];
 }
 
+const CARDS: Record<string, { brand: string; last4: string }> = {
+  pm_card_visa: { brand: 'visa', last4: '4242' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0341' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444' },
+};
+
+/** `POST /v1/payment_intents` confirmed off session with a saved card, as Stripe answers it. */
+function createPaymentIntent(body: Nested, intents: FakeStripe['paymentIntents'], idempotencyKey: string | undefined): [number, unknown] {
+  const pi = id('pi');
+  const paymentMethod = String(body.payment_method ?? '');
+  const declined = paymentMethod === 'pm_card_chargeDeclined';
+  const status = declined ? 'requires_payment_method' : 'succeeded';
+  const amount = Number(body.amount);
+  intents.push({ id: pi, amount, customer: String(body.customer ?? ''), paymentMethod, idempotencyKey, status });
+  const intent = {
+    id: pi,
+    object: 'payment_intent',
+    amount,
+    amount_received: declined ? 0 : amount,
+    currency: String(body.currency ?? 'chf'),
+    customer: body.customer ?? null,
+    payment_method: paymentMethod,
+    metadata: body.metadata ?? {},
+    status,
+    livemode: false,
+  };
+  if (declined)
+    return [
+      402,
+      {
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+          payment_intent: intent,
+        },
+      },
+    ];
+  return [200, intent];
+}
+
 export async function startFakeStripe(): Promise<FakeStripe> {
   const requests: RecordedRequest[] = [];
+  const paymentIntents: FakeStripe['paymentIntents'] = [];
+  const methods = new Map<string, string>();
   const charges = new Map<string, FakeCharge>();
   const refunds: FakeStripe['refunds'] = [];
   /** Replies by idempotency key, as Stripe keeps them: the same key again gets the same reply. */
@@ -170,6 +228,23 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         return send(failures.status, { error: { type: 'api_error', message: 'Fake Stripe is failing on purpose.' } });
       }
       if (req.method === 'POST' && path === '/v1/checkout/sessions') return send(200, checkoutSession(body));
+      if (req.method === 'POST' && path === '/v1/payment_intents') {
+        const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
+        const reply = (key && replayed.get(key)) || createPaymentIntent(body, paymentIntents, key);
+        if (key) replayed.set(key, reply);
+        return send(...reply);
+      }
+      const intentPath = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+      if (req.method === 'GET' && intentPath) {
+        const pm = methods.get(intentPath[1]!) ?? 'pm_card_visa';
+        const card = CARDS[pm] ?? CARDS.pm_card_visa!;
+        return send(200, {
+          id: intentPath[1],
+          object: 'payment_intent',
+          status: 'succeeded',
+          payment_method: { id: pm, object: 'payment_method', type: 'card', card: { brand: card.brand, last4: card.last4 } },
+        });
+      }
       if (req.method === 'POST' && path === '/v1/refunds') {
         const key = typeof req.headers['idempotency-key'] === 'string' ? req.headers['idempotency-key'] : undefined;
         const reply = (key && replayed.get(key)) || createRefund(charges, body, refunds, key);
@@ -191,6 +266,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       charges.set(paymentIntent, { id: `ch_${paymentIntent.slice(3)}`, amount, refunded: 0, currency });
     },
     refunds,
+    paymentIntents,
+    setPaymentMethod(paymentIntent, paymentMethod) {
+      methods.set(paymentIntent, paymentMethod);
+    },
     holdNext() {
       let release!: () => void;
       let arrived!: () => void;

@@ -6,12 +6,15 @@ import { getSellingSettings, hasStripeSecret, stripeCredentials, type StripeCred
 import * as repo from '../../payments.repo.ts';
 import { teamOfStripeAccount } from './stripe.repo.ts';
 import type {
+  ChargeOutcome,
+  ChargeSavedRequest,
   NoticeOutcome,
   PaymentAdapter,
   PaymentDeps,
   PaymentNotice,
   ProviderRefund,
   ProviderRefundRequest,
+  SavedCard,
   StartContext,
   StartedPayment,
   WebhookDelivery,
@@ -75,7 +78,12 @@ async function start(ctx: StartContext): Promise<StartedPayment> {
   const credentials = settings.stripeEnabled ? stripeCredentials(deps.config, settings) : null;
   if (!credentials) throw new Error(`Stripe is not set up for team ${order.teamId}`);
   const stripe = stripeClient(credentials.secretKey, deps.config.stripeApi);
-  const metadata = { team_id: String(order.teamId), order_id: String(order.id), payment_id: String(payment.id) };
+  const metadata = {
+    team_id: String(order.teamId),
+    order_id: String(order.id),
+    payment_id: String(payment.id),
+    ...(ctx.saveCard ? { save_card: '1' } : {}),
+  };
   // The platform fee can never be more than the charge (Stripe refuses that).
   const fee = Math.min(order.platformFeeMinor, payment.amountMinor);
   const { expiresAt, extendHold } = sessionExpiry(order.holdUntil);
@@ -97,8 +105,11 @@ async function start(ctx: StartContext): Promise<StartedPayment> {
       customer_email: order.email,
       client_reference_id: String(order.id),
       metadata,
+      // A renewing tier: a Customer keeps the card, charged later without the buyer (off session).
+      ...(ctx.saveCard ? { customer_creation: 'always' as const } : {}),
       payment_intent_data: {
         metadata,
+        ...(ctx.saveCard ? { setup_future_usage: 'off_session' as const } : {}),
         ...(credentials.accountId && fee > 0 ? { application_fee_amount: fee } : {}),
       },
       success_url: ctx.returnUrl,
@@ -156,6 +167,7 @@ export function verifyStripeEvent(raw: Buffer, signature: string, webhookSecret:
 
 const sessionSchema = z.looseObject({
   id: idText,
+  customer: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
   payment_status: z.string().nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   client_reference_id: z.string().nullish(),
@@ -170,6 +182,15 @@ const chargeSchema = z.looseObject({
   amount_refunded: z.number().int().nonnegative(),
   currency: z.string().nullish(),
   payment_intent: z.union([z.string(), z.looseObject({ id: z.string() })]).nullish(),
+});
+
+const intentSchema = z.looseObject({
+  id: idText,
+  amount: z.number().int().nullish(),
+  amount_received: z.number().int().nullish(),
+  currency: z.string().nullish(),
+  metadata: z.record(z.string(), z.unknown()).nullish(),
+  last_payment_error: z.looseObject({ code: z.string().nullish(), decline_code: z.string().nullish() }).nullish(),
 });
 
 const SESSION_OUTCOMES: Record<string, NoticeOutcome> = {
@@ -200,6 +221,23 @@ export function stripeNotice(event: Stripe.Event, teamId: number): PaymentNotice
       externalPaymentId: intentId(s.payment_intent),
       amountMinor: s.amount_total ?? null,
       currency: s.currency ?? null,
+    };
+  }
+  if (event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed') {
+    // Only our renewal charges (a saved card charged off session); Checkout's own intents are told by their session.
+    const intent = intentSchema.safeParse(object);
+    if (!intent.success || intent.data.metadata?.renewal !== '1') return { ...base, outcome: 'ignored' };
+    const i = intent.data;
+    const paymentId = positiveIdText.safeParse(i.metadata?.payment_id);
+    const failed = event.type === 'payment_intent.payment_failed';
+    return {
+      ...base,
+      outcome: failed ? 'declined' : 'paid',
+      paymentId: paymentId.success ? paymentId.data : null,
+      externalPaymentId: i.id,
+      amountMinor: i.amount_received ?? i.amount ?? null,
+      currency: i.currency ?? null,
+      reason: failed ? (i.last_payment_error?.decline_code ?? i.last_payment_error?.code ?? 'card_declined') : null,
     };
   }
   if (event.type === 'charge.refunded') {
@@ -264,7 +302,7 @@ async function handleWebhook(deps: PaymentDeps, delivery: WebhookDelivery): Prom
     const event = verify(secret);
     const teamId = event.account ? await teamOfStripeAccount(deps.db, event.account) : undefined;
     if (!teamId || (urlTeamId !== undefined && urlTeamId !== teamId)) throw badRequest('payments:webhook_unknown_team');
-    return stripeNotice(event, teamId);
+    return withSavedCard(deps, event, stripeNotice(event, teamId));
   }
 
   if (urlTeamId === undefined) throw badRequest('payments:webhook_unknown_team');
@@ -279,7 +317,104 @@ async function handleWebhook(deps: PaymentDeps, delivery: WebhookDelivery): Prom
   if (!secret) throw badRequest('payments:webhook_unknown_team');
   const event = verify(secret);
   if (event.account) throw badRequest('payments:webhook_unknown_team');
-  return stripeNotice(event, urlTeamId);
+  return withSavedCard(deps, event, stripeNotice(event, urlTeamId));
+}
+
+// ─── Saved cards (renewals) ─────────────────────────────────────────────────
+
+/** The team's Stripe keys, or null when they are not set up or cannot be opened. */
+async function credentialsOf(deps: PaymentDeps, teamId: number): Promise<StripeCredentials | null> {
+  try {
+    return stripeCredentials(deps.config, await getSellingSettings(deps.db, teamId));
+  } catch {
+    deps.log?.error({ teamId }, "the team's Stripe secrets cannot be opened (SESSION_SECRET changed?)");
+    return null;
+  }
+}
+
+/**
+ * A paid Checkout session that was told to keep the card (`metadata.save_card`): the card is the
+ * PaymentIntent's payment method, attached to the session's Customer. One read of the intent
+ * (its card's brand and last four digits come with it); when it fails, the order is still paid
+ * and the renewal falls back to an invoice.
+ */
+async function withSavedCard(deps: PaymentDeps, event: Stripe.Event, notice: PaymentNotice): Promise<PaymentNotice> {
+  if (notice.outcome !== 'paid' || !event.type.startsWith('checkout.session.')) return notice;
+  const session = sessionSchema.safeParse(event.data.object);
+  if (!session.success || session.data.metadata?.save_card !== '1' || !notice.externalPaymentId) return notice;
+  const customer = intentId(session.data.customer);
+  const credentials = customer ? await credentialsOf(deps, notice.teamId) : null;
+  if (!customer || !credentials) return notice;
+  try {
+    const intent = await stripeClient(credentials.secretKey, deps.config.stripeApi).paymentIntents.retrieve(
+      notice.externalPaymentId,
+      { expand: ['payment_method'] },
+      credentials.accountId ? { stripeAccount: credentials.accountId } : undefined,
+    );
+    const pm = intent.payment_method;
+    const pmId = typeof pm === 'string' ? pm : pm?.id;
+    if (!pmId) return notice;
+    const card = typeof pm === 'object' && pm?.card ? pm.card : null;
+    const savedCard: SavedCard = {
+      reference: JSON.stringify({ customer, payment_method: pmId }),
+      label: card ? `${card.brand} •••• ${card.last4}` : null,
+    };
+    return { ...notice, savedCard };
+  } catch (err) {
+    deps.log?.warn({ teamId: notice.teamId, failure: stripeErrorSummary(err) }, 'the card kept for renewals could not be read');
+    return notice;
+  }
+}
+
+/**
+ * A renewal: the saved card charged off session (a PaymentIntent confirmed at once) with the
+ * renewal order's idempotency key, on the connected account with Connect (the platform fee as
+ * `application_fee_amount`). A card error is a decline with Stripe's reason; an intent that needs
+ * the customer (authentication) is declined too — the member pays it with "update card".
+ */
+async function chargeSaved({ deps, order, payment, saved, idempotencyKey }: ChargeSavedRequest): Promise<ChargeOutcome> {
+  const credentials = await credentialsOf(deps, order.teamId);
+  if (!credentials) throw new AppError('CONFLICT', 'payments:refund_unavailable');
+  const ref = z.object({ customer: idText, payment_method: idText }).safeParse(JSON.parse(saved));
+  if (!ref.success) return { status: 'declined', reason: 'no_saved_card' };
+  const fee = Math.min(order.platformFeeMinor, payment.amountMinor);
+  const stripe = stripeClient(credentials.secretKey, deps.config.stripeApi);
+  try {
+    const intent = await stripe.paymentIntents.create(
+      {
+        amount: payment.amountMinor,
+        currency: payment.currency.toLowerCase(),
+        customer: ref.data.customer,
+        payment_method: ref.data.payment_method,
+        off_session: true,
+        confirm: true,
+        metadata: { team_id: String(order.teamId), order_id: String(order.id), payment_id: String(payment.id), renewal: '1' },
+        ...(credentials.accountId && fee > 0 ? { application_fee_amount: fee } : {}),
+      },
+      { idempotencyKey, ...(credentials.accountId ? { stripeAccount: credentials.accountId } : {}) },
+    );
+    if (intent.status === 'succeeded')
+      return {
+        status: 'succeeded',
+        externalPaymentId: intent.id,
+        amountMinor: intent.amount_received ?? intent.amount,
+        currency: intent.currency,
+      };
+    if (intent.status === 'processing') return { status: 'pending', externalPaymentId: intent.id };
+    return {
+      status: 'declined',
+      reason: intent.status === 'requires_action' ? 'authentication_required' : intent.status,
+      externalPaymentId: intent.id,
+    };
+  } catch (err) {
+    if (err instanceof Stripe.errors.StripeCardError)
+      return {
+        status: 'declined',
+        reason: err.decline_code ?? err.code ?? 'card_declined',
+        externalPaymentId: err.payment_intent?.id ?? null,
+      };
+    throw err;
+  }
 }
 
 // ─── Refunds ────────────────────────────────────────────────────────────────
@@ -327,8 +462,9 @@ export const stripeAdapter: PaymentAdapter = {
   ready: (settings) => settings.stripeEnabled && hasStripeSecret(settings),
   start,
   webhookSummary:
-    "Stripe's signed events (Checkout completed/expired/async succeeded/failed, charge refunded): connected accounts' events with the platform's Connect secret, a team's own account's at ?team={id} with its secret; bad signature: 400",
+    "Stripe's signed events (Checkout completed/expired/async succeeded/failed, renewal charges' payment intents succeeded/failed, charge refunded): connected accounts' events with the platform's Connect secret, a team's own account's at ?team={id} with its secret; bad signature: 400",
   handleWebhook,
   refund,
+  chargeSaved,
   errorSummary: stripeErrorSummary,
 };

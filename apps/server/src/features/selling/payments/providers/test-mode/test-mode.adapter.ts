@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
-import type { Language } from '@bookla/shared';
+import type { Language, TestSaveCard } from '@bookla/shared';
 import type { Config } from '../../../../../config/env.ts';
 import { deriveKey } from '../../../../../lib/keys.ts';
 import { constantTimeEqual } from '../../../../../lib/tokens.ts';
-import type { PaymentAdapter, PaymentNotice, StartContext, StartedPayment } from '../../adapters.ts';
+import type { ChargeOutcome, ChargeSavedRequest, PaymentAdapter, PaymentNotice, StartContext, StartedPayment } from '../../adapters.ts';
 
 /**
  * The clearly labelled test-mode provider: no money moves. The buyer lands on our own "pay /
@@ -41,20 +41,36 @@ export function testPaymentUrl(
 
 export const testModeAdapter: PaymentAdapter = {
   provider: 'test',
-  // No money moves: a refund of a test order is only recorded.
-  capabilities: { refunds: false, partialRefunds: false, recurring: false, methods: ['test'] },
+  // No money moves: a refund of a test order is only recorded; a renewal "charges" the test card kept on the page.
+  capabilities: { refunds: false, partialRefunds: false, recurring: true, methods: ['test'] },
   ready: (settings) => settings.testModeEnabled,
   async start(ctx: StartContext): Promise<StartedPayment> {
     const { deps, order, payment } = ctx;
     return { externalId: `test_${payment.id}`, checkoutUrl: testPaymentUrl(deps.config, ctx.language, order.teamId, payment.id) };
   },
+  // The test card kept on the page: `test_card` is paid, `test_card_declines` declined (no money moves either way).
+  async chargeSaved({ payment, saved }: ChargeSavedRequest): Promise<ChargeOutcome> {
+    if (saved === TEST_CARDS.yes)
+      return {
+        status: 'succeeded',
+        externalPaymentId: `test_charge_${payment.id}`,
+        amountMinor: payment.amountMinor,
+        currency: payment.currency,
+      };
+    return { status: 'declined', reason: 'card_declined' };
+  },
 };
+
+/** The test page's saved cards (what `save_card` keeps) and how they are labelled. */
+export const TEST_CARDS: Record<TestSaveCard, string> = { yes: 'test_card', declines: 'test_card_declines' };
+const TEST_CARD_LABELS: Record<TestSaveCard, string> = { yes: 'Test card', declines: 'Test card (declines renewals)' };
 
 export type TestOutcome = 'pay' | 'decline';
 
 /** The buyer's answer on the test page as a notice; one event id per attempt and answer. */
-export function testNotice(teamId: number, paymentId: number, outcome: TestOutcome): PaymentNotice {
+export function testNotice(teamId: number, paymentId: number, outcome: TestOutcome, saveCard?: TestSaveCard): PaymentNotice {
   return {
+    ...(outcome === 'pay' && saveCard ? { savedCard: { reference: TEST_CARDS[saveCard], label: TEST_CARD_LABELS[saveCard] } } : {}),
     provider: 'test',
     eventId: `test_${paymentId}_${outcome}`,
     type: outcome === 'pay' ? 'test.payment.succeeded' : 'test.payment.declined',

@@ -1,0 +1,148 @@
+import type { ApiTokenScope } from '@bookla/shared';
+
+/**
+ * Which back-office calls an API token may make, and with which scope (decision 029): the one
+ * place that grants token access. A route that is not listed refuses every token with 403
+ * (default deny): team settings and billing, staff and roles, invitations, API tokens themselves,
+ * the integration and notification settings, features and plan, the profile, 2FA and log-in, the
+ * e-mail archive (its mails hold live links) and exports (files kept per user).
+ *
+ * - `read`: reading orders, customers, the catalogue, check-in lists, the waiting list,
+ *   subscriptions and statistics (GET only).
+ * - `orders`: changing orders (edit, mark paid, cancel, refund, resend, mass actions, revoke
+ *   links), check-in, waiting-list offers and memberships.
+ * - `catalogue`: writing activities, dates, tickets, products, locations, type sets, attributes,
+ *   fields, holidays, resources, discounts and subscriptions.
+ *
+ * Keys are `METHOD url` as registered (`:param` placeholders); a test checks every key names a
+ * route, so a renamed route cannot silently lose (or keep) token access.
+ */
+export const TOKEN_ROUTES: Readonly<Record<string, ApiTokenScope>> = {
+  // Orders and customers (read)
+  'GET /api/orders': 'read',
+  'GET /api/orders/:id': 'read',
+  'GET /api/orders/export': 'read',
+  'GET /api/orders/additional_sales': 'read',
+  'GET /api/orders/:id/tickets.pdf': 'read',
+  'GET /api/orders/:id/invoice.pdf': 'read',
+  'GET /api/orders/:id/receipt.pdf': 'read',
+  'GET /api/orders/:id/credit-notes/:index.pdf': 'read',
+  'GET /api/customers/participants': 'read',
+  'GET /api/customers/participants/filters': 'read',
+  'GET /api/customers/orders': 'read',
+  'GET /api/customers/orders/:id/orders': 'read',
+  'GET /api/waitinglist': 'read',
+  'GET /api/waitinglist/filters': 'read',
+  'GET /api/waitinglist/:id': 'read',
+  'GET /api/tickets/:code': 'read',
+  'GET /api/checkin/sessions': 'read',
+  'GET /api/checkin/sessions/:sessionId/tickets': 'read',
+  'GET /api/subscriptions': 'read',
+  'GET /api/subscriptions/stats': 'read',
+  'GET /api/subscriptions/:id': 'read',
+  'GET /api/subscriptions/:id/tiers/:tierId': 'read',
+  'GET /api/subscriptions/:id/members': 'read',
+  'GET /api/subscriptions/:id/members/:memberId': 'read',
+  'GET /api/statistics/dashboard': 'read',
+  'GET /api/statistics/sales': 'read',
+  'GET /api/statistics/report': 'read',
+  'GET /api/statistics/export': 'read',
+  // Catalogue (read)
+  'GET /api/courses': 'read',
+  'GET /api/courses/:id': 'read',
+  'GET /api/courses/:id/attributes': 'read',
+  'GET /api/courses/:id/fields': 'read',
+  'GET /api/courses/:id/products': 'read',
+  'GET /api/courses/:id/sessions': 'read',
+  'GET /api/courses/:id/tickets': 'read',
+  'GET /api/calendar/sessions': 'read',
+  'GET /api/course/type_sets': 'read',
+  'GET /api/course/type_sets/list': 'read',
+  'GET /api/course/type_sets/:id': 'read',
+  'GET /api/course/locations': 'read',
+  'GET /api/course/locations/:id': 'read',
+  'GET /api/course/attributes': 'read',
+  'GET /api/course/attributes/:id': 'read',
+  'GET /api/course/fields': 'read',
+  'GET /api/course/fields/:id': 'read',
+  'GET /api/course/options': 'read',
+  'GET /api/course/options/:id': 'read',
+  'GET /api/config/holidays': 'read',
+  'GET /api/sa/resources': 'read',
+  'GET /api/sa/resources/:id': 'read',
+  'GET /api/sa/resources/:id/bookings': 'read',
+  'GET /api/discounts': 'read',
+  'GET /api/discounts/:id': 'read',
+  // Order changes
+  'PUT /api/orders/:id': 'orders',
+  'POST /api/orders/:id/mark-paid': 'orders',
+  'POST /api/orders/:id/cancel': 'orders',
+  'POST /api/orders/:id/refund': 'orders',
+  'POST /api/orders/:id/resend': 'orders',
+  'POST /api/orders/bulk': 'orders',
+  'POST /api/orders/:id/revoke-links': 'orders',
+  'POST /api/tickets/:code/checkin': 'orders',
+  'DELETE /api/tickets/:code/checkin': 'orders',
+  'POST /api/checkin/sync': 'orders',
+  'POST /api/waitinglist/:id/offer': 'orders',
+  'POST /api/waitinglist/:id/remove': 'orders',
+  'POST /api/subscriptions/:id/members/:memberId/cancel': 'orders',
+  'POST /api/subscriptions/:id/members/:memberId/credits': 'orders',
+  // Catalogue changes
+  'POST /api/course/store': 'catalogue',
+  'PUT /api/courses/:id': 'catalogue',
+  'DELETE /api/courses/:id': 'catalogue',
+  'POST /api/courses/mass': 'catalogue',
+  'POST /api/courses/:id/header-image': 'catalogue',
+  'DELETE /api/courses/:id/header-image': 'catalogue',
+  'PUT /api/courses/:id/attributes': 'catalogue',
+  'PUT /api/courses/:id/fields': 'catalogue',
+  'PUT /api/courses/:id/products': 'catalogue',
+  'POST /api/courses/:id/sessions': 'catalogue',
+  'POST /api/courses/:id/sessions/generate': 'catalogue',
+  'PUT /api/courses/:id/sessions/:sessionId': 'catalogue',
+  'DELETE /api/courses/:id/sessions/:sessionId': 'catalogue',
+  'POST /api/courses/:id/sessions/:sessionId/cancel': 'catalogue',
+  'POST /api/courses/:id/sessions/:sessionId/restore': 'catalogue',
+  'PUT /api/courses/:id/sessions/:sessionId/resources': 'catalogue',
+  'PUT /api/courses/:id/sessions/resources': 'catalogue',
+  'POST /api/courses/:id/tickets': 'catalogue',
+  'PUT /api/courses/:id/tickets/:ticketId': 'catalogue',
+  'DELETE /api/courses/:id/tickets/:ticketId': 'catalogue',
+  'POST /api/course/type_sets': 'catalogue',
+  'PUT /api/course/type_sets/:id': 'catalogue',
+  'DELETE /api/course/type_sets/:id': 'catalogue',
+  'POST /api/course/locations': 'catalogue',
+  'PUT /api/course/locations/:id': 'catalogue',
+  'DELETE /api/course/locations/:id': 'catalogue',
+  'POST /api/course/attributes': 'catalogue',
+  'PUT /api/course/attributes/:id': 'catalogue',
+  'DELETE /api/course/attributes/:id': 'catalogue',
+  'POST /api/course/fields': 'catalogue',
+  'PUT /api/course/fields/:id': 'catalogue',
+  'DELETE /api/course/fields/:id': 'catalogue',
+  'POST /api/course/options': 'catalogue',
+  'PUT /api/course/options/:id': 'catalogue',
+  'DELETE /api/course/options/:id': 'catalogue',
+  'POST /api/config/holidays': 'catalogue',
+  'PUT /api/config/holidays/:id': 'catalogue',
+  'DELETE /api/config/holidays/:id': 'catalogue',
+  'POST /api/sa/resources': 'catalogue',
+  'PUT /api/sa/resources/:id': 'catalogue',
+  'DELETE /api/sa/resources/:id': 'catalogue',
+  'POST /api/discounts': 'catalogue',
+  'PUT /api/discounts/:id': 'catalogue',
+  'DELETE /api/discounts/:id': 'catalogue',
+  'POST /api/subscriptions': 'catalogue',
+  'PUT /api/subscriptions/:id': 'catalogue',
+  'DELETE /api/subscriptions/:id': 'catalogue',
+  'POST /api/subscriptions/:id/tiers': 'catalogue',
+  'PUT /api/subscriptions/:id/tiers/:tierId': 'catalogue',
+  'DELETE /api/subscriptions/:id/tiers/:tierId': 'catalogue',
+};
+
+/** The scope a token needs for a route, or undefined: tokens refused (HEAD as its GET). */
+export function tokenScopeOf(method: string, url: string): ApiTokenScope | undefined {
+  const m = method.toUpperCase() === 'HEAD' ? 'GET' : method.toUpperCase();
+  return Object.hasOwn(TOKEN_ROUTES, `${m} ${url}`) ? TOKEN_ROUTES[`${m} ${url}`] : undefined;
+}

@@ -1,0 +1,2 @@
+export { BexioScreen } from './components/bexio-screen';
+export { TeamPlatformInvoices } from './components/team-platform-invoices';
