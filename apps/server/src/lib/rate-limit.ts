@@ -128,6 +128,8 @@ export interface RedisLimiterOptions {
   log?: LimiterLog;
   /** The per-instance limiter used while Redis is away (tests pass one with a fake clock). */
   fallback?: RateLimiter;
+  /** The clock of `retryMs` (tests move it instead of waiting for the retry time to pass). */
+  now?: () => number;
 }
 
 /** Tokens of attempts counted in memory while Redis was away (Redis members start with a timestamp). */
@@ -147,6 +149,7 @@ const MEMORY_TOKEN = 'm:';
 export function createRedisRateLimiter(url: string, opts: RedisLimiterOptions = {}): RateLimiter {
   const timeoutMs = opts.timeoutMs ?? 150;
   const retryMs = opts.retryMs ?? 5000;
+  const now = opts.now ?? Date.now;
   const log: LimiterLog = opts.log ?? {
     warn: (obj, msg) => console.warn(msg, obj),
     info: (obj, msg) => console.warn(msg, obj),
@@ -219,7 +222,7 @@ export function createRedisRateLimiter(url: string, opts: RedisLimiterOptions = 
   async function either<T>(work: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
     // A known outage: no waiting while the client reconnects, nor for `retryMs` after a failed call.
     if (!healthy && (redis.status !== 'ready' || probing)) return fallback();
-    if (Date.now() < skipUntil) return fallback();
+    if (now() < skipUntil) return fallback();
     const probe = !healthy;
     if (probe) probing = true;
     try {
@@ -236,7 +239,7 @@ export function createRedisRateLimiter(url: string, opts: RedisLimiterOptions = 
     } catch (err) {
       // Any failure (no answer, connection lost, an error reply while it fails over): the caller
       // still gets its answer, counted here.
-      skipUntil = Date.now() + retryMs;
+      skipUntil = now() + retryMs;
       degrade(err instanceof Error ? err.message : String(err));
       return fallback();
     } finally {
