@@ -9,8 +9,10 @@ export default defineConfig({
     name: 'server',
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Hang detectors, not waits (decision 015: tests wait for conditions). A test that takes 3 s
+    // on a quiet machine took more than 30 s on a loaded CI machine; a hung one still fails.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
     globalSetup: ['src/test/global-setup.ts'],
   },

@@ -4,6 +4,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { buildEmbed } from './scripts/build-embed.ts';
 import { moduleSideEffects } from './scripts/module-side-effects.ts';
+import { precompressAssets } from './scripts/precompress.ts';
 
 const api = 'http://127.0.0.1:3000';
 
@@ -50,7 +51,7 @@ const embedScript = (): Plugin => ({
 });
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), pageEntries(), embedScript()],
+  plugins: [react(), pageEntries(), embedScript(), precompressAssets()],
   server: {
     // The SPA calls the API on its own origin (cookies, CSRF); in dev Vite forwards to the server.
     proxy: { '/api': api, '/sanctum': api, '/customer/password': api, '/embed.js': api },

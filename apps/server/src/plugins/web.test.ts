@@ -1,16 +1,20 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
 import { createUserWithTeam, makeActivity } from '../test/factories.ts';
 
+const PRE_JS = `export const text = ${JSON.stringify('precompressed '.repeat(400))};`;
+
 let t: TestApp;
+let dist = '';
 beforeAll(async () => {
   // A stand-in for apps/web/dist, so this test does not depend on a web build.
-  const dist = mkdtempSync(join(tmpdir(), 'bookla-dist-'));
+  dist = mkdtempSync(join(tmpdir(), 'bookla-dist-'));
   mkdirSync(join(dist, 'assets'));
   writeFileSync(
     join(dist, 'index.html'),
@@ -23,6 +27,10 @@ beforeAll(async () => {
   mkdirSync(join(dist, '.vite'));
   writeFileSync(join(dist, '.vite', 'manifest.json'), '{}');
   writeFileSync(join(dist, 'assets', 'main-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  // As the build leaves an asset (apps/web/scripts/precompress.ts): the file, its .br and its .gz.
+  writeFileSync(join(dist, 'assets', 'route-pre456.js'), PRE_JS);
+  writeFileSync(join(dist, 'assets', 'route-pre456.js.br'), brotliCompressSync(PRE_JS));
+  writeFileSync(join(dist, 'assets', 'route-pre456.js.gz'), gzipSync(PRE_JS));
   t = await buildTestApp({ config: { webDist: dist, secure: true } });
 });
 afterAll(() => t.close());
@@ -35,6 +43,24 @@ describe('serving the web app', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the build’s precompressed copy of an asset as it is (no compression per request)', async () => {
+    const br = await t.app.inject({ url: '/assets/route-pre456.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.equals(readFileSync(join(dist, 'assets', 'route-pre456.js.br')))).toBe(true);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(PRE_JS);
+    const gz = await t.app.inject({ url: '/assets/route-pre456.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gz.rawPayload.equals(readFileSync(join(dist, 'assets', 'route-pre456.js.gz')))).toBe(true);
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(PRE_JS);
+    const plain = await t.app.inject({ url: '/assets/route-pre456.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(PRE_JS);
   });
 
   it('puts the page title with the product suffix and the language into index.html', async () => {

@@ -232,6 +232,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     index: false,
     // The server's renderer is not a file of the site.
     allowedPath: (pathName) => !pathName.startsWith('/server/'),
+    // The build writes .br and .gz next to each asset (apps/web/scripts/precompress.ts): sent as
+    // they are, so an asset costs no compression per request (compress skips an encoded reply).
+    preCompressed: true,
     setHeaders(res, path) {
       res.header('Cache-Control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
     },
