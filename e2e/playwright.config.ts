@@ -29,7 +29,9 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: 'retain-on-failure',
+    // Recording a trace (a DOM snapshot and screenshots per action) costs the browser CPU in every
+    // test; in CI only a retry records one, so a failure that repeats comes with its trace.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     launchOptions: {
       executablePath: chromium,
       args: [

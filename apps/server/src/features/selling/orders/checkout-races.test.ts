@@ -27,7 +27,10 @@ import { AppError } from '../../../lib/app-error.ts';
 
 const url = process.env.DATABASE_URL;
 const POOL = 40;
-const ROUNDS = 20;
+// Each round is 500 orders serialized on the team's order-number row: 20–28 s on the 2-core CI
+// machine of 2026-11-30 (the same on the code of a week earlier), so ten rounds, not twenty, and
+// a hang detector far above their time.
+const ROUNDS = 10;
 const BUYERS = 500;
 const SEATS = 100;
 
@@ -94,6 +97,7 @@ describe.skipIf(!url)('checkout under concurrency (PostgreSQL)', () => {
     for (let round = 1; round <= ROUNDS; round++) {
       const r = await seatRound();
       figures.push(`${r.orders}/${r.sold} in ${r.ms} ms`);
+      console.info(`[checkout-races] round ${round}: ${figures.at(-1)}`);
       if (r.orders !== SEATS) console.error(reasons(r.results).slice(0, 2));
       expect(r.orders, `round ${round}`).toBe(SEATS);
       expect(r.sold, `round ${round}`).toBe(SEATS);
@@ -106,7 +110,7 @@ describe.skipIf(!url)('checkout under concurrency (PostgreSQL)', () => {
       ).toEqual([]);
     }
     console.info(`[checkout-races] ${ROUNDS} rounds of ${BUYERS} buyers for ${SEATS} seats (orders/sold): ${figures.join('; ')}`);
-  }, 300_000);
+  }, 900_000);
 
   it('CONTROL: with the lock and condition off (an unlocked write handed in by the test) the same harness oversells', async () => {
     write = unlockedWrite({ seats: true });
