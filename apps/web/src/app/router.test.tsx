@@ -93,7 +93,9 @@ describe('routes', () => {
     renderRoutes(routes, '/en/error/404');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to the home page' })).toHaveAttribute('href', '/en/provider');
-    expect(document.title).toBe('Page not found | Bookla');
+    // The title is set in an effect, which may run after the heading is on screen (the page
+    // before, French, left its own title): wait for it.
+    await waitFor(() => expect(document.title).toBe('Page not found | Bookla'));
   });
 
   it('sends a logged-out visitor of the back office to login in the same language', async () => {
