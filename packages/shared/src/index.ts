@@ -35,3 +35,4 @@ export * from './calendar.ts';
 export * from './api-tokens.ts';
 export * from './webhooks.ts';
 export * from './platform.ts';
+export * from './shop-preload.ts';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { teams } from '../db/schema/index.ts';
 import { buildTestApp, type TestApp } from '../test/build-test-app.ts';
-import { createUserWithTeam, makeActivity } from '../test/factories.ts';
+import { createUserWithTeam, makeActivity, makeSession, makeTicket } from '../test/factories.ts';
 
 const PRE_JS = `export const text = ${JSON.stringify('precompressed '.repeat(400))};`;
 
@@ -150,6 +150,66 @@ describe('serving the web app', () => {
     // Everything else stays the app's page.
     expect(isShop((await t.app.inject('/en/backend')).body)).toBe(false);
     expect(isShop((await t.app.inject('/en/shopping')).body)).toBe(false);
+  });
+
+  it('brings the answers of the shop’s first reads along in its page, as the API gives them (decision 034)', async () => {
+    const { team } = await createUserWithTeam(t.app.deps.db, { teamName: `Dance Hall ${Date.now()}` });
+    await t.app.deps.db
+      .update(teams)
+      .set({ slug: `hall-${team.id}` })
+      .where(eq(teams.id, team.id));
+    const salsa = await makeActivity(t.app.deps.db, team.id, { name: { de: 'Salsa', en: 'Salsa' } });
+    // A name that tries to end the data block: it stays data.
+    const tricky = await makeActivity(t.app.deps.db, team.id, {
+      name: { de: '</script><script>alert(1)</script>', en: '</script><b>x</b>' },
+    });
+    for (const activity of [salsa, tricky]) {
+      await makeSession(t.app.deps.db, team.id, activity.id, new Date(Date.now() + 7 * 86_400_000));
+      await makeTicket(t.app.deps.db, team.id, activity.id);
+    }
+    const draft = await makeActivity(t.app.deps.db, team.id, { status: 'draft', name: { en: 'Secret plan' } });
+    const preloadOf = (html: string) => {
+      const match = /<script id="shop-preload" type="application\/json">(.*?)<\/script>/.exec(html);
+      return match ? (JSON.parse(match[1]!) as Record<string, unknown>) : undefined;
+    };
+    const api = async (url: string) => (await t.app.inject({ url, headers: { 'accept-language': 'en' } })).json();
+
+    const list = await t.app.inject(`/en/shop/${team.id}`);
+    expect(list.body).not.toContain('<script>alert(1)');
+    expect(list.body).not.toContain('</script><b>');
+    const answers = preloadOf(list.body)!;
+    // Keyed as the shop looks them up (preloadKey: the query sorted), each as the API answers the shop's own address.
+    const reads = [
+      [`/api/public/teams/${team.id}`, `/api/public/teams/${team.id}`],
+      [
+        `/api/public/teams/${team.id}/activities?lang=en&page=1&perPage=12`,
+        `/api/public/teams/${team.id}/activities?lang=en&perPage=12&page=1`,
+      ],
+      [`/api/public/teams/${team.id}/filters?lang=en`, `/api/public/teams/${team.id}/filters?lang=en`],
+    ];
+    expect(Object.keys(answers).sort()).toEqual(reads.map(([key]) => key));
+    for (const [key, url] of reads) expect(answers[key!], url).toEqual(await api(url!));
+    expect((answers[reads[1]![0]!] as { data: unknown[] }).data).toHaveLength(2);
+    expect(JSON.stringify(answers)).toContain('</script><b>x</b>');
+
+    // An activity's page: the team as the address names it, and the activity; a draft's stays on the server.
+    const detail = preloadOf((await t.app.inject(`/de/shop/hall-${team.id}/activity/${salsa.id}`)).body)!;
+    expect(Object.keys(detail).sort()).toEqual([
+      `/api/public/teams/${team.id}/activities/${salsa.id}?lang=de`,
+      `/api/public/teams/hall-${team.id}`,
+    ]);
+    expect(detail[`/api/public/teams/${team.id}/activities/${salsa.id}?lang=de`]).toEqual(
+      await api(`/api/public/teams/${team.id}/activities/${salsa.id}?lang=de`),
+    );
+    expect(Object.keys(preloadOf((await t.app.inject(`/en/shop/${team.id}/activity/${draft.id}`)).body)!)).toEqual([
+      `/api/public/teams/${team.id}`,
+    ]);
+    // A filter in the address, another page of the shop: the team only.
+    for (const path of [`/en/shop/${team.id}?type=3`, `/en/shop/${team.id}/checkout`]) {
+      expect(Object.keys(preloadOf((await t.app.inject(path)).body)!), path).toEqual([`/api/public/teams/${team.id}`]);
+    }
+    // No team, nothing brought along.
+    expect(preloadOf((await t.app.inject('/en/shop/999999998')).body)).toBeUndefined();
   });
 
   it('does not serve the build manifest', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { isLanguage, pickText, type AppState, type Language } from '@bookla/shared';
+import { isLanguage, pickText, preloadKey, SHOP_LIST_PER_PAGE, SHOP_PRELOAD_ELEMENT, type AppState, type Language } from '@bookla/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -37,6 +37,59 @@ async function shopTitle(app: FastifyInstance, path: string, lang: Language): Pr
     .where(and(eq(activities.id, Number(match[2])), eq(activities.teamId, team.id), eq(activities.status, 'published')));
   const name = activity ? pickText(activity.name, lang) : '';
   return { title: name ? `${name} | ${team.name}` : team.name, teamId: team.id };
+}
+
+/** A shop address's team; on the list (`/{lang}/shop/{team}`) or an activity's page also the rest of the first screen's reads. */
+const SHOP_TEAM = /^\/[a-z]{2}\/(?:shop|embed)\/([^/]+)/;
+const SHOP_FIRST_SCREEN = /^\/[a-z]{2}\/(?:shop|embed)\/[^/]+(?:\/|\/activity\/(\d{1,10})\/?)?$/;
+
+/**
+ * The public reads the shop's first screen makes, answered here as the browser would be answered
+ * (the same routes, their cache and serializer: `inject`), keyed as the shop looks them up
+ * (`preloadKey`, packages/shared/src/shop-preload.ts; decision 034). Only for an address without a
+ * query (a filter or a view in it changes the reads) and in a language the team offers (otherwise
+ * the shop moves to another one first). `seats`: an answer shows availability (kept shorter).
+ */
+async function shopPreload(
+  app: FastifyInstance,
+  path: string,
+  lang: Language,
+  hasQuery: boolean,
+): Promise<{ json: string; seats: boolean } | undefined> {
+  const match = SHOP_TEAM.exec(path);
+  if (!match) return undefined;
+  const screen = SHOP_FIRST_SCREEN.exec(path);
+  let ref: string;
+  try {
+    ref = decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
+  const read = async (url: string): Promise<unknown> => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'application/json', 'accept-language': lang } });
+    return res.statusCode === 200 ? res.json() : undefined;
+  };
+  const answers = Object.create(null) as Record<string, unknown>;
+  const teamUrl = `/api/public/teams/${encodeURIComponent(ref)}`;
+  const team = (await read(teamUrl)) as { data?: { id?: unknown; languages?: unknown } } | undefined;
+  const id = team?.data?.id;
+  if (typeof id !== 'number') return undefined;
+  answers[preloadKey(teamUrl)] = team;
+  const offered = Array.isArray(team?.data?.languages) && team.data.languages.includes(lang);
+  const reads: string[] = [];
+  if (screen && offered && !hasQuery) {
+    if (screen[1]) reads.push(`/api/public/teams/${id}/activities/${screen[1]}?lang=${lang}`);
+    else
+      reads.push(
+        `/api/public/teams/${id}/filters?lang=${lang}`,
+        `/api/public/teams/${id}/activities?lang=${lang}&perPage=${SHOP_LIST_PER_PAGE}&page=1`,
+      );
+  }
+  const bodies = await Promise.all(reads.map(read));
+  reads.forEach((url, i) => {
+    if (bodies[i] !== undefined) answers[preloadKey(url)] = bodies[i];
+  });
+  return { json: safeJson(answers), seats: reads.length > 0 };
 }
 
 /** The public pages' server-side renderer (apps/web/src/public-site/render.tsx, built by Vite). */
@@ -282,6 +335,7 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     const [page, state] = await Promise.all([describePage(app, path, lang, shop), buildAppState(request, lang)]);
     const shopTeam = shop ? await shopTitle(app, path, lang) : undefined;
     if (shopTeam) page.meta.title = shopTeam.title;
+    const preloaded = shopTeam ? await shopPreload(app, path, lang, request.url.includes('?')) : undefined;
 
     let html: string;
     if (page.template === 'public' && page.site && publicTemplate) {
@@ -306,7 +360,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
         : '';
       html = (shop ? shopTemplate : template).replace(
         '</head>',
-        `${preload}<script id="app-state" type="application/json">${safeJson(state)}</script></head>`,
+        `${preload}<script id="app-state" type="application/json">${safeJson(state)}</script>${
+          preloaded ? `<script id="${SHOP_PRELOAD_ELEMENT}" type="application/json">${preloaded.json}</script>` : ''
+        }</head>`,
       );
       if (rendered?.kind === 'html') {
         html = html
@@ -322,7 +378,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.meta.title)}</title>${headTags(page.meta)}`);
     if (anonymous && !state.authenticated && (shop || page.template === 'public')) {
       const answer = { body: html, contentType: 'text/html; charset=utf-8', teamId: shopTeam?.teamId ?? null };
-      return sendPublic(request, reply.header('vary', HTML_VARY), publicCache.keep(cacheKey, begun, answer, 30_000));
+      // With seats in it (the list's or an activity's availability) no longer than such an answer (decision 026).
+      const keepMs = preloaded?.seats ? 5_000 : 30_000;
+      return sendPublic(request, reply.header('vary', HTML_VARY), publicCache.keep(cacheKey, begun, answer, keepMs));
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }

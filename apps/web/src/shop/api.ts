@@ -10,6 +10,7 @@ import type {
   TestPayment,
   TestPaymentReply,
 } from '@bookla/shared/selling';
+import { preloadKey, SHOP_PRELOAD_ELEMENT } from '@bookla/shared/shop-preload';
 import type { ActivityPage } from './types';
 
 /**
@@ -43,10 +44,35 @@ interface RequestOptions {
   idempotencyKey?: string;
 }
 
+/** The answers the page's HTML brought along (the server's read of the same address), each taken once. */
+let preloaded: Record<string, unknown> | undefined;
+function takePreloaded(path: string): unknown {
+  try {
+    preloaded ??= JSON.parse(document.getElementById(SHOP_PRELOAD_ELEMENT)?.textContent || '{}') as Record<string, unknown>;
+  } catch {
+    preloaded = {};
+  }
+  // Keys are addresses (`/api/…`): never a prototype's name. Taken once: asking again (a retry,
+  // a new visit of the page) gets a fresh answer.
+  const key = preloadKey(path);
+  const body = Object.hasOwn(preloaded, key) ? preloaded[key] : undefined;
+  delete preloaded[key];
+  return body;
+}
+
+/** For tests: read the page's preloaded answers afresh. */
+export function resetPreloaded(): void {
+  preloaded = undefined;
+}
+
 export async function request<T>(
   path: string,
   { method = 'GET', body, signal, keepalive, idempotencyKey }: RequestOptions = {},
 ): Promise<T> {
+  if (method === 'GET' && body === undefined) {
+    const kept = takePreloaded(path);
+    if (kept !== undefined) return kept as T;
+  }
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': language };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;

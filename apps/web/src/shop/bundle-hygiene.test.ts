@@ -12,7 +12,7 @@ const shop = import.meta.glob<string>(['./**/*.ts', './**/*.tsx', '!./**/*.test.
 const shared = import.meta.glob<string>('../../../../packages/shared/src/*.ts', { eager: true, query: '?raw', import: 'default' });
 
 /** Shared modules the shop may load code from: at run time they import only each other (no zod). */
-const ALLOWED_SHARED = ['booking-answers', 'checkout-limits', 'errors', 'money', 'text-rules'];
+const ALLOWED_SHARED = ['booking-answers', 'checkout-limits', 'errors', 'money', 'shop-preload', 'text-rules'];
 
 /** Modules loaded at run time: every import but `import type` (`import { type X }` still loads its module). */
 const runtimeImports = (source: string) => [...source.matchAll(/^import\s+(?!type\b)[^;]*?\s+from\s+'([^']+)'/gm)].map((m) => m[1]!);

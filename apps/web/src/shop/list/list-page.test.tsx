@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { activity, filters, page, team, TEAM_ID, ticket } from '../test/fixtures';
+import { resetPreloaded } from '../api';
 import { currentPath, mockApi, ok, renderShop, type Handlers } from '../test/shop-test';
 
 const yoga = activity({ id: 1, name: 'Morning yoga', tickets: [ticket({ id: 10, price: 25, price_minor: 2500, stock_available: 3 })] });
@@ -40,6 +41,41 @@ function handlers(extra: Handlers = {}): Handlers {
 describe('the shop list', () => {
   beforeEach(() => window.sessionStorage.clear());
   afterEach(() => vi.unstubAllGlobals());
+
+  it('shows the first screen from the answers its page brought along, without asking, and asks for anything after it (decision 034)', async () => {
+    // As the server writes them (apps/server/src/plugins/web.ts): keyed by the address, its query sorted.
+    const block = document.createElement('script');
+    block.id = 'shop-preload';
+    block.type = 'application/json';
+    block.textContent = JSON.stringify({
+      [`/api/public/teams/${TEAM_ID}`]: { data: team() },
+      [`/api/public/teams/${TEAM_ID}/filters?lang=en`]: { data: filters() },
+      [`/api/public/teams/${TEAM_ID}/activities?lang=en&page=1&perPage=12`]: page([yoga, retreat]),
+    });
+    document.head.append(block);
+    resetPreloaded();
+    try {
+      const api = mockApi(handlers());
+      renderShop(`/en/shop/${TEAM_ID}`);
+      expect(await screen.findByRole('heading', { name: 'Silent retreat' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { name: 'Morning yoga' })).toBeInTheDocument();
+      for (const read of ['', '/filters', '/activities']) expect(api.find('GET', `/api/public/teams/${TEAM_ID}${read}`), read).toEqual([]);
+      // Another filter is a new read; each answer brought along is taken once.
+      await userEvent.selectOptions(screen.getByLabelText('Type'), '2');
+      expect(await screen.findByRole('heading', { name: 'Pilates basics' })).toBeInTheDocument();
+      expect(api.find('GET', `/api/public/teams/${TEAM_ID}/activities`).map((c) => c.query.get('type_set_id'))).toEqual(['2']);
+      cleanup();
+      renderShop(`/en/shop/${TEAM_ID}`);
+      expect(await screen.findByRole('heading', { name: 'Pilates basics' })).toBeInTheDocument();
+      expect(api.find('GET', `/api/public/teams/${TEAM_ID}`)).toHaveLength(1);
+      expect(api.find('GET', `/api/public/teams/${TEAM_ID}/filters`)).toHaveLength(1);
+    } finally {
+      // Unmounted before fetch is restored: a read started later (the memberships link) never reaches the network.
+      cleanup();
+      block.remove();
+      resetPreloaded();
+    }
+  });
 
   it('prices and counts a course by its own tickets: a free drop-in trial is noted, not taken for the course (issue 22 item 3)', async () => {
     const course = activity({

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { SHOP_LIST_PER_PAGE } from '@bookla/shared/shop-preload';
 import type { ActivityPage } from '../types';
 import { shopApi, type ActivityQuery } from '../api';
 import { navigate, useLocation } from '../router';
@@ -13,7 +14,7 @@ import { MonthCalendar } from './month-calendar';
 // Shown only when the team sells memberships or passes: its own chunk (the shop's first bundle has no room).
 const SubscriptionsLink = lazy(() => import('../subscriptions/subscriptions-link').then((m) => ({ default: m.SubscriptionsLink })));
 
-export const PER_PAGE = 12;
+export const PER_PAGE = SHOP_LIST_PER_PAGE;
 const positiveId = (v: string | null) => (v && /^\d{1,10}$/.test(v) ? v : '');
 const isoDay = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
 
