@@ -209,12 +209,7 @@ const busyOf = new WeakMap<Scores, number>();
  * measured again with the slowdown for that index (once per run; later runs start from it).
  * Without a fixed LIGHTHOUSE_CPU_SLOWDOWN only.
  */
-async function measure(
-  url: string,
-  report: string,
-  categories: readonly string[] = CATEGORIES,
-  recalibrate = true,
-): Promise<Scores> {
+async function measure(url: string, report: string, categories: readonly string[] = CATEGORIES, recalibrate = true): Promise<Scores> {
   let recalibrated = !recalibrate;
   for (let attempt = 1; ; attempt += 1) {
     let scores: Scores;

@@ -104,7 +104,11 @@ function trustProxyOption(trust: Config['trustProxy']): boolean | string[] | ((a
  * headers on one core; the liveness check's goal is 0.8× bare Fastify, issue 23).
  */
 function healthHeaderList(health: { headers: Record<string, string>; body: string }): string[] {
-  const all = { ...health.headers, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(health.body)) };
+  const all = {
+    ...health.headers,
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': String(Buffer.byteLength(health.body)),
+  };
   return Object.entries(all).flat();
 }
 
