@@ -66,7 +66,8 @@ import { languagePlugin } from './plugins/language.ts';
 import { openapiPlugin, registerDocsRoute } from './plugins/openapi.ts';
 import { routeDocsPlugin } from './plugins/route-docs.ts';
 import { nulGuardPlugin } from './plugins/nul-guard.ts';
-import { securityHeaders, securityPlugin } from './plugins/security.ts';
+import { requestBasicsPlugin } from './plugins/request-basics.ts';
+import { securityHeaders } from './plugins/security.ts';
 import { sessionPlugin } from './plugins/session.ts';
 import { webPlugin } from './plugins/web.ts';
 import './types.ts';
@@ -176,23 +177,17 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   registerJobHandlers(jobs, { db: database.db, config, mailTransport, log, pdf });
 
-  // Liveness through `inject` (tests) and any server not made by serverFactory: answered before the
-  // plumbing below (language, session, CSRF, …), none of which it needs.
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.url === '/api/health' && (request.method === 'GET' || request.method === 'HEAD'))
-      return reply.headers(health.headers).type('application/json; charset=utf-8').send(health.body);
-  });
-
   // Plumbing, in the order requests meet it.
   await app.register(openapiPlugin);
   await app.register(routeDocsPlugin);
   await app.register(compress, { global: true, threshold: 1024 });
   // Its own key (HKDF of SESSION_SECRET): a signed URL can never pass as a signed cookie, nor back.
   await app.register(cookie, { secret: deriveKeyString(config.sessionSecret, 'cookies') });
+  // Language, security headers, NUL bytes in the address (4xx before anything reads them:
+  // PostgreSQL text cannot hold them), and liveness through `inject`: one hook for all requests.
+  await app.register(requestBasicsPlugin, { health });
   await app.register(languagePlugin);
-  // NUL bytes (URL, body) answer 4xx before anything reads them: PostgreSQL text cannot hold them.
-  await app.register(nulGuardPlugin);
-  await app.register(securityPlugin);
+  await app.register(nulGuardPlugin); // NUL bytes in a body
   await app.register(apiTokenPlugin); // Authorization: Bearer (API tokens): the session is then never read
   await app.register(sessionPlugin);
   await app.register(authPlugin);

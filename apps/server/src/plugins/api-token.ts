@@ -84,9 +84,7 @@ export const apiTokenPlugin = fp(async (app: FastifyInstance) => {
     route.config = { ...(route.config ?? {}), authGuarded: guarded(route) };
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const raw = bearerOf(request);
-    if (raw === undefined || request.is404 || !request.routeOptions.config?.authGuarded) return;
+  async function authenticate(request: FastifyRequest, reply: FastifyReply, raw: string): Promise<ApiTokenPrincipal> {
     const scope = tokenScopeOf(request.method, request.routeOptions.url ?? '');
     if (!TOKEN_FORMAT.test(raw) || !raw.startsWith(API_TOKEN_PREFIX)) throw refuse(reply, 'invalid_token');
     const [row] = await lookup.execute({ hash: hashApiToken(raw) });
@@ -100,7 +98,6 @@ export const apiTokenPlugin = fp(async (app: FastifyInstance) => {
       });
     }
     await consumeLimit(app.deps.limiter, 'apiTokenRequests', String(row.id));
-    request.apiToken = { id: row.id, name: row.name, scopes: row.scopes, team: row.team };
     if (!row.lastUsedAt || Date.now() - row.lastUsedAt.getTime() > TOUCH_MS) {
       // Conditional: of parallel requests (or instances) in the same minute, one writes.
       await db
@@ -110,12 +107,21 @@ export const apiTokenPlugin = fp(async (app: FastifyInstance) => {
           and(eq(apiTokens.id, row.id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, sql`now() - interval '60 seconds'`))),
         );
     }
-  });
+    return { id: row.id, name: row.name, scopes: row.scopes, team: row.team };
+  }
 
-  // The rest of the request runs as the token, so audit records name it (lib/acting-token.ts).
-  app.addHook('onRequest', (request, _reply, done) => {
-    const token = request.apiToken;
-    if (token) runAsToken({ id: token.id, name: token.name }, done);
-    else done();
+  // One hook (each costs every request, plugins/request-basics.ts): a request without a token passes
+  // at once; with one, the rest of the request runs as the token, so audit records name it
+  // (lib/acting-token.ts).
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = bearerOf(request);
+    if (raw === undefined || request.is404 || !request.routeOptions.config?.authGuarded) return done();
+    authenticate(request, reply, raw).then(
+      (token) => {
+        request.apiToken = token;
+        runAsToken({ id: token.id, name: token.name }, done);
+      },
+      (error: unknown) => done(error as Error),
+    );
   });
 });

@@ -38,7 +38,5 @@ export const languagePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('t', function (this: FastifyRequest, key: string, params?: Record<string, unknown>) {
     return translate(this.lang, key, params);
   });
-  app.addHook('onRequest', async (request) => {
-    request.lang = resolveLanguage(request);
-  });
+  // Resolved for every request in plugins/request-basics.ts (one hook for the basics).
 });

@@ -22,6 +22,9 @@ const NUL_IN_URL = /%00|\0/;
 const MAX_DEPTH = 64;
 
 /** The dotted path of the first NUL in a parsed body (`customer.firstname`, `answers.12`), or undefined. */
+/** A NUL byte in a request's address, raw or percent-encoded. */
+export const nulInUrl = (url: string | undefined): boolean => NUL_IN_URL.test(url ?? '');
+
 export function findNul(value: unknown, path: string[] = [], depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\0') ? path.join('.') || '_' : undefined;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return undefined;
@@ -43,9 +46,7 @@ export function findNul(value: unknown, path: string[] = [], depth = 0): string 
 }
 
 export const nulGuardPlugin = fp(async (app: FastifyInstance) => {
-  app.addHook('onRequest', async (request) => {
-    if (NUL_IN_URL.test(request.raw.url ?? '')) throw new AppError('BAD_REQUEST', 'errors:nul_byte');
-  });
+  // The address is checked for every request in plugins/request-basics.ts (one hook for the basics).
   app.addHook('preValidation', async (request) => {
     const path = findNul(request.body);
     if (path === undefined) return;

@@ -1,6 +1,3 @@
-import type { FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
-
 /**
  * Security headers, computed once per kind of request (they never change per request; building
  * them per request with @fastify/helmet cost ~14 % of a cached API call — see bench/).
@@ -56,14 +53,11 @@ export function requestKind(url: string): RequestKind {
   return EMBED_PAGE.test(path) ? 'embedPage' : 'default';
 }
 
-export const securityPlugin = fp(async (app: FastifyInstance) => {
-  const secure = app.deps.config.secure;
-  const headers: Record<RequestKind, Record<string, string>> = {
+/** The header sets of every kind of request, built once (plugins/request-basics.ts sets them). */
+export function securityHeaderSets(secure: boolean): Record<RequestKind, Record<string, string>> {
+  return {
     default: securityHeaders(secure),
     embedPage: securityHeaders(secure, 'embedPage'),
     embedScript: securityHeaders(secure, 'embedScript'),
   };
-  app.addHook('onRequest', async (request, reply) => {
-    reply.headers(headers[requestKind(request.url)]);
-  });
-});
+}
