@@ -1,9 +1,6 @@
 import de from './locales/de.json';
 import en from './locales/en.json';
 import fr from './locales/fr.json';
-import accountDe from './locales/account.de.json';
-import accountEn from './locales/account.en.json';
-import accountFr from './locales/account.fr.json';
 import embedDe from './locales/embed.de.json';
 import embedEn from './locales/embed.en.json';
 import embedFr from './locales/embed.fr.json';
@@ -25,12 +22,27 @@ type Dict = { [key: string]: string | Dict };
 export type Params = Record<string, string | number>;
 export type T = (key: string, params?: Params) => string;
 
-/** One file per area and language; each area's texts sit under their own top-level key (`account.…`). */
+/** One file per area and language; each area's texts sit under their own top-level key (`embed.…`). */
 const DICTS: Record<ShopLanguage, Dict> = {
-  de: { ...de, ...accountDe, ...embedDe, ...waitinglistDe },
-  en: { ...en, ...accountEn, ...embedEn, ...waitinglistEn },
-  fr: { ...fr, ...accountFr, ...embedFr, ...waitinglistFr },
+  de: { ...de, ...embedDe, ...waitinglistDe },
+  en: { ...en, ...embedEn, ...waitinglistEn },
+  fr: { ...fr, ...embedFr, ...waitinglistFr },
 };
+
+/**
+ * An area's texts that load with the pages that use them, not with the shop's first bundle (its
+ * budget is 100 KB gzip): the area's module calls this when it loads (account/texts.ts). Laid over
+ * what is there per top-level key, so a few keys the first bundle needs can stay in the main file.
+ */
+export function addTexts(dicts: Record<ShopLanguage, Dict>): void {
+  for (const lang of SHOP_LANGUAGES) {
+    const target = DICTS[lang];
+    for (const [area, texts] of Object.entries(dicts[lang])) {
+      const kept = Object.hasOwn(target, area) ? target[area] : undefined;
+      target[area] = typeof kept === 'object' && typeof texts === 'object' ? { ...kept, ...texts } : texts;
+    }
+  }
+}
 
 function lookup(dict: Dict, key: string): string | undefined {
   let at: string | Dict | undefined = dict;

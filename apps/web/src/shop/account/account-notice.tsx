@@ -3,6 +3,7 @@ import { Link } from '../router';
 import { useShop } from '../shop-context';
 import { readJson, removeKey, writeJson } from '../storage';
 import { Notice } from '../ui/states';
+import './texts';
 
 /**
  * How the account asked for at checkout came out, shown once on the order page (the checkout

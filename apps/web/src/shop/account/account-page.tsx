@@ -11,6 +11,7 @@ import { Bookings } from './bookings';
 import { Memberships } from './memberships';
 import { PasswordForm } from './password-form';
 import { SignIn } from './sign-in';
+import './texts';
 
 /** A message for the account page after a navigation (the link landing's "you are logged in"). */
 let flash: string | null = null;

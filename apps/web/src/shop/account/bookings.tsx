@@ -8,6 +8,7 @@ import { LoadError, Loading, Notice } from '../ui/states';
 import type { AccountApi } from './account-api';
 import { CancelBooking } from './cancel-booking';
 import { BookAgain } from './order-cancellation';
+import './texts';
 
 const TONE: Record<string, string> = {
   'status.paid': 'ok',

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../api';
 import { useShop } from '../shop-context';
 import { Dialog } from '../ui/dialog';
+import './texts';
 
 /**
  * Self-service cancellation: a button that opens a dialog with what cancelling now does (the

@@ -7,6 +7,7 @@ import { useFetch } from '../use-fetch';
 import { orderCancellationApi } from './account-api';
 import { CancelBooking } from './cancel-booking';
 import { isStaleLink } from '../order/stale-link';
+import './texts';
 
 /**
  * The order page's cancellation within the activity's policy (the order link's token is the key).

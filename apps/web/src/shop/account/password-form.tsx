@@ -4,6 +4,7 @@ import { ApiError } from '../api';
 import { useShop } from '../shop-context';
 import { Field } from '../ui/field';
 import type { AccountApi } from './account-api';
+import './texts';
 
 type Errors = Record<string, string>;
 

@@ -5,6 +5,7 @@ import { useShop } from '../shop-context';
 import { Field } from '../ui/field';
 import { Notice } from '../ui/states';
 import type { AccountApi } from './account-api';
+import './texts';
 
 export type SignInMode = 'login' | 'register' | 'link' | 'forgot';
 

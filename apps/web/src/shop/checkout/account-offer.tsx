@@ -6,6 +6,7 @@ import type { T } from '../i18n';
 import { Link } from '../router';
 import { useTeamShop } from '../shop-context';
 import { Field, fieldId } from '../ui/field';
+import '../account/texts';
 
 /**
  * The checkout's optional customer account: a box to tick and a password. The account is created
