@@ -3,6 +3,7 @@ import os from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { runBenchmark, type BenchmarkResult, type Settings, type SideResult } from './lib/measure.ts';
+import { PIN, pin } from './lib/pin.ts';
 import type { Benchmark, CustomBenchmark } from './lib/types.ts';
 
 /**
@@ -118,9 +119,11 @@ async function main(): Promise<number> {
   }
 
   const database = process.env.DATABASE_URL?.trim() ? 'postgres (DATABASE_URL)' : 'pglite';
+  pin(process.pid, 1);
   console.log(
     `Bookla bench: ${benchmarks.length} benchmark(s), ${settings.seconds} s each side after ${settings.warmupSeconds} s warm-up, ` +
-      `${settings.connections} connections, database ${database}, node ${process.version}, ${os.cpus().length} cpus\n`,
+      `${settings.connections} connections, database ${database}, node ${process.version}, ${os.cpus().length} cpus` +
+      `${PIN ? ', server on core 0 and load on core 1 (BENCH_PIN=0: unpinned)' : ''}\n`,
   );
   const [load1] = os.loadavg();
   if (load1 !== undefined && load1 > 0.5)

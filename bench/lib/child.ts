@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { dropBenchDatabase } from './db-admin.ts';
+import { pin } from './pin.ts';
 import type { RunningServer, SeedName, ServerKind } from './types.ts';
 
 const SERVE = fileURLToPath(new URL('./serve.ts', import.meta.url));
@@ -49,6 +50,7 @@ export async function spawnServer(kind: ServerKind, opts: SpawnOptions = {}): Pr
     env: { ...process.env, NODE_ENV: 'production', ...(opts.web ? { BENCH_WEB: '1' } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
+  if (child.pid) pin(child.pid, 0);
   const created: { dirs: string[]; databases: string[] } = { dirs: [], databases: [] };
   const exit = exited(child);
 

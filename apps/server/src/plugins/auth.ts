@@ -94,13 +94,15 @@ export function requirePermission(permission: Permission) {
 }
 
 /**
- * User, team and role for the session's user on every request: normally already read by the
- * session hook in the same query as the session row; looked up here only when it was not.
+ * The session (plugins/session.ts), then user, team and role for its user, on every request, in
+ * one hook: the principal is normally read in the same query as the session row; looked up here
+ * only when it was not.
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app.deps;
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
+    await app.sessions.load(request);
     const userId = request.session?.userId;
     if (!userId) return;
     const preloaded = sessionPrincipal(request);

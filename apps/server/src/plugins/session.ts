@@ -133,6 +133,12 @@ async function loadSession(db: Db, lookup: SessionLookup, token: string, request
 
 export interface SessionApi {
   /**
+   * Reads the request's session from its cookie into `request.session` (nothing without one, or
+   * with an API token). Called for every request by the auth plugin's hook, right before it reads
+   * who the session's user is: one hook for both (plugins/request-basics.ts says why).
+   */
+  load(request: FastifyRequest): Promise<void>;
+  /**
    * Returns the current session, starting an anonymous one (cookies only, no row) when there is
    * none; (re)sets the XSRF-TOKEN cookie either way.
    */
@@ -191,6 +197,15 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   }
 
   const api: SessionApi = {
+    async load(request) {
+      if (request.apiToken) return; // a call with an API token never acts as (nor touches) a session
+      const raw = request.cookies[SESSION_COOKIE];
+      if (!raw) return;
+      const unsigned = request.unsignCookie(raw);
+      if (!unsigned.valid || !unsigned.value) return;
+      // No row (anonymous, or ended): the cookie still names an anonymous session without a row.
+      request.session = (await loadSession(db, lookup, unsigned.value, request)) ?? virtualSession(unsigned.value);
+    },
     async ensure(request, reply) {
       const current = request.session;
       if (current) {
@@ -242,14 +257,4 @@ export const sessionPlugin = fp(async (app: FastifyInstance) => {
   };
   app.decorate('sessions', api);
   app.decorateRequest('session', null);
-
-  app.addHook('onRequest', async (request) => {
-    if (request.apiToken) return; // a call with an API token never acts as (nor touches) a session
-    const raw = request.cookies[SESSION_COOKIE];
-    if (!raw) return;
-    const unsigned = request.unsignCookie(raw);
-    if (!unsigned.valid || !unsigned.value) return;
-    // No row (anonymous, or ended): the cookie still names an anonymous session without a row.
-    request.session = (await loadSession(db, lookup, unsigned.value, request)) ?? virtualSession(unsigned.value);
-  });
 });
