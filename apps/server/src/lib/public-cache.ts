@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import { gt } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, onSendAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/client.ts';
 import { catalogueVersions } from '../db/schema/index.ts';
 
@@ -296,7 +296,7 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * (`:teamId`, public checkout and customer calls) or of the staff session.
  */
 export function invalidateOnWrites(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  const invalidate: onSendAsyncHookHandler = async (request, reply, payload) => {
     // Only a write that was made: a refused or unknown call changed nothing, and must not let an
     // anonymous caller empty the cache (every visitor's read would go to the database again).
     if (!UNSAFE.has(request.method) || request.is404 || reply.statusCode >= 300) return payload;
@@ -308,6 +308,11 @@ export function invalidateOnWrites(app: FastifyInstance): void {
     // rate-limited; log-ins never drop it).
     else if (request.url.startsWith('/api/public/') || request.url.startsWith('/api/customer/')) app.deps.publicCache.clear();
     return payload;
+  };
+  // On the routes that write only (registered after this): a hook costs every request it runs for.
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => UNSAFE.has(method))) return;
+    route.onSend = [...(route.onSend ? [route.onSend].flat() : []), invalidate];
   });
 }
 
