@@ -28,6 +28,8 @@ export const SIDE_EFFECT_MODULES: readonly string[] = [
   'apps/web/src/shop/main.tsx',
   // Sets the shop's navigation redirect and adopts a handover when it loads.
   'apps/web/src/shop/app.tsx',
+  // Adds the customer account's texts to the shop's when the pages that use them load.
+  'apps/web/src/shop/account/texts.ts',
   // The loader for providers' websites (built on its own, scripts/build-embed.ts).
   'apps/web/src/embed/embed.ts',
   // zod's global configuration, set before zod loads (imported for that alone).
