@@ -61,57 +61,51 @@ for (const lang of ['de'] as const) {
 }
 
 for (const lang of ['fr'] as const) {
-  test.describe(() => {
-    // This journey failed its first attempt in 3 of 4 CI runs of stop 32 (the log-in after the
-    // invitation: the button pressed, nothing answered) and passed on retry; CI records traces on
-    // retries only, so this one records its first attempt too, to show what happened.
-    test.use({ trace: 'retain-on-failure' });
-    test(`[${lang}] an invited instructor accepts and sees only the instructor entries`, async ({ page, browser }) => {
-      const owner = await registerInBrowser(page, lang);
-      await verifyFromMail(page, lang, owner.email);
-      await login(page, lang, owner.email);
-      await expect(page).toHaveURL(backendUrl(lang));
+  test(`[${lang}] an invited instructor accepts and sees only the instructor entries`, async ({ page, browser }) => {
+    const owner = await registerInBrowser(page, lang);
+    await verifyFromMail(page, lang, owner.email);
+    await login(page, lang, owner.email);
+    await expect(page).toHaveURL(backendUrl(lang));
 
-      await page.goto(`/${lang}/backend/config/team/staff`);
-      const colleague = `kursleiter-${Date.now().toString(36)}@example.com`;
-      await page.getByLabel(label(lang, 'settings:invite.email')).fill(colleague);
-      await choose(page, label(lang, 'settings:invite.role'), tr(lang, 'settings:roles.instructor'));
-      await page.getByRole('button', { name: tr(lang, 'settings:invite.submit') }).click();
-      // The open invitation is listed with the instructor role.
-      await expect(
-        page.getByRole('row', { name: new RegExp(`${escape(colleague)}.*${tr(lang, 'settings:roles.instructor')}`) }),
-      ).toBeVisible();
+    await page.goto(`/${lang}/backend/config/team/staff`);
+    const colleague = `kursleiter-${Date.now().toString(36)}@example.com`;
+    await page.getByLabel(label(lang, 'settings:invite.email')).fill(colleague);
+    await choose(page, label(lang, 'settings:invite.role'), tr(lang, 'settings:roles.instructor'));
+    await page.getByRole('button', { name: tr(lang, 'settings:invite.submit') }).click();
+    // The open invitation is listed with the instructor role.
+    await expect(
+      page.getByRole('row', { name: new RegExp(`${escape(colleague)}.*${tr(lang, 'settings:roles.instructor')}`) }),
+    ).toBeVisible();
 
-      const link = await linkFromMail(colleague, /https?:\/\/[^\s"<>]+\/accept-invite\/[^\s"<>]+/);
-      const context = await browser.newContext({ locale: `${lang}-CH` });
-      const invited = await context.newPage();
-      await invited.goto(link);
-      await expect(invited.getByText(tr(lang, 'auth:invite.invitedTo', { team: owner.company }))).toBeVisible();
-      await choose(invited, label(lang, 'auth:fields.salutation'), tr(lang, 'auth:fields.salutations.mr'));
-      await invited.getByLabel(label(lang, 'auth:fields.firstname')).fill('Luca');
-      await invited.getByLabel(label(lang, 'auth:fields.lastname')).fill('Leiter');
-      await invited.getByLabel(label(lang, 'auth:fields.password')).fill(PASSWORD);
-      await invited.getByLabel(label(lang, 'auth:fields.passwordConfirm')).fill(PASSWORD);
-      await invited.getByRole('checkbox', { name: new RegExp(tr(lang, 'auth:fields.agbLink')) }).check();
-      await invited.getByRole('button', { name: tr(lang, 'auth:invite.registerSubmit') }).click();
-      await expect(invited).toHaveURL(new RegExp(`/${lang}/login`));
+    const link = await linkFromMail(colleague, /https?:\/\/[^\s"<>]+\/accept-invite\/[^\s"<>]+/);
+    const context = await browser.newContext({ locale: `${lang}-CH` });
+    const invited = await context.newPage();
+    await invited.goto(link);
+    await expect(invited.getByText(tr(lang, 'auth:invite.invitedTo', { team: owner.company }))).toBeVisible();
+    await choose(invited, label(lang, 'auth:fields.salutation'), tr(lang, 'auth:fields.salutations.mr'));
+    await invited.getByLabel(label(lang, 'auth:fields.firstname')).fill('Luca');
+    await invited.getByLabel(label(lang, 'auth:fields.lastname')).fill('Leiter');
+    await invited.getByLabel(label(lang, 'auth:fields.password')).fill(PASSWORD);
+    await invited.getByLabel(label(lang, 'auth:fields.passwordConfirm')).fill(PASSWORD);
+    await invited.getByRole('checkbox', { name: new RegExp(tr(lang, 'auth:fields.agbLink')) }).check();
+    await invited.getByRole('button', { name: tr(lang, 'auth:invite.registerSubmit') }).click();
+    await expect(invited).toHaveURL(new RegExp(`/${lang}/login`));
 
-      await login(invited, lang, colleague);
-      await expect(invited).toHaveURL(backendUrl(lang));
-      await expect(navLink(invited, lang, 'courses')).toBeVisible();
-      await expandGroup(invited, lang, 'customers');
-      await expect(navLink(invited, lang, 'participants')).toBeVisible();
-      for (const hidden of ['orders', 'discounts', 'locations', 'resources', 'company', 'typeSets', 'waitinglist']) {
-        await expect(navLink(invited, lang, hidden)).toHaveCount(0);
-      }
-      for (const group of ['configuration', 'attributeGroup']) {
-        await expect(nav(invited, lang).getByRole('button', { name: tr(lang, `backend:nav.${group}`), exact: true })).toHaveCount(0);
-      }
-      // The server enforces it too: the instructor cannot read the company settings.
-      const res = await invited.request.get('/api/team/general');
-      expect(res.status()).toBe(403);
-      await context.close();
-    });
+    await login(invited, lang, colleague);
+    await expect(invited).toHaveURL(backendUrl(lang));
+    await expect(navLink(invited, lang, 'courses')).toBeVisible();
+    await expandGroup(invited, lang, 'customers');
+    await expect(navLink(invited, lang, 'participants')).toBeVisible();
+    for (const hidden of ['orders', 'discounts', 'locations', 'resources', 'company', 'typeSets', 'waitinglist']) {
+      await expect(navLink(invited, lang, hidden)).toHaveCount(0);
+    }
+    for (const group of ['configuration', 'attributeGroup']) {
+      await expect(nav(invited, lang).getByRole('button', { name: tr(lang, `backend:nav.${group}`), exact: true })).toHaveCount(0);
+    }
+    // The server enforces it too: the instructor cannot read the company settings.
+    const res = await invited.request.get('/api/team/general');
+    expect(res.status()).toBe(403);
+    await context.close();
   });
 }
 
