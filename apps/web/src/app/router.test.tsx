@@ -115,7 +115,7 @@ describe('routes', () => {
     expect(within(nav).getAllByRole('link', { name: 'Orders' })[0]).toHaveAttribute('href', '/en/backend/orders');
     // The top bar with the burger is for small screens; happy-dom's window is desktop-sized.
     expect(screen.getByRole('button', { name: 'Toggle navigation', hidden: true })).toHaveAttribute('aria-expanded', 'false');
-    expect(document.title).toBe('Dashboard | Bookla');
+    await waitFor(() => expect(document.title).toBe('Dashboard | Bookla'));
 
     // The back-office layout mounts the toasts (spec §2: bottom right, 5000 ms).
     act(() => {
@@ -162,7 +162,7 @@ describe('routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Your session has expired.');
     expect(screen.getByRole('link', { name: 'Register your company' })).toHaveAttribute('href', '/en/register');
-    expect(document.title).toBe('Log in | Bookla');
+    await waitFor(() => expect(document.title).toBe('Log in | Bookla'));
   });
 
   it('hands shop addresses to the server, whose shop page (shop.html) shows them', async () => {

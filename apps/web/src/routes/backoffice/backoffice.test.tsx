@@ -63,7 +63,7 @@ describe('back-office screens', () => {
     // The course box asks for the 10 latest activities.
     await waitFor(() => expect(paths(calls)).toContain('GET /api/statistics/sales'), { timeout: 3000 });
     expect(calls.find((c) => c.url.startsWith('/api/courses'))?.url).toMatch(/perPage=10/);
-    expect(document.title).toBe('Dashboard | Bookla');
+    await waitFor(() => expect(document.title).toBe('Dashboard | Bookla'));
   });
 
   it('dashboard: the course box lists the latest activities with their next date', async () => {
@@ -136,7 +136,7 @@ describe('back-office screens', () => {
     renderRoutes(routes, path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getByText(text)).toBeInTheDocument();
-    expect(document.title).toBe(`${title} | Bookla`);
+    await waitFor(() => expect(document.title).toBe(`${title} | Bookla`));
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
@@ -178,7 +178,7 @@ describe('back-office screens', () => {
     const put = calls.find((c) => c.method === 'PUT');
     expect(put?.body).toEqual({ ...general, name: 'Yoga Zürich AG' });
     await waitFor(() => expect(getAppState().team?.name).toBe('Yoga Zürich AG'));
-    expect(document.title).toBe('General – Company settings | Bookla');
+    await waitFor(() => expect(document.title).toBe('General – Company settings | Bookla'));
   });
 
   it('company settings: an unknown tab is the back-office 404', async () => {

@@ -29,7 +29,7 @@ describe('account routes', { timeout: 15_000 }, () => {
     // The first test imports the route chunks cold; that takes longer than findBy's second.
     expect(await screen.findByRole('heading', { level: 1, name: 'Anmelden' }, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'E-Mail-Adresse' })).toBeInTheDocument();
-    expect(document.title).toBe('Anmelden | Bookla');
+    await waitFor(() => expect(document.title).toBe('Anmelden | Bookla'));
   });
 
   it('serves the staff reset, the customer reset and the invitation', async () => {

@@ -49,7 +49,7 @@ describe('login page', { timeout: 15_000 }, () => {
     expect(email).toHaveAttribute('autocomplete', 'username');
     expect(email).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('autocomplete', 'current-password');
-    expect(document.title).toBe('Log in | Bookla');
+    await waitFor(() => expect(document.title).toBe('Log in | Bookla'));
     expect(screen.getByRole('link', { name: 'Register your company' })).toHaveAttribute('href', '/en/register');
   });
 

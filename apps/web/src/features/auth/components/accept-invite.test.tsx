@@ -47,7 +47,7 @@ describe('accept invitation', { timeout: 15_000 }, () => {
       'Your Invitation expired. Please request a new Invitation from your Company Admin.',
     );
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
-    expect(document.title).toBe('Accept invitation | Bookla');
+    await waitFor(() => expect(document.title).toBe('Accept invitation | Bookla'));
   });
 
   it('a check that fails technically says so', async () => {

@@ -45,7 +45,7 @@ describe('password reset', { timeout: 15_000 }, () => {
     const { calls } = serve(() => undefined);
     renderReset('/en/reset/password/tok123/anna%40example.com');
     expect(await screen.findByText('Set a new password for anna@example.com.')).toBeInTheDocument();
-    expect(document.title).toBe('Reset password | Bookla');
+    await waitFor(() => expect(document.title).toBe('Reset password | Bookla'));
     await choose(user, 'Kursplatz-2026!', 'Kursplatz-2025!');
     const confirm = screen.getByLabelText(/^Confirm password/);
     await waitFor(() => expect(confirm).toHaveAccessibleDescription('The Password confirmation does not match.'));

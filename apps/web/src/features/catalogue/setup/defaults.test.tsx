@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../../test/fake-fetch';
@@ -49,7 +49,7 @@ describe('course defaults', () => {
       waiting_list: true,
       location_id: 2,
     });
-    expect(document.title).toBe('Basic – Course defaults | Bookla');
+    await waitFor(() => expect(document.title).toBe('Basic – Course defaults | Bookla'));
   });
 
   it('holidays: creates one in a dialog and deletes one after the confirmation', async () => {

@@ -104,7 +104,7 @@ describe('statistics page', () => {
     expect(screen.getByRole('region', { name: 'Orders and participants' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Platform fees, refunds and discounts' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', expect.stringContaining('table=series'));
-    expect(document.title).toBe('Statistics | Bookla');
+    await waitFor(() => expect(document.title).toBe('Statistics | Bookla'));
   });
 
   it('groups by week or month on request; the series shows as a table', async () => {

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppState } from '../../../lib/app-state';
@@ -36,7 +36,7 @@ describe('notification settings page', () => {
         }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
-    expect(document.title).toBe('Notifications | Bookla');
+    await waitFor(() => expect(document.title).toBe('Notifications | Bookla'));
     const recipients = await screen.findByRole('group', { name: /Recipients/ });
     expect(recipients).toBeInTheDocument();
     const olga = screen.getByRole('checkbox', { name: 'Olga Owner' });

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setAppState } from '../../../lib/app-state';
@@ -48,7 +48,7 @@ describe('tax settings page', () => {
       },
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tax' })).toBeInTheDocument();
-    expect(document.title).toBe('Tax | Bookla');
+    await waitFor(() => expect(document.title).toBe('Tax | Bookla'));
     expect(await screen.findByRole('switch', { name: /Registered for VAT/ })).toBeChecked();
     expect(screen.getByRole('textbox', { name: /VAT number/ })).toHaveValue('CHE-123.456.788 MWST');
     expect(within(rateCard(1)).getByRole('textbox', { name: /^VAT rate/ })).toHaveValue('8.1');

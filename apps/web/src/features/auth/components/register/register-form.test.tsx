@@ -72,7 +72,7 @@ describe('registration', { timeout: 20_000 }, () => {
     serve();
     renderRegister();
     expect(await screen.findByRole('heading', { level: 2, name: 'Step 1 of 3: User' })).toBeInTheDocument();
-    expect(document.title).toBe('Register | Bookla');
+    await waitFor(() => expect(document.title).toBe('Register | Bookla'));
 
     await user.click(screen.getByRole('button', { name: /Company/ }));
     await user.click(screen.getByRole('button', { name: /Preview/ }));

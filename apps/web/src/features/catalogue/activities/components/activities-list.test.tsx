@@ -74,7 +74,7 @@ describe('activities list', { timeout: 20_000 }, () => {
     expect(first?.get('perPage')).toBe('10');
     expect(first?.get('sort[field]')).toBe('created_at');
     expect(first?.get('sort[type]')).toBe('desc');
-    expect(document.title).toBe('Activities | Bookla');
+    await waitFor(() => expect(document.title).toBe('Activities | Bookla'));
 
     const nameHeader = screen.getByRole('columnheader', { name: 'Name' });
     expect(nameHeader).toHaveAttribute('aria-sort', 'none');

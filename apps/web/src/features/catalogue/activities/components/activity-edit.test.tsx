@@ -79,7 +79,7 @@ describe('activity edit page', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Yoga for everyone' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Basic data' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByText('Draft')).toBeInTheDocument();
-    expect(document.title).toBe('Basic data – Yoga for everyone | Bookla');
+    await waitFor(() => expect(document.title).toBe('Basic data – Yoga for everyone | Bookla'));
     expect(await screen.findByRole('textbox', { name: 'Minimum age' })).toHaveValue('16');
 
     const de = screen.getByLabelText('Name (Deutsch)');
