@@ -63,6 +63,20 @@ export interface AppServerOptions {
 }
 
 /**
+ * Waits for the app's job runner to report its first wake-up. On PostgreSQL it is a worker thread
+ * that loads and compiles the server's modules on its own (several seconds of CPU on the server's
+ * core): measured before it is up, a run measured that start-up, not the requests (health read
+ * 0.43x after the 2 s warm-up, 0.95x once the thread was up).
+ */
+async function startedJobs(app: Awaited<ReturnType<typeof buildApp>>): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  while (app.deps.jobsHeartbeat() === undefined) {
+    if (Date.now() > deadline) throw new Error('the job runner did not start within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
  * The real app as server.ts starts it (migrate, seed, buildApp with the job loop), on an
  * ephemeral port, NODE_ENV=production, logging silenced so the logger costs nothing extra.
  */
@@ -101,6 +115,7 @@ export async function startAppServer(opts: AppServerOptions = {}): Promise<Runni
     );
     const app = await buildApp({ config, database, runJobs: true });
     const url = await app.listen({ port: 0, host: '127.0.0.1' });
+    await startedJobs(app);
     const vars = seeded
       ? await catalogueVars(app, seeded)
       : statisticsSeeded

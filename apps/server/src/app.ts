@@ -121,7 +121,7 @@ function answerHealth(res: ServerResponse, headers: string[], body: string, head
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, database } = opts;
   installValidationMessages();
-  const health = { headers: securityHeaders(config.secure), body: HEALTH_OK };
+  const health = { headers: securityHeaders(config.secure, 'api'), body: HEALTH_OK };
   const healthHeaders = healthHeaderList(health);
 
   const app = Fastify({
@@ -180,6 +180,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // Plumbing, in the order requests meet it.
   await app.register(openapiPlugin);
   await app.register(routeDocsPlugin);
+  // A GET, HEAD or OPTIONS carries no body to decompress: no preParsing hook on those routes (it
+  // would run for every request they get; decision 036). Added before compress's own onRoute.
+  app.addHook('onRoute', (route) => {
+    if (route.decompress === undefined && [route.method].flat().every((m) => m === 'GET' || m === 'HEAD' || m === 'OPTIONS'))
+      route.decompress = false;
+  });
   await app.register(compress, { global: true, threshold: 1024 });
   // Its own key (HKDF of SESSION_SECRET): a signed URL can never pass as a signed cookie, nor back.
   await app.register(cookie, { secret: deriveKeyString(config.sessionSecret, 'cookies') });

@@ -39,6 +39,15 @@ declare module 'fastify' {
     /** The API token the request acts with (never together with a session). */
     apiToken: ApiTokenPrincipal | null;
   }
+  interface FastifyInstance {
+    apiTokens: {
+      /**
+       * Takes the request when it carries a token on a guarded route: checks it, then calls `done`
+       * inside the token's context (or with the refusal). Returns false, calling nothing, otherwise.
+       */
+      handle(request: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): boolean;
+    };
+  }
   interface FastifyContextConfig {
     /** Set from the route's hooks: the route needs a login (so a token is refused unless listed). */
     authGuarded?: boolean;
@@ -110,18 +119,21 @@ export const apiTokenPlugin = fp(async (app: FastifyInstance) => {
     return { id: row.id, name: row.name, scopes: row.scopes, team: row.team };
   }
 
-  // One hook (each costs every request, plugins/request-basics.ts): a request without a token passes
-  // at once; with one, the rest of the request runs as the token, so audit records name it
-  // (lib/acting-token.ts).
-  app.addHook('onRequest', (request, reply, done) => {
-    const raw = bearerOf(request);
-    if (raw === undefined || request.is404 || !request.routeOptions.config?.authGuarded) return done();
-    authenticate(request, reply, raw).then(
-      (token) => {
-        request.apiToken = token;
-        runAsToken({ id: token.id, name: token.name }, done);
-      },
-      (error: unknown) => done(error as Error),
-    );
+  // No hook of its own (each costs every request, plugins/request-basics.ts): the auth hook
+  // (plugins/auth.ts) asks this first. A request without a token passes at once; with one, the
+  // rest of the request runs as the token, so audit records name it (lib/acting-token.ts).
+  app.decorate('apiTokens', {
+    handle(request, reply, done) {
+      const raw = bearerOf(request);
+      if (raw === undefined || request.is404 || !request.routeOptions.config?.authGuarded) return false;
+      authenticate(request, reply, raw).then(
+        (token) => {
+          request.apiToken = token;
+          runAsToken({ id: token.id, name: token.name }, done);
+        },
+        (error: unknown) => done(error as Error),
+      );
+      return true;
+    },
   });
 });

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 import { authGuard } from './route-docs.ts';
 import { teamMembers, teams, users } from '../db/schema/index.ts';
 import { AppError, forbidden, unauthenticated } from '../lib/app-error.ts';
-import { sessionPrincipal } from './session.ts';
+import { SESSION_COOKIE, sessionPrincipal } from './session.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
@@ -101,7 +101,14 @@ export function requirePermission(permission: Permission) {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   const { db } = app.deps;
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
+  // One hook for who calls (each hook costs every request, decision 035): an API token first
+  // (plugins/api-token.ts), else the session; without a session cookie there is nothing to read.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (app.apiTokens.handle(request, reply, done)) return;
+    if (!request.cookies[SESSION_COOKIE]) return done();
+    loadPrincipal(request).then(() => done(), done);
+  });
+  async function loadPrincipal(request: FastifyRequest) {
     await app.sessions.load(request);
     const userId = request.session?.userId;
     if (!userId) return;
@@ -127,5 +134,5 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       }
     }
     request.auth = { user, team, role };
-  });
+  }
 });

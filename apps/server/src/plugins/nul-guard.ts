@@ -2,6 +2,7 @@ import { safeRecord } from '@bookla/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { prependOnUnsafeRoutes } from './csrf.ts';
 
 /**
  * NUL bytes are refused before any route sees the request. PostgreSQL text cannot hold U+0000
@@ -46,8 +47,10 @@ export function findNul(value: unknown, path: string[] = [], depth = 0): string 
 }
 
 export const nulGuardPlugin = fp(async (app: FastifyInstance) => {
-  // The address is checked for every request in plugins/request-basics.ts (one hook for the basics).
-  app.addHook('preValidation', async (request) => {
+  // The address is checked for every request in plugins/request-basics.ts (one hook for the basics);
+  // bodies here, on the routes whose methods carry one (registered before the CSRF check, which
+  // then goes first: plugins/csrf.ts).
+  prependOnUnsafeRoutes(app, 'preValidation', async (request) => {
     const path = findNul(request.body);
     if (path === undefined) return;
     const fields = safeRecord<string[]>();

@@ -8,6 +8,7 @@
  * providers' websites frame; `embed.js` may be loaded by any site.
  */
 export function securityHeaders(secure: boolean, kind: RequestKind = 'default'): Record<string, string> {
+  if (kind === 'api') return apiSecurityHeaders(secure);
   const embedPage = kind === 'embedPage';
   const csp = [
     "default-src 'self'",
@@ -42,13 +43,33 @@ export function securityHeaders(secure: boolean, kind: RequestKind = 'default'):
   };
 }
 
-type RequestKind = 'default' | 'embedPage' | 'embedScript';
+/**
+ * The answers of the API (`/api/…`: JSON, PDFs, CSV, calendars): the headers that mean something on
+ * an answer that is no page, as OWASP's REST security sheet lists them. A CSP that allows nothing
+ * (no page of ours is served from there; one that was would load nothing rather than too much), no
+ * framing, no sniffing, and same-origin reads only. The document-only ones (COOP, origin-agent
+ * cluster, referrer policy, DNS prefetch, cross-domain policies, the XSS filter's switch) are left
+ * off: each header costs every answer (decision 036). The few HTML pages under `/api/` (a document's
+ * error page) set the document set themselves (`securityHeaders(secure)`).
+ */
+function apiSecurityHeaders(secure: boolean): Record<string, string> {
+  return {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    ...(secure ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+type RequestKind = 'default' | 'api' | 'embedPage' | 'embedScript';
 
 /** The embed pages, as the server serves them with shop.html (plugins/web.ts). */
 const EMBED_PAGE = /^\/(de|en|fr)\/embed\/[^/?#]/;
 
 export function requestKind(url: string): RequestKind {
   const path = url.split('?')[0] ?? '';
+  if (path.startsWith('/api/')) return 'api';
   if (path === '/embed.js') return 'embedScript';
   return EMBED_PAGE.test(path) ? 'embedPage' : 'default';
 }
@@ -57,6 +78,7 @@ export function requestKind(url: string): RequestKind {
 export function securityHeaderSets(secure: boolean): Record<RequestKind, Record<string, string>> {
   return {
     default: securityHeaders(secure),
+    api: securityHeaders(secure, 'api'),
     embedPage: securityHeaders(secure, 'embedPage'),
     embedScript: securityHeaders(secure, 'embedScript'),
   };

@@ -18,15 +18,22 @@ export async function referenceRoutes(fastify: FastifyInstance) {
   // serialized once per language and kept for a while (time-zone offsets follow DST, hence the TTL).
   const TTL_MS = 10 * 60_000;
   // Kept as bytes: a string would be encoded to UTF-8 again for every answer (~8 KB for the countries).
-  const cache = new Map<string, { at: number; body: Promise<Buffer> }>();
-  const cached = (reply: FastifyReply, key: string, produce: () => Promise<unknown>) => {
+  // `bytes` once built: a hit then answers without waiting on a promise.
+  const cache = new Map<string, { at: number; body: Promise<Buffer>; bytes?: Buffer }>();
+  const send = (reply: FastifyReply, body: Buffer) => reply.headers(cacheable).type('application/json; charset=utf-8').send(body);
+  const cached = async (reply: FastifyReply, key: string, produce: () => Promise<unknown>) => {
     let hit = cache.get(key);
+    if (hit?.bytes && Date.now() - hit.at <= TTL_MS) return send(reply, hit.bytes);
     if (!hit || Date.now() - hit.at > TTL_MS) {
-      hit = { at: Date.now(), body: produce().then((v) => Buffer.from(JSON.stringify(v))) };
-      hit.body.catch(() => cache.delete(key));
-      cache.set(key, hit);
+      const entry: { at: number; body: Promise<Buffer>; bytes?: Buffer } = {
+        at: Date.now(),
+        body: produce().then((v) => (entry.bytes = Buffer.from(JSON.stringify(v)))),
+      };
+      entry.body.catch(() => cache.delete(key));
+      cache.set(key, entry);
+      hit = entry;
     }
-    return hit.body.then((body) => reply.headers(cacheable).type('application/json; charset=utf-8').send(body));
+    return send(reply, await hit.body);
   };
 
   app.get(

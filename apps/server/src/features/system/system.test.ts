@@ -169,15 +169,30 @@ describe('language', () => {
 });
 
 describe('security headers, compression, docs', () => {
-  it('sends a CSP without inline scripts and refuses framing', async () => {
-    const res = await app.inject('/api/health');
+  it('sends pages a CSP without inline scripts and refuses framing', async () => {
+    const res = await app.inject('/en/login');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['cross-origin-opener-policy']).toBe('same-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends API answers the headers that matter on an answer that is no page (OWASP REST set)', async () => {
+    for (const url of ['/api/health', '/api/srl/options/country', '/api/nothing-here']) {
+      const res = await app.inject(url);
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      // Document-only headers are left off.
+      for (const name of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection'])
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+    }
   });
 
   it('compresses large responses', async () => {

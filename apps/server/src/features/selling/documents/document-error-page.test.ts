@@ -65,6 +65,9 @@ describe('a document link opened in a browser that cannot serve', () => {
     const res = await app.inject({ url, headers: { accept: BROWSER, 'accept-language': 'en' } });
     expect(res.statusCode).toBe(409);
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    // A page under /api/: the document's security headers (its inline style may apply), not the API's.
+    expect(String(res.headers['content-security-policy'])).toContain("style-src 'self' 'unsafe-inline'");
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['cache-control']).toBe('private, no-store');
     expectWellFormed(res.body);
     expect(res.body).toContain('<html lang="fr">');

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../lib/app-error.ts';
 import { databaseUnavailable, isConnectionError } from '../../../lib/db-errors.ts';
 import { translate } from '../../../lib/i18n.ts';
+import { securityHeaders } from '../../../plugins/security.ts';
 
 /**
  * A document link a person opened in a browser that cannot serve its PDF (issue 22 item 9): the
@@ -106,6 +107,8 @@ export function documentErrorHandler(staff: boolean) {
     }
     return reply
       .status(status)
+      // A page, though under /api/: the document set of security headers (its inline style), not the API's.
+      .headers(securityHeaders(request.server.deps.config.secure))
       .type('text/html; charset=utf-8')
       .send(documentErrorHtml(lang, status, message, ctx.orderUrl?.(lang), staff));
   };
