@@ -90,6 +90,11 @@ export async function verifyFromMail(page: Page, lang: Lang, email: string) {
 
 export async function login(page: Page, lang: Lang, email: string, password = PASSWORD) {
   await page.goto(`/${lang}/login`);
+  await submitLogin(page, lang, email, password);
+}
+
+/** Logs in on the login page the browser shows (an app screen that led there, say). */
+export async function submitLogin(page: Page, lang: Lang, email: string, password = PASSWORD) {
   await page.getByLabel(label(lang, 'auth:fields.email')).fill(email);
   await page.getByLabel(label(lang, 'auth:fields.password')).fill(password);
   await page.getByRole('button', { name: tr(lang, 'auth:login.submit'), exact: true }).click();

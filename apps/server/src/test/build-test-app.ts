@@ -52,16 +52,20 @@ async function freshDatabase(seed: boolean): Promise<{ database: Database; ready
     return { database, ready: image !== undefined, drop: async () => {} };
   }
   const name = `bookla_t_${randomBytes(6).toString('hex')}`;
+  const template = seed ? inject('postgresTemplate') : '';
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  try {
+    await createDatabase(admin, name, template);
+  } finally {
+    await admin.end();
+  }
   const target = new URL(url);
   target.pathname = `/${name}`;
   const database = await openDatabase({ url: target.toString(), poolSize: 5 });
   return {
     database,
-    ready: false,
+    ready: Boolean(template),
     drop: async () => {
       const c = new pg.Client({ connectionString: url });
       await c.connect();
@@ -69,6 +73,26 @@ async function freshDatabase(seed: boolean): Promise<{ database: Database; ready
       await c.end();
     },
   };
+}
+
+/**
+ * CREATE DATABASE, as a copy of the run's migrated template when there is one (test/global-setup.ts).
+ * A copy needs the template without connections; autovacuum may hold one for a moment (55006): asked again.
+ */
+async function createDatabase(admin: pg.Client, name: string, template: string): Promise<void> {
+  if (!template) {
+    await admin.query(`CREATE DATABASE ${name}`);
+    return;
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '55006' || attempt >= 50) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 export interface TestAppOptions {
