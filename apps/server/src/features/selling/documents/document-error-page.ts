@@ -105,11 +105,13 @@ export function documentErrorHandler(staff: boolean) {
       if (status >= 500) request.log.error({ err: error }, 'unhandled error');
       message = translate(lang, status >= 500 ? 'errors:internal' : 'errors:bad_request');
     }
-    return reply
-      .status(status)
-      // A page, though under /api/: the document set of security headers (its inline style), not the API's.
-      .headers(securityHeaders(request.server.deps.config.secure))
-      .type('text/html; charset=utf-8')
-      .send(documentErrorHtml(lang, status, message, ctx.orderUrl?.(lang), staff));
+    return (
+      reply
+        .status(status)
+        // A page, though under /api/: the document set of security headers (its inline style), not the API's.
+        .headers(securityHeaders(request.server.deps.config.secure))
+        .type('text/html; charset=utf-8')
+        .send(documentErrorHtml(lang, status, message, ctx.orderUrl?.(lang), staff))
+    );
   };
 }
