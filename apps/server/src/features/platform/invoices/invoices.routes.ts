@@ -16,6 +16,7 @@ import { platformNow, setPlatformClock } from './clock.ts';
 import * as invoices from './invoices.service.ts';
 import { runStatement, type StatementDeps } from './statement.ts';
 import { sweepPlatformStatements } from './sweep.ts';
+import { securityHeaders } from '../../../plugins/security.ts';
 
 /**
  * Platform invoices (CONTRACT §6, docs/api/platform.md). Internal staff (`internal.staff`; everybody
@@ -32,9 +33,11 @@ export async function platformInvoicesRoutes(fastify: FastifyInstance) {
   const params = z.object({ id: idParam });
   const noStore = { 'cache-control': 'private, no-store' };
 
+  // A PDF opens in the browser's viewer, as a document: the document set of security headers (decision 036).
+  const pdfHeaders = { ...securityHeaders(app.deps.config.secure), ...noStore };
   const sendPdf = (reply: FastifyReply, file: { filename: string; content: Buffer }) =>
     reply
-      .headers(noStore)
+      .headers(pdfHeaders)
       .header('content-disposition', `inline; filename="${file.filename}"`)
       .header('x-content-type-options', 'nosniff')
       .type('application/pdf')

@@ -287,6 +287,8 @@ describe('the routes', () => {
     const pdf = await staff.get(`/api/platform/invoices/${item.id}/pdf`);
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // Opened in the browser's viewer: a document's security headers, not the API's (decision 036).
+    expect(String(pdf.headers['content-security-policy'])).toContain("default-src 'self'");
     expect(await pdfTextOf(pdf.rawPayload)).toContain(item.number);
 
     const csv = await staff.get(`/api/platform/invoices/export?format=csv&columnFilters[month]=2026-04`);

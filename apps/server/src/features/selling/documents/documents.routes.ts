@@ -8,6 +8,7 @@ import { currentTeam, requirePermission } from '../../../plugins/auth.ts';
 import { limitPerIp } from '../../../plugins/rate-limit.ts';
 import { documentErrorHandler, rememberErrorContext } from './document-error-page.ts';
 import { orderDocument, publicOrderDocument, type DocumentDeps, type DocumentKind, type RenderedDocument } from './documents.service.ts';
+import { securityHeaders } from '../../../plugins/security.ts';
 
 /**
  * The order's PDFs: tickets (one page per participant with its QR code), the invoice (orders
@@ -42,8 +43,10 @@ const BROWSER_ERRORS =
   'Errors answer the shared JSON error body; a request that prefers text/html (a browser opening the link) gets the same status as a ' +
   'small HTML page instead, in the order’s (or the request’s `lang`/`language`) language, with a link to the order where known.';
 
+/** A PDF opens in the browser's viewer, as a document: the document set of security headers, as before the API's own (decision 036). */
 function sendPdf(reply: FastifyReply, doc: RenderedDocument) {
   return reply
+    .headers(securityHeaders(reply.server.deps.config.secure))
     .header('content-disposition', `inline; filename="${doc.filename}"`)
     .header('x-content-type-options', 'nosniff')
     .type('application/pdf')

@@ -203,6 +203,8 @@ describe('GET /api/public/orders/:id/tickets.pdf', () => {
     const res = await publicPdf(made.order, 'tickets.pdf');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
+    // Opened in the browser's viewer: a document's security headers, not the API's (decision 036).
+    expect(String(res.headers['content-security-policy'])).toContain("default-src 'self'");
     expect(res.headers['content-disposition']).toBe(`inline; filename="tickets-${made.order.number}.pdf"`);
     expect(res.headers['cache-control']).toBe('private, no-store');
     const pdf = res.rawPayload;
