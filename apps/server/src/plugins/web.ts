@@ -10,7 +10,7 @@ import { activities } from '../db/schema/index.ts';
 import { findShopTeam } from '../features/selling/settings/index.ts';
 import { describePage, headTags, escapeHtml, safeJson, type PublicSiteProps } from '../features/public-site/index.ts';
 import { buildAppState } from '../features/system/app-state.ts';
-import { sendPublic } from '../lib/public-cache.ts';
+import { sendPublic, type Entry } from '../lib/public-cache.ts';
 
 /** The white-label shop's addresses (and its embeds, `/{lang}/embed/…`): their own small page, shop.html (apps/web/src/shop). */
 const SHOP_PAGE = /^\/(de|en|fr)\/((shop|embed)\/[^/]+(\/.*)?|waitinglist\/remove\/success\/?)$/;
@@ -328,9 +328,34 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
     const anonymous = !request.auth;
     const cacheKey = `html|${lang}|${request.url}`;
     if (anonymous) {
-      const kept = publicCache.hit(cacheKey);
+      // No `await` unless another request is producing it (even `await undefined` yields).
+      const pending = publicCache.hit(cacheKey) ?? publicCache.shared(cacheKey);
+      const kept = pending instanceof Promise ? await pending : pending;
       if (kept) return sendPublic(request, reply.header('vary', HTML_VARY), kept);
     }
+    // Requests that miss while this one renders the page wait for it (lib/public-cache.ts).
+    const done = anonymous ? publicCache.startProducing(cacheKey) : undefined;
+    try {
+      return await renderPage(request, reply, { path, first, lang, shop, anonymous, cacheKey, done });
+    } finally {
+      done?.();
+    }
+  }
+
+  async function renderPage(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    opts: {
+      path: string;
+      first: string | undefined;
+      lang: Language;
+      shop: boolean;
+      anonymous: boolean;
+      cacheKey: string;
+      done: ((entry?: Entry) => void) | undefined;
+    },
+  ) {
+    const { path, first, lang, shop, anonymous, cacheKey, done } = opts;
     const begun = publicCache.begin();
     const [page, state] = await Promise.all([describePage(app, path, lang, shop), buildAppState(request, lang)]);
     const shopTeam = shop ? await shopTitle(app, path, lang) : undefined;
@@ -380,7 +405,9 @@ export const webPlugin = fp(async (app: FastifyInstance) => {
       const answer = { body: html, contentType: 'text/html; charset=utf-8', teamId: shopTeam?.teamId ?? null };
       // With seats in it (the list's or an activity's availability) no longer than such an answer (decision 026).
       const keepMs = preloaded?.seats ? 5_000 : 30_000;
-      return sendPublic(request, reply.header('vary', HTML_VARY), publicCache.keep(cacheKey, begun, answer, keepMs));
+      const entry = publicCache.keep(cacheKey, begun, answer, keepMs);
+      done?.(entry);
+      return sendPublic(request, reply.header('vary', HTML_VARY), entry);
     }
     return reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(html);
   }

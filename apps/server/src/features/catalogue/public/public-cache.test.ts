@@ -131,6 +131,23 @@ describe('public reads for a CDN', () => {
     expect(await statementsDuring(() => get(`/api/public/teams/${teamId}`))).toBe(0);
   });
 
+  it('requests that miss at the same time wait for one to produce the answer (no stampede when it expires)', async () => {
+    for (const url of [`/api/public/teams/${teamId}/activities?lang=de&perPage=8`, '/en/shop/studio-sonne']) {
+      // What one miss costs, from an empty cache; then ten requests missing together.
+      cache().clear();
+      const one = await statementsDuring(() => get(url));
+      expect(one, url).toBeGreaterThan(0);
+      cache().clear();
+      const shared = cache().stats.shared;
+      let answers: Awaited<ReturnType<typeof get>>[] = [];
+      const together = await statementsDuring(async () => (answers = await Promise.all(Array.from({ length: 10 }, () => get(url)))));
+      expect(together, url).toBe(one);
+      expect(cache().stats.shared - shared, url).toBe(9);
+      expect(new Set(answers.map((a) => a.statusCode)), url).toEqual(new Set([200]));
+      expect(new Set(answers.map((a) => a.headers.etag)).size, url).toBe(1);
+    }
+  });
+
   it('a change made through another instance shows here once this one has read the versions', async () => {
     const url = `/api/public/teams/${teamId}/activities/${activityId}?lang=de`;
     const before = await get(url);
